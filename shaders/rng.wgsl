@@ -1,0 +1,65 @@
+// The counter-based random function shared by the CPU and GPU engines.
+//
+// Twin of `src/rng.rs`: keep the constants and the arithmetic in sync; the GPU tests check both
+// against `evoku::rng::KNOWN`. A draw is a pure hash of (seed, island, generation, individual,
+// draw index). The 64-bit seed arrives as two u32 halves (`Params::seed_lo`, `seed_hi`).
+
+// Keys that separate streams which share (island, generation, individual) numbers.
+const PAIR_STREAM: u32 = 0x80000000u;
+const INIT_STREAM: u32 = 0x40000000u;
+
+// The `lowbias32` integer finaliser (shadows the float builtin `mix`, which evoku never uses).
+fn mix(x_in: u32) -> u32 {
+    var x = x_in;
+    x ^= x >> 16u;
+    x *= 0x7feb352du;
+    x ^= x >> 15u;
+    x *= 0x846ca68bu;
+    x ^= x >> 16u;
+    return x;
+}
+
+// The key of one individual's draws in one generation.
+fn stream_key(seed_lo: u32, seed_hi: u32, island: u32, generation: u32, individual: u32) -> u32 {
+    var h = mix(seed_lo ^ 0x9e3779b9u);
+    h = mix(h ^ seed_hi);
+    h = mix(h ^ island);
+    h = mix(h ^ generation);
+    return mix(h ^ individual);
+}
+
+// Draw number `index` of stream `key`.
+fn draw(key: u32, index: u32) -> u32 {
+    return mix(key ^ mix(index ^ 0x85ebca6bu));
+}
+
+// Sequential draws from one stream; `at` reads any index without moving the counter.
+struct Rng {
+    key: u32,
+    counter: u32,
+}
+
+fn rng_new(key: u32) -> Rng {
+    return Rng(key, 0u);
+}
+
+fn next_u32(rng: ptr<function, Rng>) -> u32 {
+    let value = draw((*rng).key, (*rng).counter);
+    (*rng).counter += 1u;
+    return value;
+}
+
+// Integer in `0..bound` (`bound > 0`), as `Rng::below`.
+fn below(rng: ptr<function, Rng>, bound: u32) -> u32 {
+    return next_u32(rng) % bound;
+}
+
+// True with probability `rate_q16 / 65536`, as `Rng::chance`.
+fn chance(rng: ptr<function, Rng>, rate_q16: u32) -> bool {
+    return (next_u32(rng) >> 16u) < rate_q16;
+}
+
+// Draw number `index`, independent of the sequential counter (`Rng::at`).
+fn at(rng: Rng, index: u32) -> u32 {
+    return draw(rng.key, index);
+}

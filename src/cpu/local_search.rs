@@ -1,0 +1,71 @@
+//! Local search: try several mutated variants of a child and keep the best (mut+cross+LS).
+//!
+//! Twin of `local_search` in `shaders/local_search.wgsl`. Each variant is the child plus one swap, so a
+//! variant is scored by re-counting only the (at most four) lines the swap touches.
+
+use super::fitness::line_penalty;
+use super::mutation::mutation;
+use crate::ga::{MutationKind, Problem};
+use crate::rng::Rng;
+
+/// Penalty of the lines through genome indices `i` and `j` (each line counted once).
+fn touched_penalty(problem: &Problem, genome: &[u8], i: usize, j: usize) -> u32 {
+    let n = problem.side();
+    let (ri, rj) = (problem.row_of()[i] as usize, problem.row_of()[j] as usize);
+    let (ci, cj) = (
+        n + problem.col_of()[i] as usize,
+        n + problem.col_of()[j] as usize,
+    );
+    let mut total = line_penalty(problem, genome, ri) + line_penalty(problem, genome, ci);
+    if rj != ri {
+        total += line_penalty(problem, genome, rj);
+    }
+    if cj != ci {
+        total += line_penalty(problem, genome, cj);
+    }
+    total
+}
+
+/// Penalty of `genome` with cells `i` and `j` swapped, given its current `penalty`.
+pub fn swapped_penalty(
+    problem: &Problem,
+    genome: &mut [u8],
+    penalty: u32,
+    i: usize,
+    j: usize,
+) -> u32 {
+    let before = touched_penalty(problem, genome, i, j);
+    genome.swap(i, j);
+    let after = touched_penalty(problem, genome, i, j);
+    genome.swap(i, j);
+    penalty - before + after
+}
+
+/// Draws `children` variants of `genome` (one mutation each), keeps the lowest-penalty one
+/// (ties: the first) in `genome`, and returns its penalty. As in the paper, the kept variant may
+/// be worse than the child it came from; when every draw is abandoned the child stays.
+pub fn local_search(
+    problem: &Problem,
+    kind: MutationKind,
+    rng: &mut Rng,
+    genome: &mut [u8],
+    penalty: u32,
+    children: u32,
+) -> u32 {
+    let mut best: Option<(u32, usize, usize)> = None;
+    for _ in 0..children {
+        if let Some((i, j)) = mutation(problem, kind, rng, genome) {
+            let p = swapped_penalty(problem, genome, penalty, i, j);
+            if best.is_none_or(|(bp, _, _)| p < bp) {
+                best = Some((p, i, j));
+            }
+        }
+    }
+    match best {
+        Some((p, i, j)) => {
+            genome.swap(i, j);
+            p
+        }
+        None => penalty,
+    }
+}

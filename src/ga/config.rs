@@ -1,0 +1,181 @@
+//! Genetic-algorithm settings: operators, rates, presets, and their validation.
+
+use crate::error::{Error, Result};
+
+/// How two parents make children (ALGORITHMS.md section 2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum CrossoverKind {
+    /// No crossover: children are copies of tournament winners.
+    None = 0,
+    /// Sato & Inoue: child 1 takes each band of boxes from the parent whose rows score higher,
+    /// child 2 each stack from the parent whose columns score higher.
+    Band = 1,
+    /// Each box from one parent or the other with probability 1/2.
+    Uniform = 2,
+    /// Three parents (best so far 0.55, best of generation 0.33, own parent 0.12), box by box.
+    MultiParent = 3,
+}
+
+/// How a child is mutated: one swap of two cells inside a box.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum MutationKind {
+    /// The paper's: two random positions of a random box; abandoned if either is a given.
+    Swap = 0,
+    /// Targets cells whose digit is duplicated in its row or column.
+    Directed = 1,
+}
+
+/// How the first population is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum InitKind {
+    /// Each box a uniformly random permutation of its missing digits (the paper's).
+    Random = 0,
+    /// Each free cell prefers digits that do not clash with givens (or, with presolve, with the
+    /// candidates left by propagation) in its row and column.
+    Candidates = 1,
+}
+
+/// Named settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum Preset {
+    /// Mantere & Koljonen exactly: population 150, elitism 1, tournament 3, Sato & Inoue crossover
+    /// 0.3, swap mutation 0.3, no local search, no restarts, one island, 100,000 generations.
+    Paper,
+    /// The best setting measured (see docs/RESULTS.md).
+    Default,
+}
+
+/// Every knob of the GA. A run is a pure function of (puzzle, config); `seed` is part of it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct GaConfig {
+    pub population_size: u32,
+    pub elites: u32,
+    pub tournament_size: u32,
+    pub crossover: CrossoverKind,
+    pub crossover_rate: f64,
+    pub mutation: MutationKind,
+    pub mutation_rate: f64,
+    /// Mutated variants tried per child, the best kept; 0 turns local search off.
+    pub local_search_children: u32,
+    /// Worsen a surviving elite's fitness by one for every generation it stays.
+    pub aging: bool,
+    /// Restart an island whose best has not improved for this many generations; 0 = never.
+    pub restart_after: u32,
+    /// Individuals kept from the old population at a restart.
+    pub restart_keep: u32,
+    /// Independent populations.
+    pub islands: u32,
+    /// Every this many generations each island's best replaces the last individual of the next
+    /// island; 0 = no migration.
+    pub migration_interval: u32,
+    pub max_generations: u32,
+    pub init: InitKind,
+    /// Propagate singles first and draw the population from the remaining candidates.
+    pub presolve: bool,
+    pub seed: u64,
+}
+
+/// Most elites an island keeps (the size of the elite table in the island state).
+pub const MAX_ELITES: u32 = 4;
+
+impl GaConfig {
+    pub fn preset(preset: Preset) -> GaConfig {
+        match preset {
+            Preset::Paper => GaConfig {
+                population_size: 150,
+                elites: 1,
+                tournament_size: 3,
+                crossover: CrossoverKind::Band,
+                crossover_rate: 0.3,
+                mutation: MutationKind::Swap,
+                mutation_rate: 0.3,
+                local_search_children: 0,
+                aging: false,
+                restart_after: 0,
+                restart_keep: 0,
+                islands: 1,
+                migration_interval: 0,
+                max_generations: 100_000,
+                init: InitKind::Random,
+                presolve: false,
+                seed: 0,
+            },
+            Preset::Default => GaConfig {
+                population_size: 100,
+                elites: 2,
+                tournament_size: 3,
+                crossover: CrossoverKind::Band,
+                crossover_rate: 0.3,
+                mutation: MutationKind::Directed,
+                mutation_rate: 0.5,
+                local_search_children: 4,
+                aging: false,
+                restart_after: 300,
+                restart_keep: 0,
+                islands: 8,
+                migration_interval: 0,
+                max_generations: 1_000_000,
+                init: InitKind::Candidates,
+                presolve: true,
+                seed: 0,
+            },
+        }
+    }
+
+    /// Checks every field; the message names the option to change.
+    pub fn validate(&self) -> Result<()> {
+        let fail = |msg: String| Err(Error::Config(msg));
+        if self.population_size < 2 || self.population_size > 1 << 20 {
+            return fail(format!(
+                "--population must be 2..=1048576, got {}",
+                self.population_size
+            ));
+        }
+        if self.elites > MAX_ELITES || self.elites >= self.population_size {
+            return fail(format!(
+                "elites must be at most {MAX_ELITES} and below the population, got {}",
+                self.elites
+            ));
+        }
+        if self.tournament_size == 0 || self.tournament_size > 64 {
+            return fail(format!(
+                "--tournament must be 1..=64, got {}",
+                self.tournament_size
+            ));
+        }
+        for (name, rate) in [
+            ("--crossover-rate", self.crossover_rate),
+            ("--mutation-rate", self.mutation_rate),
+        ] {
+            if !(0.0..=1.0).contains(&rate) {
+                return fail(format!("{name} must be within 0..=1, got {rate}"));
+            }
+        }
+        if self.local_search_children > 64 {
+            return fail(format!(
+                "--local-search must be 0..=64, got {}",
+                self.local_search_children
+            ));
+        }
+        if self.restart_keep >= self.population_size {
+            return fail(format!(
+                "--restart-keep must be below the population, got {}",
+                self.restart_keep
+            ));
+        }
+        if self.islands == 0 || self.islands > 1 << 16 {
+            return fail(format!("--islands must be 1..=65536, got {}", self.islands));
+        }
+        if self.max_generations == 0 || self.max_generations >= u32::MAX / 2 {
+            return fail(format!(
+                "--max-generations must be 1..2^31, got {}",
+                self.max_generations
+            ));
+        }
+        Ok(())
+    }
+}

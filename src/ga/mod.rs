@@ -1,0 +1,12 @@
+//! The genetic algorithm of Mantere & Koljonen with Sato & Inoue's crossover: settings, the
+//! prepared puzzle, the stage parameters, and the run loop shared by the CPU and GPU engines.
+
+pub mod config;
+pub mod params;
+pub mod problem;
+pub mod run;
+
+pub use config::{CrossoverKind, GaConfig, InitKind, MutationKind, Preset, MAX_ELITES};
+pub use params::{Island, Params};
+pub use problem::{Problem, Unsolvable};
+pub use run::{run, Engine, GaOutcome, Progress, RunLimits};

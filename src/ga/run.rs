@@ -1,0 +1,132 @@
+//! The host loop: advance all islands a few generations at a time, read back only the island
+//! states, stop on a solution, the generation cap or the time limit.
+
+use std::time::{Duration, Instant};
+
+use super::{Island, Problem};
+use crate::board::Grid;
+use crate::error::{Error, Result};
+
+/// What the run loop needs from an engine (CPU or GPU).
+pub trait Engine {
+    /// Advances every unsolved island by `generations` generations.
+    fn step(&mut self, generations: u32) -> Result<()>;
+    /// The island states (a small read-back on the GPU).
+    fn islands(&mut self) -> Result<Vec<Island>>;
+    /// The best genome island `island` has seen (read back only at the end).
+    fn overall_best(&mut self, island: u32) -> Result<Vec<u8>>;
+    /// Population size per island, for counting evaluations.
+    fn population(&self) -> u32;
+    /// Generations per `step` call that keep one call short (tens of milliseconds).
+    fn generations_per_step(&self) -> u32;
+}
+
+/// When to stop besides a solution.
+#[derive(Clone, Copy, Debug)]
+pub struct RunLimits {
+    pub max_generations: u32,
+    pub time_limit: Option<Duration>,
+}
+
+/// Reported after every step, for progress bars and plots.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    pub generation: u32,
+    pub best_penalty: u32,
+    pub restarts: u32,
+    pub elapsed: Duration,
+}
+
+/// The result of one GA run on one puzzle.
+#[derive(Clone, Debug)]
+pub struct GaOutcome {
+    pub solved: bool,
+    /// The best grid found: the solution when `solved`, re-checked against the rules and givens.
+    pub best: Grid,
+    pub best_penalty: u32,
+    /// The island the result comes from.
+    pub island: u32,
+    /// Generations run by the island that solved (or by every island when none did).
+    pub generations: u32,
+    /// Restarts of the island the result comes from.
+    pub restarts: u32,
+    /// Individual-generations: islands x population x generations.
+    pub evaluations: u64,
+    pub seconds: f64,
+    pub stopped_by_time: bool,
+}
+
+/// The island that decides the result: among solved islands the one that solved first (lowest
+/// generation, then lowest index); otherwise the one with the lowest penalty ever seen.
+pub fn deciding_island(islands: &[Island]) -> usize {
+    let key = |(i, s): (usize, &Island)| {
+        if s.solved != 0 {
+            (0, s.generation, 0, i)
+        } else {
+            (1, 0, s.overall_best_penalty, i)
+        }
+    };
+    islands
+        .iter()
+        .enumerate()
+        .min_by_key(|&x| key(x))
+        .map(|(i, _)| i)
+        .unwrap_or(0)
+}
+
+/// Runs `engine` until an island solves the puzzle or a limit is reached.
+pub fn run(
+    engine: &mut dyn Engine,
+    problem: &Problem,
+    limits: RunLimits,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<GaOutcome> {
+    let start = Instant::now();
+    let mut generation = 0u32;
+    let mut stopped_by_time = false;
+    let mut islands = engine.islands()?;
+    loop {
+        if islands.iter().any(|s| s.solved != 0) || generation >= limits.max_generations {
+            break;
+        }
+        if limits.time_limit.is_some_and(|t| start.elapsed() >= t) {
+            stopped_by_time = true;
+            break;
+        }
+        let steps = engine
+            .generations_per_step()
+            .clamp(1, limits.max_generations - generation);
+        engine.step(steps)?;
+        generation += steps;
+        islands = engine.islands()?;
+        let best = &islands[deciding_island(&islands)];
+        progress(&Progress {
+            generation,
+            best_penalty: best.overall_best_penalty,
+            restarts: islands.iter().map(|s| s.restarts).sum(),
+            elapsed: start.elapsed(),
+        });
+    }
+    let winner = deciding_island(&islands);
+    let state = islands[winner];
+    let genome = engine.overall_best(winner as u32)?;
+    let best = problem.to_grid(&genome);
+    let solved = state.solved != 0;
+    if solved && !best.solves(problem.puzzle()) {
+        return Err(Error::Config(format!(
+            "internal error: island {winner} reported a solution that fails the host check: {best}"
+        )));
+    }
+    let generations = if solved { state.generation } else { generation };
+    Ok(GaOutcome {
+        solved,
+        best,
+        best_penalty: state.overall_best_penalty,
+        island: winner as u32,
+        generations,
+        restarts: state.restarts,
+        evaluations: islands.len() as u64 * engine.population() as u64 * generations as u64,
+        seconds: start.elapsed().as_secs_f64(),
+        stopped_by_time,
+    })
+}

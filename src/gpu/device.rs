@@ -1,0 +1,264 @@
+//! Adapter and device acquisition, once per process: the [`GpuContext`] every engine, test and
+//! benchmark shares, adapter listing for `evoku devices`, and GPU errors turned into values.
+
+use std::sync::{Arc, Mutex};
+
+use crate::error::{Error, Result};
+
+use super::engine::Pipelines;
+
+/// How to pick an adapter.
+#[derive(Clone, Debug, Default)]
+pub struct GpuOptions {
+    /// Keep only adapters whose name contains this (case-insensitive); `None` reads
+    /// `WGPU_ADAPTER_NAME`, and without it the most capable adapter wins.
+    pub adapter_name: Option<String>,
+    /// Backends to search; `None` reads `WGPU_BACKEND` (e.g. `vulkan`, `metal,dx12`), else all.
+    pub backends: Option<wgpu::Backends>,
+}
+
+/// One adapter as `evoku devices` prints it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct AdapterSummary {
+    pub name: String,
+    pub backend: String,
+    pub device_type: String,
+    pub driver: String,
+    pub driver_info: String,
+    /// A CPU implementation (lavapipe, llvmpipe, SwiftShader, WARP): correct but slow.
+    pub software: bool,
+    pub max_storage_buffer_binding_size: u64,
+    pub max_buffer_size: u64,
+    pub max_compute_workgroups_per_dimension: u32,
+    pub max_compute_invocations_per_workgroup: u32,
+}
+
+impl AdapterSummary {
+    fn new(info: &wgpu::AdapterInfo, limits: &wgpu::Limits) -> AdapterSummary {
+        AdapterSummary {
+            name: info.name.clone(),
+            backend: info.backend.to_str().to_string(),
+            device_type: format!("{:?}", info.device_type),
+            driver: info.driver.clone(),
+            driver_info: info.driver_info.clone(),
+            software: is_software(info),
+            max_storage_buffer_binding_size: limits.max_storage_buffer_binding_size,
+            max_buffer_size: limits.max_buffer_size,
+            max_compute_workgroups_per_dimension: limits.max_compute_workgroups_per_dimension,
+            max_compute_invocations_per_workgroup: limits.max_compute_invocations_per_workgroup,
+        }
+    }
+}
+
+/// Whether `info` describes a software rasteriser rather than a GPU.
+pub fn is_software(info: &wgpu::AdapterInfo) -> bool {
+    let name = info.name.to_lowercase();
+    info.device_type == wgpu::DeviceType::Cpu
+        || ["llvmpipe", "lavapipe", "swiftshader", "warp"]
+            .iter()
+            .any(|s| name.contains(s))
+}
+
+/// Every adapter of the backends `WGPU_BACKEND` selects (all when unset), best first.
+pub fn list_adapters() -> Vec<AdapterSummary> {
+    let instance = instance(None);
+    let mut adapters = pollster::block_on(instance.enumerate_adapters(backends(None)));
+    adapters.sort_by_key(|a| rank(&a.get_info()));
+    adapters
+        .iter()
+        .map(|a| AdapterSummary::new(&a.get_info(), &a.limits()))
+        .collect()
+}
+
+/// Errors the device reported outside any error scope (kept so the next call can return them).
+#[derive(Clone, Debug, Default)]
+struct ErrorLog(Arc<Mutex<Vec<String>>>);
+
+impl ErrorLog {
+    fn push(&self, message: String) {
+        log::error!("GPU: {message}");
+        if let Ok(mut log) = self.0.lock() {
+            log.push(message);
+        }
+    }
+
+    fn take(&self) -> Vec<String> {
+        self.0
+            .lock()
+            .map(|mut log| std::mem::take(&mut *log))
+            .unwrap_or_default()
+    }
+}
+
+/// A device and its queue, created once and shared (`Clone` is cheap: handles are counted).
+///
+/// Validation, out-of-memory and internal errors become [`Error::Gpu`] values: every engine call
+/// runs inside error scopes ([`GpuContext::scoped`]) and an uncaptured-error handler records
+/// whatever escapes them.
+#[derive(Clone, Debug)]
+pub struct GpuContext {
+    pub device: wgpu::Device,
+    pub queue: wgpu::Queue,
+    pub info: wgpu::AdapterInfo,
+    /// The adapter's own limits, which the device was created with.
+    pub limits: wgpu::Limits,
+    errors: ErrorLog,
+    /// The engine's pipelines, built by the first engine and reused by the next ones.
+    pipelines: Arc<Mutex<Option<Arc<Pipelines>>>>,
+}
+
+impl GpuContext {
+    /// Picks an adapter (see [`GpuOptions`]) and creates a device with the adapter's limits.
+    pub fn new(options: &GpuOptions) -> Result<GpuContext> {
+        let backends = backends(options.backends);
+        let instance = instance(options.backends);
+        let mut adapters = pollster::block_on(instance.enumerate_adapters(backends));
+        let filter = options
+            .adapter_name
+            .clone()
+            .or_else(|| std::env::var("WGPU_ADAPTER_NAME").ok())
+            .filter(|f| !f.trim().is_empty());
+        let backend_env = std::env::var("WGPU_BACKEND").unwrap_or_else(|_| "unset".into());
+        if adapters.is_empty() {
+            return Err(Error::Gpu(format!(
+                "no GPU adapter found (WGPU_BACKEND={backend_env}); use --backend cpu"
+            )));
+        }
+        if let Some(filter) = &filter {
+            let all: Vec<String> = adapters.iter().map(|a| a.get_info().name).collect();
+            let wanted = filter.trim().to_lowercase();
+            adapters.retain(|a| a.get_info().name.to_lowercase().contains(&wanted));
+            if adapters.is_empty() {
+                return Err(Error::Gpu(format!(
+                    "no GPU adapter matches '{filter}' (WGPU_BACKEND={backend_env}); found: {}; \
+                     see `evoku devices`",
+                    all.join(", ")
+                )));
+            }
+        }
+        adapters.sort_by_key(|a| rank(&a.get_info()));
+        let adapter = adapters.swap_remove(0);
+        let info = adapter.get_info();
+        let limits = adapter.limits();
+        let descriptor = wgpu::DeviceDescriptor {
+            label: Some("evoku"),
+            required_features: wgpu::Features::empty(),
+            required_limits: limits.clone(),
+            ..Default::default()
+        };
+        let (device, queue) =
+            pollster::block_on(adapter.request_device(&descriptor)).map_err(|e| {
+                Error::Gpu(format!(
+                    "cannot open {} ({:?}): {e}",
+                    info.name, info.backend
+                ))
+            })?;
+        let errors = ErrorLog::default();
+        let log = errors.clone();
+        device.on_uncaptured_error(Arc::new(move |e: wgpu::Error| log.push(e.to_string())));
+        let log = errors.clone();
+        device.set_device_lost_callback(move |reason, message| {
+            log.push(format!("device lost ({reason:?}): {message}"))
+        });
+        Ok(GpuContext {
+            device,
+            queue,
+            info,
+            limits,
+            errors,
+            pipelines: Arc::new(Mutex::new(None)),
+        })
+    }
+
+    /// `name (backend, device type)`, for messages and benchmark reports.
+    pub fn describe(&self) -> String {
+        format!(
+            "{} ({}, {:?}{})",
+            self.info.name,
+            self.info.backend.to_str(),
+            self.info.device_type,
+            if self.is_software() { ", software" } else { "" }
+        )
+    }
+
+    pub fn is_software(&self) -> bool {
+        is_software(&self.info)
+    }
+
+    pub fn summary(&self) -> AdapterSummary {
+        AdapterSummary::new(&self.info, &self.limits)
+    }
+
+    /// Runs `work` inside validation, out-of-memory and internal error scopes; an error there
+    /// (or one recorded by the uncaptured-error handler) becomes `Error::Gpu` naming `what`.
+    pub fn scoped<T>(&self, what: &str, work: impl FnOnce() -> T) -> Result<T> {
+        let validation = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let memory = self.device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
+        let internal = self.device.push_error_scope(wgpu::ErrorFilter::Internal);
+        let value = work();
+        let internal = pollster::block_on(internal.pop());
+        let memory = pollster::block_on(memory.pop());
+        let validation = pollster::block_on(validation.pop());
+        if let Some(e) = validation.or(memory).or(internal) {
+            return Err(self.error(what, &e.to_string()));
+        }
+        self.check(what)?;
+        Ok(value)
+    }
+
+    /// Returns the errors the uncaptured-error handler recorded since the last check.
+    pub fn check(&self, what: &str) -> Result<()> {
+        let errors = self.errors.take();
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(self.error(what, &errors.join("; ")))
+        }
+    }
+
+    pub(crate) fn error(&self, what: &str, message: &str) -> Error {
+        Error::Gpu(format!("{what} on {}: {message}", self.describe()))
+    }
+
+    /// The shared pipelines, built on first use.
+    pub(crate) fn pipelines(&self) -> Result<Arc<Pipelines>> {
+        let mut cache = self
+            .pipelines
+            .lock()
+            .map_err(|_| self.error("building pipelines", "a previous attempt panicked"))?;
+        if let Some(p) = cache.as_ref() {
+            return Ok(p.clone());
+        }
+        let built = Arc::new(self.scoped("building pipelines", || Pipelines::new(&self.device))?);
+        *cache = Some(built.clone());
+        Ok(built)
+    }
+}
+
+fn backends(chosen: Option<wgpu::Backends>) -> wgpu::Backends {
+    chosen
+        .or_else(wgpu::Backends::from_env)
+        .unwrap_or(wgpu::Backends::all())
+}
+
+fn instance(chosen: Option<wgpu::Backends>) -> wgpu::Instance {
+    let mut descriptor = wgpu::InstanceDescriptor::new_without_display_handle_from_env();
+    descriptor.backends = backends(chosen);
+    wgpu::Instance::new(descriptor)
+}
+
+/// Sort key of an adapter: hardware before software, discrete first, native APIs before GL.
+fn rank(info: &wgpu::AdapterInfo) -> (u8, u8, u8) {
+    let kind = match info.device_type {
+        wgpu::DeviceType::DiscreteGpu => 0,
+        wgpu::DeviceType::IntegratedGpu => 1,
+        wgpu::DeviceType::VirtualGpu => 2,
+        wgpu::DeviceType::Other => 3,
+        wgpu::DeviceType::Cpu => 4,
+    };
+    let backend = match info.backend {
+        wgpu::Backend::Vulkan | wgpu::Backend::Metal | wgpu::Backend::Dx12 => 0,
+        _ => 1,
+    };
+    (is_software(info) as u8, kind, backend)
+}

@@ -1,0 +1,490 @@
+//! The GPU engine: the stages of `shaders/` on one device, bit for bit the CPU engine's results.
+//!
+//! Pipelines, bind groups and buffers are created once; a generation is two dispatches (`breed`,
+//! then `island_best`) recorded into a compute pass, many generations to a command buffer.
+//!
+//! # What crosses the bus
+//!
+//! Nothing per generation. Creating an engine uploads the parameters (80 bytes), the problem
+//! tables (`5 * cells * 4` bytes) and the fresh island states (`islands * 64` bytes); after that a
+//! `step` uploads nothing and the run loop reads back only the island states, `islands * 64`
+//! bytes per step (however many generations the step holds), plus one genome
+//! (`genome_words * 4` bytes) at the end. The full read-backs (`population_words`, `penalties`,
+//! `ages`, `island_states`) are for tests.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::buffers::{Buffers, Sizes};
+use super::device::GpuContext;
+use super::shaders::Stage;
+use crate::error::{Error, Result};
+use crate::ga::{Engine, GaConfig, Island, Params, Problem};
+
+/// Invocations per workgroup of `init` and `breed` (`WG` in `shaders/common.wgsl`).
+pub const WORKGROUP_SIZE: u32 = 64;
+
+/// Longest run of generations in one command buffer, whatever the estimate says.
+pub const MAX_GENERATIONS_PER_SUBMIT: u32 = 256;
+
+/// Estimated cell visits (see `generations_per_submit`) one submit should hold on a hardware
+/// adapter: a hundred times the software budget, some tens of milliseconds on a discrete GPU
+/// (an estimate, not yet measured) and far below any driver watchdog.
+const HARDWARE_VISITS_PER_SUBMIT: u64 = 400_000_000;
+/// The same for a software adapter: lavapipe on 2 cores runs 10-20 ns a visit, so 40-80 ms.
+const SOFTWARE_VISITS_PER_SUBMIT: u64 = 4_000_000;
+/// Submits per `step` on hardware (one on a software adapter): the run loop reads the island
+/// states once per step, so a step of a few submits keeps the read-backs rare.
+const HARDWARE_SUBMITS_PER_STEP: u32 = 4;
+
+/// Loop iterations one invocation may run on a software adapter. lavapipe (llvmpipe) silently
+/// ends every loop of an invocation once 65,535 iterations have run in all, and the results
+/// are then simply wrong; this leaves a margin under that.
+pub const SOFTWARE_LOOP_BUDGET: u64 = 50_000;
+
+/// How long a read-back waits for the GPU before giving up with an error.
+const DEFAULT_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// The three compute pipelines and their shared bind group layout, built once per context.
+#[derive(Debug)]
+pub(crate) struct Pipelines {
+    layout: wgpu::BindGroupLayout,
+    init: wgpu::ComputePipeline,
+    breed: wgpu::ComputePipeline,
+    island_best: wgpu::ComputePipeline,
+}
+
+impl Pipelines {
+    pub(crate) fn new(device: &wgpu::Device) -> Pipelines {
+        let entry = |binding: u32, ty: wgpu::BufferBindingType| wgpu::BindGroupLayoutEntry {
+            binding,
+            visibility: wgpu::ShaderStages::COMPUTE,
+            ty: wgpu::BindingType::Buffer {
+                ty,
+                has_dynamic_offset: false,
+                min_binding_size: None,
+            },
+            count: None,
+        };
+        let read = wgpu::BufferBindingType::Storage { read_only: true };
+        let write = wgpu::BufferBindingType::Storage { read_only: false };
+        // Keep in sync with the bindings in shaders/common.wgsl.
+        let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("evoku"),
+            entries: &[
+                entry(0, wgpu::BufferBindingType::Uniform),
+                entry(1, read),  // tables
+                entry(2, read),  // population
+                entry(3, read),  // scores
+                entry(4, write), // next_population
+                entry(5, write), // next_scores
+                entry(6, write), // islands
+                entry(7, write), // records
+            ],
+        });
+        let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("evoku"),
+            bind_group_layouts: &[Some(&layout)],
+            immediate_size: 0,
+        });
+        let pipeline = |stage: Stage| {
+            let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+                label: Some(stage.name()),
+                source: wgpu::ShaderSource::Wgsl(stage.source().into()),
+            });
+            device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                label: Some(stage.name()),
+                layout: Some(&pipeline_layout),
+                module: &module,
+                entry_point: Some(stage.name()),
+                compilation_options: Default::default(),
+                cache: None,
+            })
+        };
+        Pipelines {
+            init: pipeline(Stage::Init),
+            breed: pipeline(Stage::Breed),
+            island_best: pipeline(Stage::IslandBest),
+            layout,
+        }
+    }
+}
+
+/// Workgroups of a dispatch as (x, y): x up to the adapter's per-dimension limit.
+fn grid(groups: u64, max_per_dimension: u32) -> (u32, u32) {
+    let x = groups.clamp(1, max_per_dimension as u64);
+    (x as u32, groups.div_ceil(x) as u32)
+}
+
+/// Generations one command buffer holds: an estimate of the work per generation (cell visits of
+/// breeding, fitness and local search) against a budget of some tens of milliseconds.
+fn generations_per_submit(params: &Params, software: bool) -> u32 {
+    let individuals = params.islands as u64 * params.population as u64;
+    let per_individual =
+        4 * params.cells as u64 + 8 * params.side as u64 * params.local_search_children as u64;
+    let budget = if software {
+        SOFTWARE_VISITS_PER_SUBMIT
+    } else {
+        HARDWARE_VISITS_PER_SUBMIT
+    };
+    (budget / (individuals * per_individual).max(1)).clamp(1, MAX_GENERATIONS_PER_SUBMIT as u64)
+        as u32
+}
+
+/// An upper bound of the loop iterations one invocation of the heaviest stage runs, counting each
+/// loop as its iterations plus two (as lavapipe's limiter does). `breed` is bounded by its
+/// worst crossover, mutation and local search plus the restart path (the lanes of a SIMD group
+/// may take both); `island_best` by `population / 64` slots per invocation.
+pub fn loop_iterations_per_invocation(params: &Params) -> u64 {
+    let run = |k: u64| k + 2;
+    let (words, n, b) = (
+        params.genome_words as u64,
+        params.side as u64,
+        params.box_size as u64,
+    );
+    let fitness = run(words) + run(n);
+    let band = run(words) + run(b) + b * (run(b) + 2 * b * run(n)) + b * (run(b) + b * run(n));
+    let uniform = run(words) + run(n) + n * run(n);
+    let multi_parent = run(words) + run(n) + 4 * n * run(n);
+    let crossover = band.max(uniform).max(multi_parent);
+    let directed = run(b) + 2 * b * run(n / 4 + 2) + run(n);
+    let children = params.local_search_children as u64;
+    let local_search = run(children) + children * (directed + 4 * run(n));
+    let tournaments = 2 * run(params.tournament_size as u64);
+    let restart = run(words) + run(n) + 2 * n * run(n) + fitness;
+    let breed = tournaments + crossover + directed + fitness + local_search + restart;
+    let island_best = run((params.population as u64).div_ceil(64))
+        + run(params.elites as u64) * run(256)
+        + run(64)
+        + run(words.div_ceil(64));
+    breed.max(island_best)
+}
+
+/// The genetic algorithm on a GPU. See the module documentation for what crosses the bus.
+pub struct GpuEngine {
+    ctx: GpuContext,
+    params: Params,
+    sizes: Sizes,
+    pipelines: Arc<Pipelines>,
+    buffers: Buffers,
+    /// `bind_groups[k]` reads population `k` and writes population `1 - k`.
+    bind_groups: [wgpu::BindGroup; 2],
+    /// Which population (0 or 1) holds the current generation.
+    current: usize,
+    individual_groups: (u32, u32),
+    island_groups: (u32, u32),
+    generations_per_submit: u32,
+    timeout: Duration,
+}
+
+impl GpuEngine {
+    /// Checks `config` and the buffer sizes against the adapter's limits, uploads the problem,
+    /// and runs `init` and the first `island_best` (generation 0).
+    pub fn new(ctx: &GpuContext, problem: Problem, config: &GaConfig) -> Result<GpuEngine> {
+        config.validate()?;
+        let params = Params::new(&problem, config);
+        let sizes = Sizes::new(&params);
+        sizes.check(&params, &ctx.limits, &ctx.describe())?;
+        let iterations = loop_iterations_per_invocation(&params);
+        if ctx.is_software() && iterations > SOFTWARE_LOOP_BUDGET {
+            return Err(Error::Gpu(format!(
+                "{adapter} cuts shader loops short after 65,535 iterations and this run needs up \
+                 to {iterations} per invocation ({side}x{side}, local search {children}): lower \
+                 --local-search, or use --backend cpu",
+                adapter = ctx.describe(),
+                side = params.side,
+                children = params.local_search_children,
+            )));
+        }
+        let pipelines = ctx.pipelines()?;
+        let (buffers, bind_groups) = ctx.scoped("allocating buffers", || {
+            let buffers = Buffers::new(&ctx.device, &params, &problem, &sizes);
+            let bind_group = |k: usize| {
+                let resources = [
+                    &buffers.params,
+                    &buffers.tables,
+                    &buffers.genomes[k],
+                    &buffers.scores[k],
+                    &buffers.genomes[1 - k],
+                    &buffers.scores[1 - k],
+                    &buffers.islands,
+                    &buffers.records,
+                ];
+                let entries: Vec<wgpu::BindGroupEntry> = (0u32..)
+                    .zip(resources)
+                    .map(|(binding, buffer)| wgpu::BindGroupEntry {
+                        binding,
+                        resource: buffer.as_entire_binding(),
+                    })
+                    .collect();
+                ctx.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                    label: Some(if k == 0 {
+                        "population 0 to 1"
+                    } else {
+                        "population 1 to 0"
+                    }),
+                    layout: &pipelines.layout,
+                    entries: &entries,
+                })
+            };
+            let bind_groups = [bind_group(0), bind_group(1)];
+            (buffers, bind_groups)
+        })?;
+        let max = ctx.limits.max_compute_workgroups_per_dimension;
+        let mut engine = GpuEngine {
+            ctx: ctx.clone(),
+            params,
+            sizes,
+            pipelines,
+            buffers,
+            bind_groups,
+            current: 0,
+            individual_groups: grid(sizes.individuals.div_ceil(WORKGROUP_SIZE as u64), max),
+            island_groups: grid(params.islands as u64, max),
+            generations_per_submit: generations_per_submit(&params, ctx.is_software()),
+            timeout: DEFAULT_TIMEOUT,
+        };
+        engine.init()?;
+        Ok(engine)
+    }
+
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    pub fn context(&self) -> &GpuContext {
+        &self.ctx
+    }
+
+    /// Generations recorded into one command buffer.
+    pub fn generations_per_submit(&self) -> u32 {
+        self.generations_per_submit
+    }
+
+    /// Overrides the estimate (at least 1); results do not depend on it.
+    pub fn set_generations_per_submit(&mut self, generations: u32) {
+        self.generations_per_submit = generations.max(1);
+    }
+
+    /// How long a read-back waits for the GPU before returning an error.
+    pub fn set_timeout(&mut self, timeout: Duration) {
+        self.timeout = timeout;
+    }
+
+    /// `init` into population 0 (through bind group 1, which writes it), then `island_best`.
+    fn init(&mut self) -> Result<()> {
+        let (p, groups) = (&self.pipelines, self.individual_groups);
+        let (islands, bind_group) = (self.island_groups, &self.bind_groups[1]);
+        self.ctx.scoped("running init", || {
+            let mut encoder =
+                self.ctx
+                    .device
+                    .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                        label: Some("init"),
+                    });
+            {
+                let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                    label: Some("init"),
+                    timestamp_writes: None,
+                });
+                pass.set_bind_group(0, bind_group, &[]);
+                pass.set_pipeline(&p.init);
+                pass.dispatch_workgroups(groups.0, groups.1, 1);
+                pass.set_pipeline(&p.island_best);
+                pass.dispatch_workgroups(islands.0, islands.1, 1);
+            }
+            self.ctx.queue.submit([encoder.finish()]);
+        })?;
+        self.current = 0;
+        Ok(())
+    }
+
+    /// Records and submits `generations` generations in one command buffer.
+    fn submit(&mut self, generations: u32) -> Result<()> {
+        let (p, groups, islands) = (&self.pipelines, self.individual_groups, self.island_groups);
+        let bind_groups = &self.bind_groups;
+        let mut current = self.current;
+        self.ctx.scoped("running generations", || {
+            let mut encoder =
+                self.ctx
+                    .device
+                    .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                        label: Some("generations"),
+                    });
+            {
+                let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                    label: Some("generations"),
+                    timestamp_writes: None,
+                });
+                for _ in 0..generations {
+                    pass.set_bind_group(0, &bind_groups[current], &[]);
+                    pass.set_pipeline(&p.breed);
+                    pass.dispatch_workgroups(groups.0, groups.1, 1);
+                    pass.set_pipeline(&p.island_best);
+                    pass.dispatch_workgroups(islands.0, islands.1, 1);
+                    current = 1 - current;
+                }
+            }
+            self.ctx.queue.submit([encoder.finish()]);
+        })?;
+        self.current = current;
+        Ok(())
+    }
+
+    /// Copies `size` bytes at `offset` of `source` back to the host (into `staging` when given,
+    /// else into a buffer made for the purpose) and waits for them, up to the timeout.
+    fn read(
+        &self,
+        source: &wgpu::Buffer,
+        offset: u64,
+        size: u64,
+        staging: Option<&wgpu::Buffer>,
+    ) -> Result<Vec<u8>> {
+        let ctx = &self.ctx;
+        let made;
+        let staging = match staging {
+            Some(s) => s,
+            None => {
+                made = ctx.scoped("allocating a read-back buffer", || {
+                    ctx.device.create_buffer(&wgpu::BufferDescriptor {
+                        label: Some("read-back"),
+                        size,
+                        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                        mapped_at_creation: false,
+                    })
+                })?;
+                &made
+            }
+        };
+        let submission = ctx.scoped("reading back", || {
+            let mut encoder = ctx
+                .device
+                .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                    label: Some("read-back"),
+                });
+            encoder.copy_buffer_to_buffer(source, offset, staging, 0, size);
+            ctx.queue.submit([encoder.finish()])
+        })?;
+        let (sender, receiver) = std::sync::mpsc::channel();
+        let slice = staging.slice(..size);
+        slice.map_async(wgpu::MapMode::Read, move |r| {
+            let _ = sender.send(r);
+        });
+        let poll = ctx.device.poll(wgpu::PollType::Wait {
+            submission_index: Some(submission),
+            timeout: Some(self.timeout),
+        });
+        if let Err(e) = poll {
+            ctx.check("waiting for the GPU")?;
+            return Err(ctx.error(
+                "waiting for the GPU",
+                &match e {
+                    wgpu::PollError::Timeout => format!(
+                        "no result after {} s (lower --population, --islands or the generations \
+                         per step, or use --backend cpu)",
+                        self.timeout.as_secs()
+                    ),
+                    other => other.to_string(),
+                },
+            ));
+        }
+        let mapped = match receiver.try_recv() {
+            Ok(r) => r,
+            // The map callback runs in a poll; one more (already satisfied) wait delivers it.
+            Err(_) => {
+                let _ = ctx.device.poll(wgpu::PollType::Wait {
+                    submission_index: None,
+                    timeout: Some(self.timeout),
+                });
+                receiver
+                    .try_recv()
+                    .map_err(|_| ctx.error("reading back", "the buffer was never mapped"))?
+            }
+        };
+        mapped.map_err(|e| ctx.error("mapping a read-back buffer", &e.to_string()))?;
+        let bytes = slice
+            .get_mapped_range()
+            .map_err(|e| ctx.error("reading a mapped buffer", &e.to_string()))?
+            .to_vec();
+        staging.unmap();
+        ctx.check("reading back")?;
+        Ok(bytes)
+    }
+
+    fn read_words(&self, source: &wgpu::Buffer, size: u64) -> Result<Vec<u32>> {
+        Ok(bytemuck::pod_collect_to_vec(
+            &self.read(source, 0, size, None)?,
+        ))
+    }
+
+    /// Genomes of every island, slot by slot, as `u32` words (tests: the whole population).
+    pub fn population_words(&self) -> Result<Vec<u32>> {
+        self.read_words(&self.buffers.genomes[self.current], self.sizes.population)
+    }
+
+    fn scores(&self) -> Result<Vec<u32>> {
+        self.read_words(&self.buffers.scores[self.current], self.sizes.scores)
+    }
+
+    /// Penalties of every island, slot by slot (tests).
+    pub fn penalties(&self) -> Result<Vec<u32>> {
+        Ok(self.scores()?.chunks_exact(2).map(|s| s[0]).collect())
+    }
+
+    /// Ages of every island, slot by slot (tests).
+    pub fn ages(&self) -> Result<Vec<u32>> {
+        Ok(self.scores()?.chunks_exact(2).map(|s| s[1]).collect())
+    }
+
+    /// Every island's state, through the persistent staging buffer.
+    pub fn island_states(&self) -> Result<Vec<Island>> {
+        let bytes = self.read(
+            &self.buffers.islands,
+            0,
+            self.sizes.islands,
+            Some(&self.buffers.islands_staging),
+        )?;
+        Ok(bytemuck::pod_collect_to_vec(&bytes))
+    }
+}
+
+impl Engine for GpuEngine {
+    fn step(&mut self, generations: u32) -> Result<()> {
+        let mut left = generations;
+        while left > 0 {
+            let now = left.min(self.generations_per_submit);
+            self.submit(now)?;
+            left -= now;
+        }
+        Ok(())
+    }
+
+    fn islands(&mut self) -> Result<Vec<Island>> {
+        self.island_states()
+    }
+
+    fn overall_best(&mut self, island: u32) -> Result<Vec<u8>> {
+        if island >= self.params.islands {
+            return Err(Error::Config(format!("no island {island}")));
+        }
+        let bytes = self.params.genome_bytes() as u64;
+        self.read(
+            &self.buffers.records,
+            (2 * island as u64 + 1) * bytes,
+            bytes,
+            None,
+        )
+    }
+
+    fn population(&self) -> u32 {
+        self.params.population
+    }
+
+    fn generations_per_step(&self) -> u32 {
+        if self.ctx.is_software() {
+            self.generations_per_submit
+        } else {
+            self.generations_per_submit * HARDWARE_SUBMITS_PER_STEP
+        }
+    }
+}

@@ -1,0 +1,94 @@
+//! WGSL assembly: WGSL has no includes, so each pipeline's source is its files concatenated.
+//!
+//! `shaders/<stage>.wgsl` is the twin of `src/cpu/<stage>.rs`; the entry point and pipeline label
+//! of a stage are its name.
+
+/// One WGSL file of `shaders/`.
+#[derive(Clone, Copy, Debug)]
+pub struct ShaderFile {
+    pub name: &'static str,
+    pub source: &'static str,
+}
+
+macro_rules! shader_file {
+    ($name:literal) => {
+        ShaderFile {
+            name: $name,
+            source: include_str!(concat!("../../shaders/", $name)),
+        }
+    };
+}
+
+pub const RNG: ShaderFile = shader_file!("rng.wgsl");
+pub const COMMON: ShaderFile = shader_file!("common.wgsl");
+pub const FITNESS: ShaderFile = shader_file!("fitness.wgsl");
+pub const INIT: ShaderFile = shader_file!("init.wgsl");
+pub const TOURNAMENT: ShaderFile = shader_file!("tournament.wgsl");
+pub const CROSSOVER: ShaderFile = shader_file!("crossover.wgsl");
+pub const MULTI_PARENT: ShaderFile = shader_file!("multi_parent.wgsl");
+pub const MUTATION: ShaderFile = shader_file!("mutation.wgsl");
+pub const LOCAL_SEARCH: ShaderFile = shader_file!("local_search.wgsl");
+pub const BREED: ShaderFile = shader_file!("breed.wgsl");
+pub const ISLAND_BEST: ShaderFile = shader_file!("island_best.wgsl");
+
+/// A compute stage: one pipeline, one entry point, one name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Stage {
+    Init,
+    Breed,
+    IslandBest,
+}
+
+impl Stage {
+    pub const ALL: [Stage; 3] = [Stage::Init, Stage::Breed, Stage::IslandBest];
+
+    /// The entry point, pipeline label and file stem.
+    pub fn name(self) -> &'static str {
+        match self {
+            Stage::Init => "init",
+            Stage::Breed => "breed",
+            Stage::IslandBest => "island_best",
+        }
+    }
+
+    /// The files the stage's module is made of, in order.
+    pub fn files(self) -> &'static [ShaderFile] {
+        match self {
+            Stage::Init => &[RNG, COMMON, FITNESS, INIT],
+            Stage::Breed => &[
+                RNG,
+                COMMON,
+                FITNESS,
+                INIT,
+                TOURNAMENT,
+                CROSSOVER,
+                MULTI_PARENT,
+                MUTATION,
+                LOCAL_SEARCH,
+                BREED,
+            ],
+            Stage::IslandBest => &[COMMON, ISLAND_BEST],
+        }
+    }
+
+    /// The assembled WGSL of the stage's module.
+    pub fn source(self) -> String {
+        assemble(self.files())
+    }
+}
+
+/// Concatenates `files`, each after a `// ---- shaders/<name> ----` line so that an error's
+/// line number can be traced back to its file.
+pub fn assemble(files: &[ShaderFile]) -> String {
+    let mut source = String::new();
+    for file in files {
+        source.push_str("// ---- shaders/");
+        source.push_str(file.name);
+        source.push_str(" ----\n");
+        source.push_str(file.source);
+        if !file.source.ends_with('\n') {
+            source.push('\n');
+        }
+    }
+    source
+}

@@ -1,0 +1,58 @@
+//! The one progress bar of the binary: shown on a terminal for runs longer than a moment.
+
+use std::time::Duration;
+
+use evoku::ga::Progress;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+/// Shown after this long, so quick solves print nothing extra.
+const SHOW_AFTER: Duration = Duration::from_millis(500);
+
+/// A lazily shown bar for one GA run; hidden when stderr is not a terminal or when `quiet`.
+pub struct RunBar {
+    bar: Option<ProgressBar>,
+    label: String,
+    max_generations: u64,
+    enabled: bool,
+}
+
+impl RunBar {
+    pub fn new(label: &str, max_generations: u64, quiet: bool) -> RunBar {
+        RunBar {
+            bar: None,
+            label: label.to_string(),
+            max_generations,
+            enabled: !quiet && !ProgressDrawTarget::stderr().is_hidden(),
+        }
+    }
+
+    pub fn update(&mut self, progress: &Progress) {
+        if !self.enabled || progress.elapsed < SHOW_AFTER {
+            return;
+        }
+        let bar = self.bar.get_or_insert_with(|| {
+            let bar = ProgressBar::with_draw_target(
+                Some(self.max_generations),
+                ProgressDrawTarget::stderr(),
+            );
+            let style = ProgressStyle::with_template(
+                "{prefix} [{elapsed_precise}] {bar:30} gen {pos}/{len} {msg}",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar());
+            bar.set_style(style);
+            bar.set_prefix(self.label.clone());
+            bar
+        });
+        bar.set_position(progress.generation as u64);
+        bar.set_message(format!(
+            "best fitness {} restarts {}",
+            progress.best_penalty, progress.restarts
+        ));
+    }
+
+    pub fn finish(self) {
+        if let Some(bar) = self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
