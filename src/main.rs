@@ -9,7 +9,8 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
-    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn,evoku=info"))
+        .init();
     let args = cli::Cli::parse();
     match cli::run(args) {
         Ok(code) => code,

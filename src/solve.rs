@@ -1,5 +1,6 @@
 //! Solving one puzzle with a chosen algorithm and backend: the work behind `evoku solve`.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
@@ -9,7 +10,8 @@ use crate::cpu::CpuEngine;
 use crate::error::Result;
 use crate::exact;
 use crate::format::Puzzle;
-use crate::ga::{self, GaConfig, Problem, Progress, RunLimits};
+use crate::ga::{self, Engine, GaConfig, Problem, Progress, RunLimits};
+use crate::gpu::{AdapterSummary, GpuContext, GpuEngine, GpuOptions};
 
 /// Which solver runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, clap::ValueEnum)]
@@ -31,12 +33,80 @@ pub enum Backend {
     Auto,
 }
 
+/// Where a GA run actually goes, decided once per command.
+#[derive(Clone)]
+pub enum Device {
+    Cpu,
+    Gpu(Arc<GpuContext>),
+}
+
+impl Device {
+    /// `Cpu` and `Gpu` are taken as asked (a missing adapter is an error for `Gpu`); `Auto`
+    /// takes a hardware GPU when there is one, else the CPU engine, with a log line. A software
+    /// adapter (lavapipe, llvmpipe, WARP) is slower than the CPU engine, so `Auto` uses one
+    /// only when it was asked for by name.
+    pub fn select(backend: Backend, adapter: Option<&str>) -> Result<Device> {
+        let options = GpuOptions {
+            adapter_name: adapter.map(str::to_string),
+            backends: None,
+        };
+        match backend {
+            Backend::Cpu => Ok(Device::Cpu),
+            Backend::Gpu => Ok(Device::Gpu(Arc::new(GpuContext::new(&options)?))),
+            Backend::Auto => match GpuContext::new(&options) {
+                Ok(ctx) if !ctx.is_software() || adapter.is_some() => {
+                    log::info!("backend auto: using GPU {}", ctx.describe());
+                    Ok(Device::Gpu(Arc::new(ctx)))
+                }
+                Ok(ctx) => {
+                    log::info!(
+                        "backend auto: {} is a software adapter, slower than the CPU engine; \
+                         using the CPU (ask for it with --backend gpu)",
+                        ctx.describe()
+                    );
+                    Ok(Device::Cpu)
+                }
+                Err(e) => {
+                    log::info!("backend auto: no GPU ({e}); using the CPU engine");
+                    Ok(Device::Cpu)
+                }
+            },
+        }
+    }
+
+    pub fn name(&self) -> &'static str {
+        match self {
+            Device::Cpu => "cpu",
+            Device::Gpu(_) => "gpu",
+        }
+    }
+
+    pub fn adapter(&self) -> Option<AdapterSummary> {
+        match self {
+            Device::Cpu => None,
+            Device::Gpu(ctx) => Some(ctx.summary()),
+        }
+    }
+
+    /// A GA engine for `problem` on this device.
+    pub fn engine(
+        &self,
+        problem: Problem,
+        config: &GaConfig,
+        threads: Option<usize>,
+    ) -> Result<Box<dyn Engine>> {
+        Ok(match self {
+            Device::Cpu => Box::new(CpuEngine::new(problem, config, threads)?),
+            Device::Gpu(ctx) => Box::new(GpuEngine::new(ctx, problem, config)?),
+        })
+    }
+}
+
 /// Everything `solve_puzzle` needs besides the puzzle.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct SolveOptions {
     pub algorithm: Algorithm,
-    pub backend: Backend,
-    pub adapter: Option<String>,
+    pub device: Device,
     pub ga: GaConfig,
     /// CPU threads; `None` = all cores.
     pub threads: Option<usize>,
@@ -65,6 +135,8 @@ pub struct SolveReport {
     pub evaluations: u64,
     pub seconds: f64,
     pub backend: String,
+    /// The GPU adapter that ran (name, backend, device type, limits); `null` on the CPU.
+    pub adapter: Option<AdapterSummary>,
     pub algorithm: Algorithm,
     pub seed: u64,
     /// Cells presolve fixed beyond the givens.
@@ -77,7 +149,7 @@ pub struct SolveReport {
 }
 
 impl SolveReport {
-    fn new(puzzle: &Puzzle, options: &SolveOptions, backend: &str) -> SolveReport {
+    fn new(puzzle: &Puzzle, options: &SolveOptions, device: &Device) -> SolveReport {
         SolveReport {
             name: puzzle.name.clone(),
             file: puzzle.file.clone(),
@@ -90,7 +162,8 @@ impl SolveReport {
             restarts: 0,
             evaluations: 0,
             seconds: 0.0,
-            backend: backend.to_string(),
+            backend: device.name().to_string(),
+            adapter: device.adapter(),
             algorithm: options.algorithm,
             seed: options.ga.seed,
             presolved_cells: 0,
@@ -121,7 +194,7 @@ pub fn solve_puzzle(
     let grid = &puzzle.grid;
     match options.algorithm {
         Algorithm::Exact => {
-            let mut report = SolveReport::new(puzzle, options, "cpu");
+            let mut report = SolveReport::new(puzzle, options, &Device::Cpu);
             let limits = exact::Limits {
                 max_solutions: 1,
                 max_nodes: u64::MAX,
@@ -152,7 +225,7 @@ fn solve_ga(
     let grid = &puzzle.grid;
     let config = &options.ga;
     config.validate()?;
-    let mut report = SolveReport::new(puzzle, options, "cpu");
+    let mut report = SolveReport::new(puzzle, options, &options.device);
     let problem = match Problem::new(grid, config.init, config.presolve) {
         Ok(problem) => problem,
         Err(ga::Unsolvable(why)) => {
@@ -179,8 +252,10 @@ fn solve_ga(
         max_generations: config.max_generations,
         time_limit: options.time_limit,
     };
-    let mut engine = CpuEngine::new(problem.clone(), config, options.threads)?;
-    let outcome = ga::run(&mut engine, &problem, limits, progress)?;
+    let mut engine = options
+        .device
+        .engine(problem.clone(), config, options.threads)?;
+    let outcome = ga::run(engine.as_mut(), &problem, limits, progress)?;
     report.fitness = outcome.best_penalty;
     report.generations = outcome.generations as u64;
     report.restarts = outcome.restarts;

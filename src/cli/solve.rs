@@ -1,33 +1,16 @@
-//! Command-line arguments and the commands they run.
+//! `evoku solve`: solve every puzzle of the given files and print the solutions.
 
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, ValueEnum};
 use evoku::format::{self, Format, ParseOptions, Symbols};
-use evoku::ga::{CrossoverKind, GaConfig, InitKind, MutationKind, Preset};
-use evoku::solve::{solve_puzzle, Algorithm, Backend, SolveOptions, SolveReport};
+use evoku::solve::{solve_puzzle, Algorithm, Backend, Device, SolveOptions, SolveReport};
 
+use super::ga_args::GaArgs;
 use crate::progress::RunBar;
-
-#[derive(Parser, Debug)]
-#[command(
-    name = "evoku",
-    version,
-    about = "Evolutionary Sudoku solver for the CPU and the GPU"
-)]
-pub struct Cli {
-    #[command(subcommand)]
-    command: Command,
-}
-
-#[derive(Subcommand, Debug)]
-enum Command {
-    /// Solve the puzzles of one or more files (`-` reads standard input).
-    Solve(SolveArgs),
-}
 
 /// How solutions are printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -39,7 +22,7 @@ enum Output {
 }
 
 #[derive(Args, Debug)]
-struct SolveArgs {
+pub struct SolveArgs {
     /// Puzzle files; `-` for standard input. A file may hold many puzzles.
     #[arg(required = true)]
     files: Vec<String>,
@@ -51,54 +34,8 @@ struct SolveArgs {
     /// Pick a GPU adapter whose name contains this text.
     #[arg(long)]
     adapter: Option<String>,
-    #[arg(long, value_enum, default_value = "default")]
-    preset: Preset,
-    /// Random seed: the same seed gives the same run.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    #[arg(long)]
-    population: Option<u32>,
-    /// Independent populations run side by side.
-    #[arg(long)]
-    islands: Option<u32>,
-    #[arg(long)]
-    elites: Option<u32>,
-    #[arg(long)]
-    tournament: Option<u32>,
-    #[arg(long, value_enum)]
-    crossover: Option<CrossoverKind>,
-    #[arg(long)]
-    crossover_rate: Option<f64>,
-    #[arg(long, value_enum)]
-    mutation: Option<MutationKind>,
-    #[arg(long)]
-    mutation_rate: Option<f64>,
-    /// Mutated variants tried per child (0 = no local search).
-    #[arg(long)]
-    local_search: Option<u32>,
-    /// Aging penalty on elites that stay best.
-    #[arg(long, overrides_with = "no_aging")]
-    aging: bool,
-    #[arg(long)]
-    no_aging: bool,
-    /// Restart an island after this many generations without improvement (0 = never).
-    #[arg(long)]
-    restart_after: Option<u32>,
-    /// Individuals kept at a restart.
-    #[arg(long)]
-    restart_keep: Option<u32>,
-    /// Migrate each island's best to the next island every N generations (0 = never).
-    #[arg(long)]
-    migration: Option<u32>,
-    #[arg(long, value_enum)]
-    init: Option<InitKind>,
-    /// Propagate singles first, fix forced cells, draw the population from the candidates left.
-    #[arg(long, overrides_with = "no_presolve")]
-    presolve: bool,
-    #[arg(long)]
-    no_presolve: bool,
-    #[arg(long)]
-    max_generations: Option<u32>,
+    #[command(flatten)]
+    ga: GaArgs,
     /// Seconds per puzzle.
     #[arg(long)]
     time_limit: Option<f64>,
@@ -121,47 +58,21 @@ struct SolveArgs {
     quiet: bool,
 }
 
-impl SolveArgs {
-    fn ga_config(&self) -> GaConfig {
-        let mut c = GaConfig::preset(self.preset);
-        c.seed = self.seed;
-        macro_rules! set {
-            ($($field:ident <- $arg:ident),*) => {$(if let Some(v) = self.$arg { c.$field = v; })*};
-        }
-        set!(population_size <- population, islands <- islands, elites <- elites,
-             tournament_size <- tournament, crossover <- crossover, crossover_rate <- crossover_rate,
-             mutation <- mutation, mutation_rate <- mutation_rate,
-             local_search_children <- local_search, restart_after <- restart_after,
-             restart_keep <- restart_keep, migration_interval <- migration, init <- init,
-             max_generations <- max_generations);
-        if self.aging || self.no_aging {
-            c.aging = self.aging;
-        }
-        if self.presolve || self.no_presolve {
-            c.presolve = self.presolve;
-        }
-        c
-    }
-}
-
-pub fn run(cli: Cli) -> Result<ExitCode> {
-    match cli.command {
-        Command::Solve(args) => solve(args),
-    }
-}
-
-fn solve(args: SolveArgs) -> Result<ExitCode> {
-    let config = args.ga_config();
+pub fn run(args: SolveArgs) -> Result<ExitCode> {
+    let config = args.ga.config();
     config.validate()?;
     let time_limit = match args.time_limit {
         Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
         Some(s) => anyhow::bail!("--time-limit must be a positive number of seconds, got {s}"),
         None => None,
     };
+    let device = match args.algorithm {
+        Algorithm::Ga => Device::select(args.backend, args.adapter.as_deref())?,
+        Algorithm::Exact => Device::Cpu,
+    };
     let options = SolveOptions {
         algorithm: args.algorithm,
-        backend: args.backend,
-        adapter: args.adapter.clone(),
+        device,
         ga: config.clone(),
         threads: args.threads,
         time_limit,

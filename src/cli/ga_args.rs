@@ -1,0 +1,81 @@
+//! The genetic-algorithm options shared by every command that runs the GA.
+
+use clap::Args;
+use evoku::ga::{CrossoverKind, GaConfig, InitKind, MutationKind, Preset};
+
+/// `--preset` and every override of it.
+#[derive(Args, Debug, Clone)]
+pub struct GaArgs {
+    #[arg(long, value_enum, default_value = "default")]
+    preset: Preset,
+    /// Random seed: the same seed gives the same run.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[arg(long)]
+    population: Option<u32>,
+    /// Independent populations run side by side.
+    #[arg(long)]
+    islands: Option<u32>,
+    #[arg(long)]
+    elites: Option<u32>,
+    #[arg(long)]
+    tournament: Option<u32>,
+    #[arg(long, value_enum)]
+    crossover: Option<CrossoverKind>,
+    #[arg(long)]
+    crossover_rate: Option<f64>,
+    #[arg(long, value_enum)]
+    mutation: Option<MutationKind>,
+    #[arg(long)]
+    mutation_rate: Option<f64>,
+    /// Mutated variants tried per child (0 = no local search).
+    #[arg(long)]
+    local_search: Option<u32>,
+    /// Aging penalty on elites that stay best.
+    #[arg(long, overrides_with = "no_aging")]
+    aging: bool,
+    #[arg(long)]
+    no_aging: bool,
+    /// Restart an island after this many generations without improvement (0 = never).
+    #[arg(long)]
+    restart_after: Option<u32>,
+    /// Individuals kept at a restart.
+    #[arg(long)]
+    restart_keep: Option<u32>,
+    /// Migrate each island's best to the next island every N generations (0 = never).
+    #[arg(long)]
+    migration: Option<u32>,
+    #[arg(long, value_enum)]
+    init: Option<InitKind>,
+    /// Propagate singles first, fix forced cells, draw the population from the candidates left.
+    #[arg(long, overrides_with = "no_presolve")]
+    presolve: bool,
+    #[arg(long)]
+    no_presolve: bool,
+    #[arg(long)]
+    max_generations: Option<u32>,
+}
+
+impl GaArgs {
+    /// The preset with every option given on the command line applied.
+    pub fn config(&self) -> GaConfig {
+        let mut c = GaConfig::preset(self.preset);
+        c.seed = self.seed;
+        macro_rules! set {
+            ($($field:ident <- $arg:ident),*) => {$(if let Some(v) = self.$arg { c.$field = v; })*};
+        }
+        set!(population_size <- population, islands <- islands, elites <- elites,
+             tournament_size <- tournament, crossover <- crossover, crossover_rate <- crossover_rate,
+             mutation <- mutation, mutation_rate <- mutation_rate,
+             local_search_children <- local_search, restart_after <- restart_after,
+             restart_keep <- restart_keep, migration_interval <- migration, init <- init,
+             max_generations <- max_generations);
+        if self.aging || self.no_aging {
+            c.aging = self.aging;
+        }
+        if self.presolve || self.no_presolve {
+            c.presolve = self.presolve;
+        }
+        c
+    }
+}
