@@ -1,1 +1,116 @@
-fn main() {}
+//! Criterion benchmarks of the GA engines: fitness, and one generation at 9x9, 16x16 and 25x25.
+//!
+//! Throughput is reported in individual-generations per second (criterion's "elem/s").
+//! The GPU group runs only when a hardware adapter is found, or when `EVOKU_BENCH_GPU=1` asks
+//! for a software one (lavapipe figures are for correctness, never speed claims).
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use evoku::cpu::breed::init_slot;
+use evoku::cpu::fitness::fitness;
+use evoku::cpu::CpuEngine;
+use evoku::format::{self, ParseOptions};
+use evoku::ga::{Engine, GaConfig, Params, Preset, Problem};
+use evoku::gpu::{GpuContext, GpuEngine, GpuOptions};
+
+/// One puzzle per size: a seed puzzle and two Lloyd & Amos instances at 45 % fill.
+const PUZZLES: [(&str, &str); 3] = [
+    ("9x9", "puzzles/ai-escargot.txt"),
+    ("16x16", "puzzles/lloyd-amos-16x16-45.txt"),
+    ("25x25", "puzzles/lloyd-amos-25x25-45.txt"),
+];
+
+fn problem(path: &str, config: &GaConfig) -> Problem {
+    let path = format!("{}/{path}", env!("CARGO_MANIFEST_DIR"));
+    let (puzzles, _) = format::read_puzzles(&path, &ParseOptions::default()).expect("puzzle");
+    Problem::new(&puzzles[0].grid, config.init, config.presolve).expect("solvable")
+}
+
+/// The paper preset, many islands so every core has work, no stopping.
+fn bench_config(islands: u32) -> GaConfig {
+    let mut config = GaConfig::preset(Preset::Paper);
+    config.islands = islands;
+    config.seed = 7;
+    config
+}
+
+fn fitness_bench(c: &mut Criterion) {
+    let mut group = c.benchmark_group("fitness");
+    for (name, path) in PUZZLES {
+        let config = bench_config(1);
+        let problem = problem(path, &config);
+        let params = Params::new(&problem, &config);
+        let mut genome = vec![0u8; params.genome_bytes()];
+        init_slot(&params, &problem, 0, 0, 0, &mut genome);
+        group.throughput(Throughput::Elements(1));
+        group.bench_function(name, |b| b.iter(|| fitness(&problem, black_box(&genome))));
+    }
+    group.finish();
+}
+
+fn cpu_generation_bench(c: &mut Criterion) {
+    let mut group = c.benchmark_group("cpu_generation");
+    group.sample_size(20);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    for (name, path) in PUZZLES {
+        for (label, preset) in [("paper", Preset::Paper), ("default", Preset::Default)] {
+            let mut config = GaConfig::preset(preset);
+            config.islands = 16;
+            config.seed = 7;
+            config.restart_after = 0;
+            let problem = problem(path, &config);
+            let mut engine = CpuEngine::new(problem, &config, None).expect("engine");
+            let work = config.islands as u64 * config.population_size as u64;
+            group.throughput(Throughput::Elements(work));
+            let id = BenchmarkId::new(format!("{name}/{label}"), format!("{threads}-threads"));
+            group.bench_function(id, |b| b.iter(|| engine.step(1).expect("step")));
+        }
+    }
+    group.finish();
+}
+
+fn gpu_generation_bench(c: &mut Criterion) {
+    let ctx = match GpuContext::new(&GpuOptions::default()) {
+        Ok(ctx) if !ctx.is_software() || std::env::var("EVOKU_BENCH_GPU").as_deref() == Ok("1") => {
+            ctx
+        }
+        Ok(ctx) => {
+            eprintln!("gpu_generation: skipped, {} is a software adapter (set EVOKU_BENCH_GPU=1 to run it)", ctx.describe());
+            return;
+        }
+        Err(e) => {
+            eprintln!("gpu_generation: skipped, {e}");
+            return;
+        }
+    };
+    let mut group = c.benchmark_group("gpu_generation");
+    group.sample_size(10);
+    for (name, path) in PUZZLES {
+        let islands = if ctx.is_software() { 16 } else { 4096 };
+        let config = bench_config(islands);
+        let problem = problem(path, &config);
+        let mut engine = GpuEngine::new(&ctx, problem, &config).expect("GPU engine");
+        let generations = 16;
+        engine.step(generations).expect("warm-up");
+        let work = config.islands as u64 * config.population_size as u64 * generations as u64;
+        group.throughput(Throughput::Elements(work));
+        let id = BenchmarkId::new(format!("{name}/paper"), ctx.describe());
+        // The island-state read-back waits for the GPU, as the real run loop does after a step.
+        group.bench_function(id, |b| {
+            b.iter(|| {
+                engine.step(generations).expect("step");
+                engine.islands().expect("read-back")
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    fitness_bench,
+    cpu_generation_bench,
+    gpu_generation_bench
+);
+criterion_main!(benches);

@@ -46,9 +46,15 @@ impl Device {
     /// adapter (lavapipe, llvmpipe, WARP) is slower than the CPU engine, so `Auto` uses one
     /// only when it was asked for by name.
     pub fn select(backend: Backend, adapter: Option<&str>) -> Result<Device> {
+        // `auto` probes only the primary backends (Vulkan, Metal, DX12) unless WGPU_BACKEND says
+        // otherwise: a GL adapter is almost always a software one, and probing it is noisy.
+        let backends = match (backend, std::env::var_os("WGPU_BACKEND")) {
+            (Backend::Auto, None) => Some(wgpu::Backends::PRIMARY),
+            _ => None,
+        };
         let options = GpuOptions {
             adapter_name: adapter.map(str::to_string),
-            backends: None,
+            backends,
         };
         match backend {
             Backend::Cpu => Ok(Device::Cpu),
