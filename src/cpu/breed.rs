@@ -134,8 +134,15 @@ pub fn breed(
     let own_parent = if side == 0 { ga } else { gb };
 
     let mut rng = Rng::new(stream_key(seed, island.index, generation, slot));
+    // A child that is an unchanged copy of its parent keeps the parent's penalty.
+    let mut inherited = None;
     match crossover {
-        _ if !crosses => child.copy_from_slice(own_parent),
+        _ if !crosses => {
+            child.copy_from_slice(own_parent);
+            inherited = Some(island.penalty[if side == 0 { a } else { b } as usize]);
+        }
+        // `crosses` is false for `None`; spelled out so the match needs no panic.
+        CrossoverKind::None => child.copy_from_slice(own_parent),
         CrossoverKind::Band => band_crossover(problem, &pair, tie_base, side, ga, gb, child),
         CrossoverKind::Uniform => uniform_crossover(problem, &pair, tie_base, side, ga, gb, child),
         CrossoverKind::MultiParent => {
@@ -147,16 +154,16 @@ pub fn breed(
                 child,
             )
         }
-        CrossoverKind::None => child.copy_from_slice(own_parent),
     }
 
     let kind = mutation_kind(params.mutation_kind);
     if rng.chance(params.mutation_rate_q16) {
         if let Some((i, j)) = mutation(problem, kind, &mut rng, child) {
             child.swap(i, j);
+            inherited = None;
         }
     }
-    let mut penalty = fitness(problem, child);
+    let mut penalty = inherited.unwrap_or_else(|| fitness(problem, child));
     if params.local_search_children > 0 {
         penalty = local_search(
             problem,

@@ -3,7 +3,7 @@
 //! Twins of `band_crossover` and `uniform_crossover` in `shaders/crossover.wgsl`. A pair of slots
 //! shares one pair stream: side 0 makes the first child, side 1 the second.
 
-use super::fitness::line_penalty;
+use super::fitness::unit_penalties;
 use crate::ga::Problem;
 use crate::rng::Rng;
 
@@ -25,17 +25,11 @@ pub fn band_crossover(
     b: &[u8],
     child: &mut [u8],
 ) {
-    let n = problem.side();
     let bs = problem.geometry().box_size();
     child.copy_from_slice(a);
+    let (scores_a, scores_b) = (unit_penalties(problem, a, side), unit_penalties(problem, b, side));
     for unit in 0..bs {
-        // Lines of this band (rows) or stack (columns).
-        let first_line = if side == 0 { unit * bs } else { n + unit * bs };
-        let (mut pa, mut pb) = (0, 0);
-        for line in first_line..first_line + bs {
-            pa += line_penalty(problem, a, line);
-            pb += line_penalty(problem, b, line);
-        }
+        let (pa, pb) = (scores_a[unit], scores_b[unit]);
         let take_b = if pa == pb {
             let index = tie_base + side * bs as u32 + unit as u32;
             pair.at(index) & 1 == 1

@@ -37,21 +37,39 @@ pub fn line_penalty(problem: &Problem, genome: &[u8], line: usize) -> u32 {
     n as u32 - seen.count_ones()
 }
 
-/// Penalty of a whole genome, in one pass over it.
-pub fn fitness(problem: &Problem, genome: &[u8]) -> u32 {
-    // Monomorphised per box size so the inner loops unroll; this is the engine's hot loop.
-    match problem.geometry().box_size() {
-        2 => fitness_boxed::<2>(genome),
-        3 => fitness_boxed::<3>(genome),
-        4 => fitness_boxed::<4>(genome),
-        5 => fitness_boxed::<5>(genome),
-        6 => fitness_boxed::<6>(genome),
-        7 => fitness_boxed::<7>(genome),
-        _ => fitness_boxed::<8>(genome),
+/// Digits missing from every line: rows `0..n` then columns `n..2n` (the rest stays 0).
+pub type LinePenalties = [u32; 128];
+
+/// Penalties of every row and column, in one pass over the genome.
+pub fn line_penalties(problem: &Problem, genome: &[u8]) -> LinePenalties {
+    // Monomorphised per box size so the inner loops unroll, and built with the popcnt
+    // instruction where the CPU has it: this is the engine's hot loop.
+    macro_rules! dispatch {
+        ($($b:literal)*) => {
+            match problem.geometry().box_size() {
+                $($b => {
+                    #[cfg(target_arch = "x86_64")]
+                    if std::arch::is_x86_feature_detected!("popcnt") {
+                        // SAFETY: the CPU supports popcnt, checked just above.
+                        return unsafe { line_penalties_popcnt::<$b>(genome) };
+                    }
+                    line_penalties_boxed::<$b>(genome)
+                })*
+                _ => unreachable!("box sizes are 2..=8"),
+            }
+        };
     }
+    dispatch!(2 3 4 5 6 7 8)
 }
 
-fn fitness_boxed<const B: usize>(genome: &[u8]) -> u32 {
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+unsafe fn line_penalties_popcnt<const B: usize>(genome: &[u8]) -> LinePenalties {
+    line_penalties_boxed::<B>(genome)
+}
+
+#[inline(always)]
+fn line_penalties_boxed<const B: usize>(genome: &[u8]) -> LinePenalties {
     let n = B * B;
     let mut rows = [0u64; 64];
     let mut cols = [0u64; 64];
@@ -69,12 +87,30 @@ fn fitness_boxed<const B: usize>(genome: &[u8]) -> u32 {
             }
         }
     }
-    let distinct: u32 = rows[..n]
-        .iter()
-        .chain(&cols[..n])
-        .map(|m| m.count_ones())
-        .sum();
-    2 * (n * n) as u32 - distinct
+    let mut out = [0u32; 128];
+    for line in 0..n {
+        out[line] = n as u32 - rows[line].count_ones();
+        out[n + line] = n as u32 - cols[line].count_ones();
+    }
+    out
+}
+
+/// Penalty of a whole genome.
+pub fn fitness(problem: &Problem, genome: &[u8]) -> u32 {
+    line_penalties(problem, genome)[..2 * problem.side()].iter().sum()
+}
+
+/// Summed penalty of the `b` rows of each band (`side` 0) or the `b` columns of each stack
+/// (`side` 1): the scores of Sato & Inoue's crossover.
+pub fn unit_penalties(problem: &Problem, genome: &[u8], side: u32) -> [u32; 8] {
+    let b = problem.geometry().box_size();
+    let lines = line_penalties(problem, genome);
+    let first = if side == 0 { 0 } else { b * b };
+    let mut units = [0u32; 8];
+    for (unit, total) in units.iter_mut().enumerate().take(b) {
+        *total = lines[first + unit * b..first + (unit + 1) * b].iter().sum();
+    }
+    units
 }
 
 /// The paper's fitness: distinct digits in every row and column, `2*n*n` when solved.
