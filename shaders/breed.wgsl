@@ -71,8 +71,13 @@ fn breed(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups)
     let own_parent = select(gb, ga, side == 0u);
 
     var rng = rng_new(stream_key(params.seed_lo, params.seed_hi, island, generation, slot));
+    // A child that is an unchanged copy of its parent keeps the parent's penalty.
+    var inherited = false;
+    var penalty = 0u;
     if !crosses {
         copy_to_child(own_parent);
+        inherited = true;
+        penalty = scores[first + select(b, a, side == 0u)].x;
     } else if kind == CROSSOVER_BAND {
         band_crossover(pair, tie_base, side, ga, gb);
     } else if kind == CROSSOVER_UNIFORM {
@@ -87,9 +92,12 @@ fn breed(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups)
         let pair_to_swap = mutation(mutation_kind, &rng);
         if pair_to_swap.found {
             swap_child_cells(pair_to_swap.i, pair_to_swap.j);
+            inherited = false;
         }
     }
-    var penalty = fitness();
+    if !inherited {
+        penalty = fitness();
+    }
     if params.local_search_children > 0u {
         penalty = local_search(mutation_kind, &rng, penalty, params.local_search_children);
     }

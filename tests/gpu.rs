@@ -3,7 +3,7 @@
 //! after each generation, and whole runs.
 
 use std::io::Write;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 use evoku::board::{Geometry, Grid};
 use evoku::cpu::CpuEngine;
@@ -16,11 +16,27 @@ use evoku::gpu::{shaders, GpuContext, GpuEngine, GpuOptions, Stage};
 
 use crate::util;
 
+/// The shared device, held by one test at a time: the uncaptured-error log belongs to the
+/// device, so a test running beside another could be handed the other's error; and lavapipe
+/// already uses every core.
+pub(crate) struct GpuLease {
+    _turn: MutexGuard<'static, ()>,
+    ctx: Arc<GpuContext>,
+}
+
+impl std::ops::Deref for GpuLease {
+    type Target = GpuContext;
+    fn deref(&self) -> &GpuContext {
+        &self.ctx
+    }
+}
+
 /// The device shared by every GPU test, or `None` (after a visible message) when there is none;
 /// with `EVOKU_REQUIRE_GPU=1` (CI) a missing adapter fails instead.
-fn gpu() -> Option<Arc<GpuContext>> {
+pub(crate) fn gpu() -> Option<GpuLease> {
     static CONTEXT: OnceLock<Option<Arc<GpuContext>>> = OnceLock::new();
-    CONTEXT
+    static TURN: Mutex<()> = Mutex::new(());
+    let ctx = CONTEXT
         .get_or_init(|| match GpuContext::new(&GpuOptions::default()) {
             Ok(ctx) => {
                 let _ = writeln!(std::io::stderr(), "GPU tests on {}", ctx.describe());
@@ -35,7 +51,11 @@ fn gpu() -> Option<Arc<GpuContext>> {
                 None
             }
         })
-        .clone()
+        .clone()?;
+    // A test that failed while holding the turn poisons the lock; the device is still usable.
+    let turn = TURN.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let _ = ctx.check("a previous test");
+    Some(GpuLease { _turn: turn, ctx })
 }
 
 fn validate_wgsl(label: &str, source: &str) -> naga::Module {
