@@ -370,6 +370,9 @@ pub struct Solver {
     s: Scratch,
     /// One state per search level: `cells` candidate masks, then `words` done bits.
     arena: Vec<u64>,
+    /// Key of the random digit order of [`solve_shuffled`](Self::solve_shuffled); `None`: digits
+    /// in increasing order.
+    shuffle: Option<u32>,
 }
 
 struct Level {
@@ -388,7 +391,12 @@ impl Solver {
             stacks_dirty: 0,
         };
         let arena = vec![0; t.stride() * 8];
-        Solver { t, s, arena }
+        Solver {
+            t,
+            s,
+            arena,
+            shuffle: None,
+        }
     }
 
     pub fn geometry(&self) -> Geometry {
@@ -493,6 +501,16 @@ impl Solver {
         run(t, s, candidates, done)
     }
 
+    /// Like [`solve`](Self::solve), but each branching cell's digits are tried in a random order
+    /// drawn from the counter-based hash ([`crate::rng::draw`]) keyed by `key` and the node count:
+    /// the same key gives the same search. Used to fill random complete grids.
+    pub fn solve_shuffled(&mut self, puzzle: &Grid, limits: &Limits, key: u32) -> ExactResult {
+        self.shuffle = Some(key);
+        let result = self.solve(puzzle, limits);
+        self.shuffle = None;
+        result
+    }
+
     /// Search; see [`solve`].
     pub fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> ExactResult {
         assert_eq!(
@@ -505,6 +523,7 @@ impl Solver {
         let stride = t.stride();
         let cells = t.cells;
         let max_solutions = limits.max_solutions.max(1);
+        let shuffle = self.shuffle;
         let start = limits.time_limit.map(|d| (Instant::now(), d));
         // Read the clock every few thousand nodes on 9x9, more often where nodes cost more.
         let clock_mask: u64 = match cells {
@@ -573,7 +592,12 @@ impl Solver {
                 result.nodes += 1;
                 let level = &mut levels[k];
                 let cell = level.cell;
-                let bit = level.remaining & level.remaining.wrapping_neg();
+                let bit = match shuffle {
+                    None => level.remaining & level.remaining.wrapping_neg(),
+                    Some(key) => {
+                        random_bit(level.remaining, crate::rng::draw(key, result.nodes as u32))
+                    }
+                };
                 level.remaining &= !bit;
                 let target = if level.remaining == 0 {
                     // Last alternative: reuse the parent's state in place.
@@ -598,6 +622,14 @@ impl Solver {
         }
         result
     }
+}
+
+/// One of the set bits of `mask` (not 0), chosen by `draw`.
+fn random_bit(mut mask: u64, draw: u32) -> u64 {
+    for _ in 0..draw % mask.count_ones() {
+        mask &= mask - 1;
+    }
+    mask & mask.wrapping_neg()
 }
 
 /// Fill `state` from the puzzle: every cell all digits, givens a single digit and queued.

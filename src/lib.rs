@@ -2,12 +2,21 @@
 //!
 //! The library holds the work; the `evoku` binary only parses arguments and prints.
 
+pub mod aco;
+pub mod bench;
 pub mod board;
 pub mod cpu;
 pub mod error;
 pub mod exact;
+pub mod experiment;
+pub mod export;
 pub mod format;
 pub mod ga;
+pub mod generate;
 pub mod gpu;
+pub mod plot;
+pub mod rate;
 pub mod rng;
 pub mod solve;
+pub mod stats;
+pub mod suite;

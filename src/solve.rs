@@ -21,6 +21,8 @@ pub enum Algorithm {
     Ga,
     /// The exact solver (propagation and backtracking).
     Exact,
+    /// The Ant Colony System of Lloyd & Amos.
+    Aco,
 }
 
 /// Where the GA runs.
@@ -114,6 +116,8 @@ pub struct SolveOptions {
     pub algorithm: Algorithm,
     pub device: Device,
     pub ga: GaConfig,
+    /// Ant Colony System settings; its seed is `ga.seed` (one `--seed` for every algorithm).
+    pub aco: crate::aco::AcoConfig,
     /// CPU threads; `None` = all cores.
     pub threads: Option<usize>,
     pub time_limit: Option<Duration>,
@@ -132,12 +136,14 @@ pub struct SolveReport {
     pub solved: bool,
     /// The solution in line format, re-checked against the rules and givens; `null` if unsolved.
     pub solution: Option<String>,
-    /// Digits missing from rows and columns of the best grid found (0 when solved).
+    /// Digits missing from rows and columns of the best grid found (0 when solved); for the ACS,
+    /// cells the best ant left empty.
     pub fitness: u32,
+    /// GA generations; ACS iterations.
     pub generations: u64,
     pub restarts: u32,
     /// Individual-generations spent (islands x population x generations); search nodes for the
-    /// exact solver.
+    /// exact solver; ant tours (colonies x ants x iterations) for the ACS.
     pub evaluations: u64,
     pub seconds: f64,
     pub backend: String,
@@ -219,7 +225,44 @@ pub fn solve_puzzle(
             Ok(report)
         }
         Algorithm::Ga => solve_ga(puzzle, options, progress, start),
+        Algorithm::Aco => solve_aco(puzzle, options, progress, start),
     }
+}
+
+/// The Ant Colony System: `generations` counts iterations, `evaluations` ant tours, `fitness`
+/// the cells the best ant left empty.
+fn solve_aco(
+    puzzle: &Puzzle,
+    options: &SolveOptions,
+    progress: &mut dyn FnMut(&Progress),
+    start: Instant,
+) -> Result<SolveReport> {
+    let grid = &puzzle.grid;
+    let mut config = options.aco.clone();
+    config.seed = options.ga.seed;
+    let mut report = SolveReport::new(puzzle, options, &options.device);
+    let outcome = crate::aco::solve(
+        grid,
+        &config,
+        &options.device,
+        options.threads,
+        options.time_limit,
+        progress,
+    )?;
+    report.unsolvable = outcome.unsolvable;
+    report.presolved_cells = outcome.presolved_cells;
+    report.fitness = outcome.best_penalty;
+    report.generations = outcome.iterations as u64;
+    report.restarts = outcome.restarts;
+    report.evaluations = outcome.ant_tours;
+    report.stopped_by_time = outcome.stopped_by_time;
+    if outcome.solved {
+        report.set_solution(grid, &outcome.best);
+    } else {
+        report.best = Some(outcome.best);
+    }
+    report.seconds = start.elapsed().as_secs_f64();
+    Ok(report)
 }
 
 fn solve_ga(

@@ -2,8 +2,12 @@
 
 mod util;
 
+mod aco;
 mod cli;
 mod exact;
 mod formats;
 mod ga;
+mod generate;
 mod gpu;
+mod measure;
+mod rate;

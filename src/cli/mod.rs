@@ -1,8 +1,15 @@
 //! Command-line arguments and the commands they run: one file per command.
 
+mod aco_args;
+mod bench;
 mod devices;
+mod generate;
 mod ga_args;
+mod paper;
+mod rate;
 mod solve;
+mod study;
+mod suite;
 
 use std::process::ExitCode;
 
@@ -26,6 +33,20 @@ enum Command {
     Solve(solve::SolveArgs),
     /// List every GPU adapter wgpu sees (honours WGPU_BACKEND and WGPU_ADAPTER_NAME).
     Devices(devices::DevicesArgs),
+    /// CPU against GPU: individual-generations per second of the same GA work, per board size.
+    Bench(bench::BenchArgs),
+    /// The Mantere & Koljonen experiment: runs solved and mean generations per puzzle and
+    /// operator set, beside the paper's figures.
+    Paper(paper::PaperArgs),
+    /// Solving power: success rate and time to solve per board size and fill.
+    Suite(suite::SuiteArgs),
+    /// Parameter study: population, crossover and mutation rates against generations and
+    /// success.
+    Study(study::StudyArgs),
+    /// Rate puzzles: entropy, technique ladder and level, and R independent GA runs.
+    Rate(rate::RateArgs),
+    /// Generate puzzles with one proven solution at a chosen level, or complete grids.
+    Generate(generate::GenerateArgs),
 }
 
 /// Runs the command; the exit code is 0 when everything asked for succeeded, 1 when some
@@ -34,5 +55,11 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Solve(args) => solve::run(args),
         Command::Devices(args) => devices::run(args),
+        Command::Bench(args) => bench::run(args),
+        Command::Paper(args) => paper::run(args),
+        Command::Suite(args) => suite::run(args),
+        Command::Study(args) => study::run(args),
+        Command::Rate(args) => rate::run(args),
+        Command::Generate(args) => generate::run(args),
     }
 }

@@ -9,6 +9,7 @@ use clap::{Args, ValueEnum};
 use evoku::format::{self, Format, ParseOptions, Symbols};
 use evoku::solve::{solve_puzzle, Algorithm, Backend, Device, SolveOptions, SolveReport};
 
+use super::aco_args::AcoArgs;
 use super::ga_args::GaArgs;
 use crate::progress::RunBar;
 
@@ -36,6 +37,8 @@ pub struct SolveArgs {
     adapter: Option<String>,
     #[command(flatten)]
     ga: GaArgs,
+    #[command(flatten)]
+    aco: AcoArgs,
     /// Seconds per puzzle.
     #[arg(long)]
     time_limit: Option<f64>,
@@ -56,24 +59,34 @@ pub struct SolveArgs {
     /// No progress bar and no summary lines on stderr.
     #[arg(long, short)]
     quiet: bool,
+    /// Draw best and mean fitness per generation (restarts marked) to this SVG file, one
+    /// `FILE-<puzzle>.svg` each when there are several puzzles. GA only; replays the run.
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: SolveArgs) -> Result<ExitCode> {
     let config = args.ga.config();
     config.validate()?;
+    let aco = args.aco.config(config.seed);
+    aco.validate()?;
+    if args.plot.is_some() && args.algorithm != Algorithm::Ga {
+        anyhow::bail!("--plot draws GA generations: it needs --algorithm ga");
+    }
     let time_limit = match args.time_limit {
         Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
         Some(s) => anyhow::bail!("--time-limit must be a positive number of seconds, got {s}"),
         None => None,
     };
     let device = match args.algorithm {
-        Algorithm::Ga => Device::select(args.backend, args.adapter.as_deref())?,
+        Algorithm::Ga | Algorithm::Aco => Device::select(args.backend, args.adapter.as_deref())?,
         Algorithm::Exact => Device::Cpu,
     };
     let options = SolveOptions {
         algorithm: args.algorithm,
         device,
         ga: config.clone(),
+        aco: aco.clone(),
         threads: args.threads,
         time_limit,
         unsolvable_check_nodes: 200_000,
@@ -97,7 +110,11 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
             })
         };
         for puzzle in &puzzles {
-            let mut bar = RunBar::new(&puzzle.name, config.max_generations as u64, args.quiet);
+            let cap = match args.algorithm {
+                Algorithm::Aco => aco.max_iterations,
+                _ => config.max_generations,
+            };
+            let mut bar = RunBar::new(&puzzle.name, cap as u64, args.quiet);
             let report =
                 solve_puzzle(puzzle, &options, &mut |p| bar.update(p)).with_context(|| {
                     format!("solving {} ({}:{})", puzzle.name, puzzle.file, puzzle.line)
@@ -110,6 +127,10 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
             out.flush()?;
             if !args.quiet {
                 eprintln!("{}", summary(&report));
+            }
+            if let Some(path) = &args.plot {
+                let several = args.files.len() > 1 || puzzles.len() > 1;
+                plot_fitness(path, puzzle, &options, &report, several)?;
             }
         }
     }
@@ -172,9 +193,43 @@ fn summary(r: &SolveReport) -> String {
             r.generations, r.restarts, r.presolved_cells
         ),
         Algorithm::Exact => format!("{} nodes", r.evaluations),
+        Algorithm::Aco => format!(
+            "{} iterations, {} ant tours, {} restarts, {} presolved cells",
+            r.generations, r.evaluations, r.restarts, r.presolved_cells
+        ),
     };
     format!(
         "{}: {what} in {:.3} s on {} ({algorithm}, seed {})",
         r.name, r.seconds, r.backend, r.seed
     )
+}
+
+/// `solve --plot`: replays the run (same seed, same generations) recording the fitness, and
+/// draws it. A puzzle proven unsolvable before the GA ran has nothing to draw.
+fn plot_fitness(
+    path: &std::path::Path,
+    puzzle: &evoku::format::Puzzle,
+    options: &SolveOptions,
+    report: &SolveReport,
+    several: bool,
+) -> Result<()> {
+    if report.unsolvable.is_some() {
+        return Ok(());
+    }
+    let trace = evoku::plot::trace_run(puzzle, options, report.generations, 2000)
+        .with_context(|| format!("recording the fitness of {}", puzzle.name))?;
+    let title = format!(
+        "{}: {} after {} generations (seed {})",
+        puzzle.name,
+        if report.solved {
+            "solved"
+        } else {
+            "not solved"
+        },
+        report.generations,
+        report.seed
+    );
+    let file = evoku::plot::path_for(path, &puzzle.name, several);
+    evoku::plot::fitness_chart(&file, &title, &trace)
+        .with_context(|| format!("writing {}", file.display()))
 }

@@ -126,7 +126,10 @@ impl CpuEngine {
         } else {
             vec![None; self.islands.len()]
         };
-        let parallel_slots = self.islands.len() < rayon::current_num_threads();
+        // Slots of one island in parallel only when unsolved islands alone cannot fill the cores
+        // (a rating's last unsolved runs, or a single-island run).
+        let unsolved = self.islands.iter().filter(|i| i.state.solved == 0).count();
+        let parallel_slots = unsolved < rayon::current_num_threads();
         self.islands
             .par_iter_mut()
             .zip(migrants.par_iter())

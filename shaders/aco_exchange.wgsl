@@ -1,0 +1,35 @@
+// Every `exchange_interval` iterations, one invocation per colony: adopt the overall best of the
+// ring neighbour (colony c - 1) as the best-so-far solution when it is fuller than the colony's
+// own, at the full deposit.
+//
+// Twin of `src/aco/cpu/exchange.rs`. Reads only the neighbours' overall-best records (written by
+// `aco_colony_update` alone) and writes only the colony's own state and best-so-far record, so the
+// colonies do not race.
+
+@compute @workgroup_size(64)
+fn aco_exchange(
+    @builtin(global_invocation_id) gid: vec3<u32>,
+    @builtin(num_workgroups) groups: vec3<u32>,
+) {
+    let colony = gid.y * groups.x * 64u + gid.x;
+    if colony >= params.colonies || params.exchange_interval == 0u || params.colonies < 2u {
+        return;
+    }
+    var state = colonies[colony];
+    if state.solved != 0u || state.iteration % params.exchange_interval != 0u {
+        return;
+    }
+    let neighbour = select(colony - 1u, params.colonies - 1u, colony == 0u);
+    let source = record_base(neighbour) + 1u + params.cells;
+    let filled = records[source];
+    if filled > state.best_filled {
+        let destination = record_base(colony);
+        for (var i = 0u; i <= params.cells; i++) {
+            records[destination + i] = records[source + i];
+        }
+        state.best_filled = filled;
+        state.best_value = dtau(filled);
+        state.exchanges += 1u;
+        colonies[colony] = state;
+    }
+}

@@ -1,0 +1,182 @@
+// The ants' tours: one workgroup holds the ants of one or more colonies, one invocation per ant.
+// Each step every ant chooses a digit for its cell (greedy or roulette) and propagates it, or
+// resumes the propagation its budget cut short; after a barrier the first ant of each colony
+// applies the colony's local pheromone updates, ant by ant; after another barrier the next step
+// begins.
+//
+// Twin of `src/aco/cpu/tour.rs`. A dispatch runs `steps_per_dispatch` steps from the colony's
+// `step`: as many as lavapipe's loop limit allows there (one at 16x16 and 25x25, several at 9x9,
+// see `tour_loop_iterations` in src/aco/gpu.rs), a whole tour on hardware.
+
+// Invocations per workgroup (`TOUR_WORKGROUP` in src/aco/params.rs).
+const WG_ANTS: u32 = 32u;
+
+// Step 0: the propagated givens, a random start cell.
+fn start_ant(ant: u32, key: u32) {
+    let start = start_offset();
+    for (var c = 0u; c < params.cells; c++) {
+        ants[cand_index(ant, c)] = tables[start + c];
+    }
+    ants[ant + A_FILLED] = params.start_filled;
+    ants[ant + A_STACK_LEN] = 0u;
+    ants[ant + A_DIRTY] = 0u;
+    ants[ant + A_DIRTY + 1u] = 0u;
+    ants[ant + A_DIRTY + 2u] = 0u;
+    ants[ant + A_POINTER] = draw(key, 0u) % params.cells;
+    ants[ant + A_EMPTY_VISITS] = 0u;
+    ants[ant + A_BUDGET_STOPS] = 0u;
+}
+
+// The candidate with the most pheromone (the lowest digit on ties).
+fn greedy_choice(colony: u32, cell: u32, candidates: u32) -> u32 {
+    let row = pher_base(colony) + cell * params.side;
+    var m = candidates;
+    var best = 0u;
+    var best_tau = 0u;
+    var first = true;
+    while m != 0u {
+        let d = countTrailingZeros(m);
+        m &= m - 1u;
+        let tau = pheromone[row + d];
+        if first || tau > best_tau {
+            best = d;
+            best_tau = tau;
+            first = false;
+        }
+    }
+    return best;
+}
+
+fn bit_length(x: u32) -> u32 {
+    return 32u - countLeadingZeros(x);
+}
+
+// A candidate drawn with probability proportional to its pheromone (`roulette_choice` in
+// src/aco/cpu/tour.rs).
+fn roulette_choice(colony: u32, cell: u32, candidates: u32, r: u32) -> u32 {
+    let row = pher_base(colony) + cell * params.side;
+    var max_tau = 0u;
+    var count = 0u;
+    var m = candidates;
+    while m != 0u {
+        let d = countTrailingZeros(m);
+        m &= m - 1u;
+        max_tau = max(max_tau, pheromone[row + d]);
+        count += 1u;
+    }
+    let length = bit_length(max_tau) + bit_length(count);
+    let shift = select(0u, length - 32u, length > 32u);
+    var total = 0u;
+    m = candidates;
+    while m != 0u {
+        let d = countTrailingZeros(m);
+        m &= m - 1u;
+        total += pheromone[row + d] >> shift;
+    }
+    if total == 0u {
+        return greedy_choice(colony, cell, candidates);
+    }
+    let threshold = mul_hi(r, total);
+    var sum = 0u;
+    var last = 0u;
+    m = candidates;
+    while m != 0u {
+        let d = countTrailingZeros(m);
+        m &= m - 1u;
+        sum += pheromone[row + d] >> shift;
+        last = d;
+        if sum > threshold {
+            return d;
+        }
+    }
+    return last;
+}
+
+// One ant's step `step` (`tour_step` in src/aco/cpu/tour.rs): with propagation left over from the
+// last step it only resumes that; otherwise it chooses a digit for its cell if the cell is open,
+// moves on, and propagates. One call of `propagate` per step keeps a SIMD group's loops within
+// one budget.
+fn tour_step(colony: u32, ant: u32, key: u32, step: u32) {
+    if step == 0u {
+        start_ant(ant, key);
+    }
+    ants[ant + A_CHOICE_CELL] = NO_CHOICE;
+    let pending = ants[ant + A_STACK_LEN] != 0u || ants[ant + A_DIRTY] != 0u
+        || ants[ant + A_DIRTY + 1u] != 0u || ants[ant + A_DIRTY + 2u] != 0u;
+    if !pending {
+        let cell = ants[ant + A_POINTER];
+        let m = ants[cand_index(ant, cell)] & ~DONE_BIT;
+        if m == 0u {
+            ants[ant + A_EMPTY_VISITS] += 1u;
+        } else if (m & (m - 1u)) != 0u {
+            let greedy = (draw(key, 1u + 2u * step) >> 16u) < params.q0_q16;
+            var d: u32;
+            if greedy {
+                d = greedy_choice(colony, cell, m);
+            } else {
+                d = roulette_choice(colony, cell, m, draw(key, 2u + 2u * step));
+            }
+            ants[cand_index(ant, cell)] = 1u << d;
+            mark(ant, cell);
+            push(ant, cell);
+            ants[ant + A_CHOICE_CELL] = cell;
+            ants[ant + A_CHOICE_DIGIT] = d;
+        }
+        ants[ant + A_POINTER] = select(cell + 1u, 0u, cell + 1u == params.cells);
+    }
+    var budget = params.step_budget;
+    if !propagate(ant, &budget) {
+        ants[ant + A_BUDGET_STOPS] += 1u;
+    }
+}
+
+// tau = (1 - phi) tau + phi tau0 on each ant's choice of the last step, in ant order.
+fn local_update(colony: u32) {
+    let row = pher_base(colony);
+    for (var a = 0u; a < params.ants; a++) {
+        let ant = ant_base(colony, a);
+        let cell = ants[ant + A_CHOICE_CELL];
+        if cell != NO_CHOICE {
+            let i = row + cell * params.side + ants[ant + A_CHOICE_DIGIT];
+            pheromone[i] = pheromone[i] - mul_q16(pheromone[i], params.local_q16) + params.local_add;
+        }
+    }
+}
+
+@compute @workgroup_size(WG_ANTS)
+fn aco_tour(
+    @builtin(workgroup_id) group_id: vec3<u32>,
+    @builtin(num_workgroups) groups: vec3<u32>,
+    @builtin(local_invocation_index) lane: u32,
+) {
+    let group = group_id.y * groups.x + group_id.x;
+    let slot = lane / params.ants;
+    let a = lane % params.ants;
+    let colony = group * params.colonies_per_group + slot;
+    var live = slot < params.colonies_per_group && colony < params.colonies;
+    var first = 0u;
+    var key = 0u;
+    if live {
+        let state = colonies[colony];
+        live = state.solved == 0u && state.step < params.cells;
+        first = state.step;
+        key = stream_key(params.seed_lo, params.seed_hi, colony, state.iteration, a);
+    }
+    let ant = ant_base(colony, a);
+    // The loop bound is uniform, so every invocation meets every barrier.
+    for (var k = 0u; k < params.steps_per_dispatch; k++) {
+        let step = first + k;
+        let running = live && step < params.cells;
+        if running {
+            tour_step(colony, ant, key, step);
+        }
+        storageBarrier();
+        if running && a == 0u {
+            local_update(colony);
+        }
+        storageBarrier();
+    }
+    if live && a == 0u {
+        colonies[colony].step = min(first + params.steps_per_dispatch, params.cells);
+    }
+}

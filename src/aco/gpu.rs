@@ -1,0 +1,645 @@
+//! The Ant Colony System on a GPU: the stages of `shaders/aco_*.wgsl`, bit for bit the CPU
+//! engine's results (`tests/aco.rs` compares them stage by stage).
+//!
+//! One `aco_tour` workgroup holds the ants of `32 / ants` colonies, one invocation per ant; its
+//! board (candidates and propagation stack) lives in the `ants` storage buffer, the colony's
+//! pheromone in `pheromone`. An iteration is `cells / steps_per_dispatch` tour dispatches, then
+//! `aco_colony_update` (and `aco_exchange` when exchanges are on), one invocation per colony.
+//! Candidates are one `u32` per cell, so boards up to 25x25 run here (larger ones on the CPU).
+//!
+//! # What crosses the bus
+//!
+//! Creating an engine uploads the parameters (112 bytes), the tables (peers, units, the propagated
+//! givens: about 200 KB at 25x25) and the fresh pheromone. After that a step uploads nothing and
+//! the run loop reads back only the colony states, 64 bytes per colony, plus one record at the
+//! end. The full read-backs (`ant_words`, `pheromone`, `records`) are for tests.
+
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+
+use wgpu::util::DeviceExt;
+
+use super::params::{AcoParams, AcoTables, Colony, TOUR_WORKGROUP};
+use super::{AcoConfig, AcoEngine};
+use crate::error::{Error, Result};
+use crate::gpu::engine::SOFTWARE_LOOP_BUDGET;
+use crate::gpu::shaders::{assemble, ShaderFile};
+use crate::gpu::GpuContext;
+
+macro_rules! shader_file {
+    ($name:literal) => {
+        ShaderFile {
+            name: $name,
+            source: include_str!(concat!("../../shaders/", $name)),
+        }
+    };
+}
+
+pub const RNG: ShaderFile = shader_file!("rng.wgsl");
+pub const ACO_COMMON: ShaderFile = shader_file!("aco_common.wgsl");
+pub const ACO_PROPAGATE: ShaderFile = shader_file!("aco_propagate.wgsl");
+pub const ACO_TOUR: ShaderFile = shader_file!("aco_tour.wgsl");
+pub const ACO_COLONY_UPDATE: ShaderFile = shader_file!("aco_colony_update.wgsl");
+pub const ACO_EXCHANGE: ShaderFile = shader_file!("aco_exchange.wgsl");
+
+/// Invocations per workgroup of the per-colony stages.
+pub const COLONY_WORKGROUP: u32 = 64;
+/// Largest box size the GPU engine runs (one `u32` of candidates per cell).
+pub const MAX_BOX_SIZE: usize = 5;
+
+/// A compute stage of the ACS: one pipeline, one entry point, one name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AcoStage {
+    Tour,
+    ColonyUpdate,
+    Exchange,
+}
+
+impl AcoStage {
+    pub const ALL: [AcoStage; 3] = [AcoStage::Tour, AcoStage::ColonyUpdate, AcoStage::Exchange];
+
+    /// The entry point and pipeline label.
+    pub fn name(self) -> &'static str {
+        match self {
+            AcoStage::Tour => "aco_tour",
+            AcoStage::ColonyUpdate => "aco_colony_update",
+            AcoStage::Exchange => "aco_exchange",
+        }
+    }
+
+    pub fn files(self) -> &'static [ShaderFile] {
+        match self {
+            AcoStage::Tour => &[RNG, ACO_COMMON, ACO_PROPAGATE, ACO_TOUR],
+            AcoStage::ColonyUpdate => &[ACO_COMMON, ACO_COLONY_UPDATE],
+            AcoStage::Exchange => &[ACO_COMMON, ACO_EXCHANGE],
+        }
+    }
+
+    /// The assembled WGSL of the stage's module.
+    pub fn source(self) -> String {
+        assemble(self.files())
+    }
+}
+
+/// The three pipelines and their bind group layout, built once per device.
+#[derive(Debug)]
+struct Pipelines {
+    layout: wgpu::BindGroupLayout,
+    tour: wgpu::ComputePipeline,
+    colony_update: wgpu::ComputePipeline,
+    exchange: wgpu::ComputePipeline,
+}
+
+impl Pipelines {
+    fn new(device: &wgpu::Device) -> Pipelines {
+        let entry = |binding: u32, ty: wgpu::BufferBindingType| wgpu::BindGroupLayoutEntry {
+            binding,
+            visibility: wgpu::ShaderStages::COMPUTE,
+            ty: wgpu::BindingType::Buffer {
+                ty,
+                has_dynamic_offset: false,
+                min_binding_size: None,
+            },
+            count: None,
+        };
+        let read = wgpu::BufferBindingType::Storage { read_only: true };
+        let write = wgpu::BufferBindingType::Storage { read_only: false };
+        // Keep in sync with the bindings in shaders/aco_common.wgsl.
+        let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("aco"),
+            entries: &[
+                entry(0, wgpu::BufferBindingType::Uniform),
+                entry(1, read),  // tables
+                entry(2, write), // ants
+                entry(3, write), // pheromone
+                entry(4, write), // colonies
+                entry(5, write), // records
+            ],
+        });
+        let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("aco"),
+            bind_group_layouts: &[Some(&layout)],
+            immediate_size: 0,
+        });
+        let pipeline = |stage: AcoStage| {
+            let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+                label: Some(stage.name()),
+                source: wgpu::ShaderSource::Wgsl(stage.source().into()),
+            });
+            device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                label: Some(stage.name()),
+                layout: Some(&pipeline_layout),
+                module: &module,
+                entry_point: Some(stage.name()),
+                compilation_options: Default::default(),
+                cache: None,
+            })
+        };
+        Pipelines {
+            tour: pipeline(AcoStage::Tour),
+            colony_update: pipeline(AcoStage::ColonyUpdate),
+            exchange: pipeline(AcoStage::Exchange),
+            layout,
+        }
+    }
+}
+
+/// The pipelines of `ctx`'s device, built on first use (a device keeps them for the process).
+fn pipelines(ctx: &GpuContext) -> Result<Arc<Pipelines>> {
+    static CACHE: OnceLock<Mutex<Vec<(wgpu::Device, Arc<Pipelines>)>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
+    let mut cache = cache
+        .lock()
+        .map_err(|_| ctx.error("building ACS pipelines", "a previous attempt panicked"))?;
+    if let Some((_, p)) = cache.iter().find(|(d, _)| *d == ctx.device) {
+        return Ok(p.clone());
+    }
+    let built = Arc::new(ctx.scoped("building ACS pipelines", || Pipelines::new(&ctx.device))?);
+    cache.push((ctx.device.clone(), built.clone()));
+    Ok(built)
+}
+
+/// An upper bound of the loop iterations one SIMD group of `aco_tour` runs for `steps` steps per
+/// dispatch, counting each loop as its iterations plus two, as lavapipe's limiter does. Its
+/// invocations share one counter and run a loop as long as any of them needs it, so divergent
+/// branches add up: per step the propagation budget plus the piece of work that may end just
+/// above it (one inner loop for every kind of work, see `shaders/aco_propagate.wgsl`), the
+/// greedy and roulette loops over the candidates, the local updates and the step loop itself;
+/// once per dispatch the copy of the start board.
+pub fn tour_loop_iterations(p: &AcoParams, steps: u32) -> u64 {
+    let n = p.side as u64;
+    let per_step =
+        p.step_budget as u64 + p.work_cost as u64 + 3 + 5 * (n + 2) + (p.ants as u64 + 2) + 1;
+    steps as u64 * per_step + p.cells as u64 + 2 + 2
+}
+
+/// The same bound for `aco_colony_update` (the heaviest per-colony stage): best ant, two record
+/// copies, the global update and a restart.
+pub fn colony_loop_iterations(p: &AcoParams) -> u64 {
+    let cells = p.cells as u64;
+    (p.ants as u64 + 2) + 3 * (cells + 2) + cells * p.side as u64 + 2
+}
+
+/// Workgroups of a dispatch as (x, y): x up to the adapter's per-dimension limit.
+fn grid(groups: u64, max_per_dimension: u32) -> (u32, u32) {
+    let x = groups.clamp(1, max_per_dimension as u64);
+    (x as u32, groups.div_ceil(x) as u32)
+}
+
+/// Buffer sizes of a run, in bytes.
+#[derive(Clone, Copy, Debug)]
+struct Sizes {
+    ants: u64,
+    pheromone: u64,
+    colonies: u64,
+    records: u64,
+    tables: u64,
+}
+
+/// Ant steps (times ants) a hardware submit may hold: some tens of milliseconds (an estimate).
+const HARDWARE_ANT_STEPS_PER_SUBMIT: u64 = 20_000_000;
+/// Submits per `step` on hardware: the run loop reads the colony states once per step.
+const HARDWARE_SUBMITS_PER_STEP: u32 = 4;
+/// How long a read-back waits for the GPU before giving up with an error.
+const DEFAULT_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// The ACS on a GPU. See the module documentation for what crosses the bus.
+pub struct GpuAco {
+    ctx: GpuContext,
+    params: AcoParams,
+    tables: AcoTables,
+    sizes: Sizes,
+    pipelines: Arc<Pipelines>,
+    ants: wgpu::Buffer,
+    pheromone: wgpu::Buffer,
+    colonies: wgpu::Buffer,
+    records: wgpu::Buffer,
+    colonies_staging: wgpu::Buffer,
+    bind_group: wgpu::BindGroup,
+    tour_groups: (u32, u32),
+    colony_groups: (u32, u32),
+    iterations_per_submit: u32,
+    timeout: Duration,
+}
+
+impl GpuAco {
+    /// Checks `config`, the board size and the buffer sizes against the adapter, uploads the
+    /// tables and fresh colonies.
+    pub fn new(ctx: &GpuContext, tables: AcoTables, config: &AcoConfig) -> Result<GpuAco> {
+        config.validate()?;
+        if tables.geometry.box_size() > MAX_BOX_SIZE {
+            return Err(Error::Gpu(format!(
+                "the GPU ACS runs boards up to 25x25 (one 32-bit candidate mask per cell); this \
+                 board is {}: use --backend cpu",
+                tables.geometry.name()
+            )));
+        }
+        let adapter = ctx.describe();
+        let mut params = config.params(&tables);
+        params.colonies_per_group = (TOUR_WORKGROUP / params.ants).max(1);
+        params.steps_per_dispatch = if ctx.is_software() {
+            let one = tour_loop_iterations(&params, 1);
+            let per_step = tour_loop_iterations(&params, 2) - one;
+            if one > SOFTWARE_LOOP_BUDGET {
+                return Err(Error::Gpu(format!(
+                    "{adapter} cuts shader loops short after 65,535 iterations and one ant step \
+                     may need {one}: lower the step budget, or use --backend cpu"
+                )));
+            }
+            (1 + (SOFTWARE_LOOP_BUDGET - one) / per_step).min(params.cells as u64) as u32
+        } else {
+            params.cells
+        };
+        if ctx.is_software() && colony_loop_iterations(&params) > SOFTWARE_LOOP_BUDGET {
+            return Err(Error::Gpu(format!(
+                "{adapter} cuts shader loops short after 65,535 iterations and a colony update of \
+                 this board may need {}: use --backend cpu",
+                colony_loop_iterations(&params)
+            )));
+        }
+        let words = tables.words();
+        let colonies = params.colonies as u64;
+        let ants = colonies * params.ants as u64;
+        let sizes = Sizes {
+            ants: ants * params.ant_words as u64 * 4,
+            pheromone: colonies * params.pher_words() as u64 * 4,
+            colonies: colonies * std::mem::size_of::<Colony>() as u64,
+            records: colonies * params.record_words as u64 * 4,
+            tables: words.len() as u64 * 4,
+        };
+        let binding = ctx
+            .limits
+            .max_storage_buffer_binding_size
+            .min(ctx.limits.max_buffer_size)
+            .min(u32::MAX as u64 * 4);
+        for (what, size) in [
+            ("ant boards", sizes.ants),
+            ("pheromone", sizes.pheromone),
+            ("records", sizes.records),
+            ("tables", sizes.tables),
+        ] {
+            if size > binding {
+                return Err(Error::Gpu(format!(
+                    "{} colonies of {} ants on {} need {} MiB of {what}; {adapter} allows {} MiB \
+                     per storage buffer: lower --colonies or --ants, or use --backend cpu",
+                    params.colonies,
+                    params.ants,
+                    tables.geometry.name(),
+                    size.div_ceil(1 << 20),
+                    binding >> 20
+                )));
+            }
+        }
+        let max = ctx.limits.max_compute_workgroups_per_dimension;
+        let tour_groups = colonies.div_ceil(params.colonies_per_group as u64);
+        if tour_groups > max as u64 * max as u64 {
+            return Err(Error::Gpu(format!(
+                "{} colonies need {tour_groups} workgroups; {adapter} dispatches at most {max} x \
+                 {max}: lower --colonies",
+                params.colonies
+            )));
+        }
+        let iterations_per_submit = if ctx.is_software() {
+            1
+        } else {
+            let ant_steps = ants * params.cells as u64;
+            (HARDWARE_ANT_STEPS_PER_SUBMIT / ant_steps.max(1)).clamp(1, 64) as u32
+        };
+        let pipelines = pipelines(ctx)?;
+        let (buffers, bind_group) = ctx.scoped("allocating ACS buffers", || {
+            let storage = wgpu::BufferUsages::STORAGE
+                | wgpu::BufferUsages::COPY_SRC
+                | wgpu::BufferUsages::COPY_DST;
+            let init = |label: &str, contents: &[u8], usage| {
+                ctx.device
+                    .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                        label: Some(label),
+                        contents,
+                        usage,
+                    })
+            };
+            // wgpu zero-fills new buffers: fresh ants, colonies and records are all zero, as on
+            // the CPU.
+            let zeroed = |label: &str, size: u64, usage| {
+                ctx.device.create_buffer(&wgpu::BufferDescriptor {
+                    label: Some(label),
+                    size: size.max(4),
+                    usage,
+                    mapped_at_creation: false,
+                })
+            };
+            let params_buffer = init(
+                "aco params",
+                bytemuck::bytes_of(&params),
+                wgpu::BufferUsages::UNIFORM,
+            );
+            let tables_buffer = init(
+                "aco tables",
+                bytemuck::cast_slice(&words),
+                wgpu::BufferUsages::STORAGE,
+            );
+            let fresh = vec![params.tau0; (sizes.pheromone / 4) as usize];
+            let buffers = [
+                zeroed("aco ants", sizes.ants, storage),
+                init("aco pheromone", bytemuck::cast_slice(&fresh), storage),
+                zeroed("aco colonies", sizes.colonies, storage),
+                zeroed("aco records", sizes.records, storage),
+                zeroed(
+                    "aco colonies staging",
+                    sizes.colonies,
+                    wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                ),
+            ];
+            let resources = [
+                &params_buffer,
+                &tables_buffer,
+                &buffers[0],
+                &buffers[1],
+                &buffers[2],
+                &buffers[3],
+            ];
+            let entries: Vec<wgpu::BindGroupEntry> = (0u32..)
+                .zip(resources)
+                .map(|(binding, buffer)| wgpu::BindGroupEntry {
+                    binding,
+                    resource: buffer.as_entire_binding(),
+                })
+                .collect();
+            let bind_group = ctx.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: Some("aco"),
+                layout: &pipelines.layout,
+                entries: &entries,
+            });
+            (buffers, bind_group)
+        })?;
+        let [ants, pheromone, colonies_buffer, records, colonies_staging] = buffers;
+        Ok(GpuAco {
+            ctx: ctx.clone(),
+            params,
+            tables,
+            sizes,
+            pipelines,
+            ants,
+            pheromone,
+            colonies: colonies_buffer,
+            records,
+            colonies_staging,
+            bind_group,
+            tour_groups: grid(tour_groups, max),
+            colony_groups: grid(colonies.div_ceil(COLONY_WORKGROUP as u64), max),
+            iterations_per_submit,
+            timeout: DEFAULT_TIMEOUT,
+        })
+    }
+
+    pub fn context(&self) -> &GpuContext {
+        &self.ctx
+    }
+
+    /// Ant steps one tour dispatch runs.
+    pub fn steps_per_dispatch(&self) -> u32 {
+        self.params.steps_per_dispatch
+    }
+
+    /// Iterations recorded into one command buffer.
+    pub fn iterations_per_submit(&self) -> u32 {
+        self.iterations_per_submit
+    }
+
+    /// Overrides the estimate (at least 1); results do not depend on it.
+    pub fn set_iterations_per_submit(&mut self, iterations: u32) {
+        self.iterations_per_submit = iterations.max(1);
+    }
+
+    /// How long a read-back waits for the GPU before returning an error.
+    pub fn set_timeout(&mut self, timeout: Duration) {
+        self.timeout = timeout;
+    }
+
+    /// Records `iterations` iterations' worth of the chosen stages and submits them.
+    fn submit(&self, iterations: u32, stages: &[AcoStage]) -> Result<()> {
+        let p = &self.pipelines;
+        let tours = self.params.cells.div_ceil(self.params.steps_per_dispatch);
+        self.ctx.scoped("running ACS iterations", || {
+            let mut encoder =
+                self.ctx
+                    .device
+                    .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                        label: Some("aco iterations"),
+                    });
+            {
+                let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                    label: Some("aco iterations"),
+                    timestamp_writes: None,
+                });
+                pass.set_bind_group(0, &self.bind_group, &[]);
+                for _ in 0..iterations {
+                    for &stage in stages {
+                        match stage {
+                            AcoStage::Tour => {
+                                pass.set_pipeline(&p.tour);
+                                for _ in 0..tours {
+                                    pass.dispatch_workgroups(
+                                        self.tour_groups.0,
+                                        self.tour_groups.1,
+                                        1,
+                                    );
+                                }
+                            }
+                            AcoStage::ColonyUpdate => {
+                                pass.set_pipeline(&p.colony_update);
+                                pass.dispatch_workgroups(
+                                    self.colony_groups.0,
+                                    self.colony_groups.1,
+                                    1,
+                                );
+                            }
+                            AcoStage::Exchange => {
+                                if self.params.exchange_interval != 0 {
+                                    pass.set_pipeline(&p.exchange);
+                                    pass.dispatch_workgroups(
+                                        self.colony_groups.0,
+                                        self.colony_groups.1,
+                                        1,
+                                    );
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            self.ctx.queue.submit([encoder.finish()]);
+        })
+    }
+
+    /// The `aco_tour` stage alone: every step of the current iteration (tests).
+    pub fn run_tours(&mut self) -> Result<()> {
+        self.submit(1, &[AcoStage::Tour])
+    }
+
+    /// The `aco_colony_update` stage alone (tests).
+    pub fn run_colony_update(&mut self) -> Result<()> {
+        self.submit(1, &[AcoStage::ColonyUpdate])
+    }
+
+    /// The `aco_exchange` stage alone (tests).
+    pub fn run_exchange(&mut self) -> Result<()> {
+        self.submit(1, &[AcoStage::Exchange])
+    }
+
+    /// Copies `size` bytes at `offset` of `source` back (into `staging` when given, else into a
+    /// buffer made for the purpose) and waits for them, up to the timeout.
+    fn read(
+        &self,
+        source: &wgpu::Buffer,
+        offset: u64,
+        size: u64,
+        staging: Option<&wgpu::Buffer>,
+    ) -> Result<Vec<u8>> {
+        let ctx = &self.ctx;
+        let made;
+        let staging = match staging {
+            Some(s) => s,
+            None => {
+                made = ctx.scoped("allocating a read-back buffer", || {
+                    ctx.device.create_buffer(&wgpu::BufferDescriptor {
+                        label: Some("aco read-back"),
+                        size,
+                        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                        mapped_at_creation: false,
+                    })
+                })?;
+                &made
+            }
+        };
+        let submission = ctx.scoped("reading back", || {
+            let mut encoder = ctx
+                .device
+                .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                    label: Some("aco read-back"),
+                });
+            encoder.copy_buffer_to_buffer(source, offset, staging, 0, size);
+            ctx.queue.submit([encoder.finish()])
+        })?;
+        let (sender, receiver) = std::sync::mpsc::channel();
+        let slice = staging.slice(..size);
+        slice.map_async(wgpu::MapMode::Read, move |r| {
+            let _ = sender.send(r);
+        });
+        let poll = ctx.device.poll(wgpu::PollType::Wait {
+            submission_index: Some(submission),
+            timeout: Some(self.timeout),
+        });
+        if let Err(e) = poll {
+            ctx.check("waiting for the GPU")?;
+            return Err(ctx.error(
+                "waiting for the GPU",
+                &match e {
+                    wgpu::PollError::Timeout => format!(
+                        "no result after {} s (lower --colonies or --ants, or use --backend cpu)",
+                        self.timeout.as_secs()
+                    ),
+                    other => other.to_string(),
+                },
+            ));
+        }
+        let mapped = match receiver.try_recv() {
+            Ok(r) => r,
+            // The map callback runs in a poll; one more (already satisfied) wait delivers it.
+            Err(_) => {
+                let _ = ctx.device.poll(wgpu::PollType::Wait {
+                    submission_index: None,
+                    timeout: Some(self.timeout),
+                });
+                receiver
+                    .try_recv()
+                    .map_err(|_| ctx.error("reading back", "the buffer was never mapped"))?
+            }
+        };
+        mapped.map_err(|e| ctx.error("mapping a read-back buffer", &e.to_string()))?;
+        let bytes = slice
+            .get_mapped_range()
+            .map_err(|e| ctx.error("reading a mapped buffer", &e.to_string()))?
+            .to_vec();
+        staging.unmap();
+        ctx.check("reading back")?;
+        Ok(bytes)
+    }
+
+    fn read_words(&self, source: &wgpu::Buffer, size: u64) -> Result<Vec<u32>> {
+        Ok(bytemuck::pod_collect_to_vec(
+            &self.read(source, 0, size, None)?,
+        ))
+    }
+
+    /// Every ant of every colony (tests).
+    pub fn ant_words(&self) -> Result<Vec<u32>> {
+        self.read_words(&self.ants, self.sizes.ants)
+    }
+
+    /// Every colony's pheromone (tests).
+    pub fn pheromone(&self) -> Result<Vec<u32>> {
+        self.read_words(&self.pheromone, self.sizes.pheromone)
+    }
+
+    /// Every colony's records (tests).
+    pub fn records(&self) -> Result<Vec<u32>> {
+        self.read_words(&self.records, self.sizes.records)
+    }
+
+    /// Every colony's state, through the persistent staging buffer.
+    pub fn colony_states(&self) -> Result<Vec<Colony>> {
+        let bytes = self.read(
+            &self.colonies,
+            0,
+            self.sizes.colonies,
+            Some(&self.colonies_staging),
+        )?;
+        Ok(bytemuck::pod_collect_to_vec(&bytes))
+    }
+}
+
+impl AcoEngine for GpuAco {
+    fn step(&mut self, iterations: u32) -> Result<()> {
+        let stages = [AcoStage::Tour, AcoStage::ColonyUpdate, AcoStage::Exchange];
+        let mut left = iterations;
+        while left > 0 {
+            let now = left.min(self.iterations_per_submit);
+            self.submit(now, &stages)?;
+            left -= now;
+        }
+        Ok(())
+    }
+
+    fn colonies(&mut self) -> Result<Vec<Colony>> {
+        self.colony_states()
+    }
+
+    fn overall_best(&mut self, colony: u32) -> Result<Vec<u8>> {
+        if colony >= self.params.colonies {
+            return Err(Error::Config(format!("no colony {colony}")));
+        }
+        let words = self.params.record_words as u64;
+        let cells = self.params.cells as u64;
+        let offset = (colony as u64 * words + 2 + cells) * 4;
+        let bytes = self.read(&self.records, offset, cells * 4, None)?;
+        let digits: Vec<u32> = bytemuck::pod_collect_to_vec(&bytes);
+        Ok(digits.into_iter().map(|d| d as u8).collect())
+    }
+
+    fn params(&self) -> &AcoParams {
+        &self.params
+    }
+
+    fn tables(&self) -> &AcoTables {
+        &self.tables
+    }
+
+    fn iterations_per_step(&self) -> u32 {
+        if self.ctx.is_software() {
+            self.iterations_per_submit
+        } else {
+            self.iterations_per_submit * HARDWARE_SUBMITS_PER_STEP
+        }
+    }
+}

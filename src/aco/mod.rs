@@ -1,0 +1,213 @@
+//! The Ant Colony System of Lloyd & Amos (ALGORITHMS.md section 8) on the CPU and the GPU: the
+//! published metaheuristic the GA is measured against, and a solver of its own.
+//!
+//! # The algorithm
+//!
+//! The givens are propagated (a fixed value leaves its peers, a cell with one candidate is fixed, a
+//! value with one place in a row, column or box is fixed). Each iteration every ant copies that
+//! board, starts at a random cell and visits every cell once in order; at an open cell it takes the
+//! candidate with the most pheromone with probability `q0` (greedy) and otherwise draws one with
+//! probability proportional to its pheromone (roulette), then propagates and applies the local
+//! update `tau = (1 - phi) tau + phi tau0` to its choice. A cell left without candidates stays
+//! empty. The ant that filled the most cells (`f`, ties to the lower ant) becomes the best so far
+//! when its deposit `c / (c - f)` exceeds the current best value; every iteration the best-so-far
+//! solution gets `tau = (1 - rho) tau + rho best_value`, and the best value evaporates,
+//! `best_value *= 1 - evaporation`, so that a colony keeps moving.
+//!
+//! Where evoku departs from the authors' C++ (all measured in `docs/RESULTS.md`):
+//! - `q0` is the probability of the *greedy* choice, as the paper says. The authors' code takes
+//!   the greedy branch when a uniform draw exceeds `q0`, so their default 0.9 is greedy one time in
+//!   ten; `--q0 0.1` reproduces their code.
+//! - The ants of a colony step in lockstep and see the local updates of earlier steps only (the
+//!   authors' ants, stepped one after the other, also see those of lower-numbered ants in the same
+//!   step): this is what lets them run in parallel on the GPU with a deterministic result.
+//! - Pheromone is fixed point (see [`params`]) so that the CPU and the GPU agree bit for bit.
+//! - Propagation is a stack of fixed cells plus a scan of changed units for hidden singles, with a
+//!   budget per ant step ([`AcoParams::step_budget`]) that bounds one GPU invocation's loops; work
+//!   beyond it waits for the ant's next step, which only resumes it (the ant does not choose or
+//!   move on meanwhile, so an ant whose budget ran out may end its tour with cells unvisited).
+//!   The default budget is four whole boards' worth and is seldom reached.
+//! - Several independent colonies run side by side; a colony whose fullest ant has not improved
+//!   for `restart_after` iterations starts again from fresh pheromone, and colonies can adopt their
+//!   ring neighbour's best every `exchange_interval` iterations. The result is that of the colony
+//!   that solved first (lowest iteration, then lowest index), so it depends neither on the thread
+//!   count nor on how many iterations run between checks.
+//!
+//! Randomness comes from [`crate::rng`], keyed by (seed, colony, iteration, ant): draw 0 picks the
+//! start cell, draws `1 + 2 s` and `2 + 2 s` decide step `s` (greedy or not, then the roulette).
+
+pub mod cpu;
+pub mod gpu;
+pub mod params;
+pub mod run;
+
+use std::time::Duration;
+
+pub use params::{AcoParams, AcoTables, Colony};
+pub use run::{run, AcoEngine, AcoLimits, AcoOutcome};
+
+use crate::board::Grid;
+use crate::error::{Error, Result};
+use crate::ga::Progress;
+use crate::rng::rate_q16;
+use crate::solve::Device;
+
+/// Every knob of the Ant Colony System. A run is a pure function of (puzzle, config).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct AcoConfig {
+    /// Ants per colony (the authors': 10).
+    pub ants: u32,
+    /// Probability of the greedy choice (the paper's meaning; the authors' code behaves as
+    /// `1 - q0`, so their default 0.9 corresponds to 0.1 here).
+    pub q0: f64,
+    /// Global pheromone update rate.
+    pub rho: f64,
+    /// Best-value evaporation per iteration.
+    pub evaporation: f64,
+    /// Local pheromone update rate (`phi`).
+    pub local_update: f64,
+    /// Independent colonies.
+    pub colonies: u32,
+    /// Restart a colony after this many iterations without a fuller ant; 0 = never.
+    pub restart_after: u32,
+    /// Every this many iterations each colony adopts its ring neighbour's best when that is
+    /// fuller than its own best-so-far; 0 = never.
+    pub exchange_interval: u32,
+    pub max_iterations: u32,
+    /// Propagation budget per ant step; 0 = automatic (tests set small ones).
+    pub step_budget: u32,
+    pub seed: u64,
+}
+
+impl Default for AcoConfig {
+    /// The authors' settings (10 ants, q0 0.9, rho 0.9, evaporation 0.005, local update 0.1),
+    /// with evoku's colonies and restarts (see `docs/RESULTS.md`).
+    fn default() -> AcoConfig {
+        AcoConfig {
+            ants: 10,
+            q0: 0.9,
+            rho: 0.9,
+            evaporation: 0.005,
+            local_update: 0.1,
+            colonies: DEFAULT_COLONIES,
+            restart_after: DEFAULT_RESTART_AFTER,
+            exchange_interval: 0,
+            max_iterations: 10_000_000,
+            step_budget: 0,
+            seed: 0,
+        }
+    }
+}
+
+/// Colonies by default: enough to keep a few cores busy; the result does not depend on the
+/// thread count.
+pub const DEFAULT_COLONIES: u32 = 4;
+/// Iterations without a fuller ant before a colony restarts, by default (measured in
+/// `docs/RESULTS.md`).
+pub const DEFAULT_RESTART_AFTER: u32 = 150;
+/// Most ants per colony (the GPU runs one colony's ants in one workgroup).
+pub const MAX_ANTS: u32 = params::TOUR_WORKGROUP;
+
+impl AcoConfig {
+    /// Checks every field; the message names the option to change.
+    pub fn validate(&self) -> Result<()> {
+        let fail = |msg: String| Err(Error::Config(msg));
+        if self.ants == 0 || self.ants > MAX_ANTS {
+            return fail(format!("--ants must be 1..={MAX_ANTS}, got {}", self.ants));
+        }
+        for (name, rate) in [
+            ("--q0", self.q0),
+            ("--rho", self.rho),
+            ("--evaporation", self.evaporation),
+            ("--local-update", self.local_update),
+        ] {
+            if !(0.0..=1.0).contains(&rate) {
+                return fail(format!("{name} must be within 0..=1, got {rate}"));
+            }
+        }
+        if self.colonies == 0 || self.colonies > 1 << 16 {
+            return fail(format!(
+                "--colonies must be 1..=65536, got {}",
+                self.colonies
+            ));
+        }
+        if self.max_iterations == 0 || self.max_iterations >= u32::MAX / 2 {
+            return fail(format!(
+                "--max-iterations must be 1..2^31, got {}",
+                self.max_iterations
+            ));
+        }
+        Ok(())
+    }
+
+    /// The stage parameters for `tables`' board (`steps_per_dispatch` and `colonies_per_group`
+    /// are the GPU engine's to set).
+    pub fn params(&self, tables: &AcoTables) -> AcoParams {
+        let cells = tables.cells as u32;
+        let n = tables.side as u32;
+        let npeers = tables.npeers as u32;
+        let k = params::pheromone_shift(cells);
+        let tau0 = 1u32 << k;
+        let local_q16 = rate_q16(self.local_update);
+        AcoParams {
+            box_size: tables.geometry.box_size() as u32,
+            side: n,
+            cells,
+            npeers,
+            ants: self.ants,
+            colonies: self.colonies,
+            colonies_per_group: (params::TOUR_WORKGROUP / self.ants).max(1),
+            steps_per_dispatch: 1,
+            q0_q16: rate_q16(self.q0),
+            rho_q16: rate_q16(self.rho),
+            evaporation_q16: rate_q16(self.evaporation),
+            local_q16,
+            tau0,
+            local_add: params::mul_q16(tau0, local_q16),
+            dtau_numerator: ((cells as u64 * cells as u64) << k) as u32,
+            restart_after: self.restart_after,
+            exchange_interval: self.exchange_interval,
+            step_budget: params::step_budget(tables.geometry, self.step_budget),
+            work_cost: params::work_cost(tables.geometry),
+            seed_lo: self.seed as u32,
+            seed_hi: (self.seed >> 32) as u32,
+            ant_words: params::ANT_HEADER_WORDS + 2 * cells,
+            record_words: 2 * (1 + cells),
+            start_filled: tables.start_filled,
+            _pad: [0; 4],
+        }
+    }
+}
+
+/// Solves `puzzle` with the Ant Colony System on `device` (the CPU engine on `threads` threads,
+/// `None` = all cores; or the GPU engine). `progress` is called after every step of a few
+/// iterations (`generation` = iterations, `best_penalty` = cells the best ant left empty).
+///
+/// A puzzle whose givens propagation proves contradictory is not run: the outcome says why in
+/// `unsolvable`.
+pub fn solve(
+    puzzle: &Grid,
+    config: &AcoConfig,
+    device: &Device,
+    threads: Option<usize>,
+    time_limit: Option<Duration>,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<AcoOutcome> {
+    config.validate()?;
+    let start = std::time::Instant::now();
+    if let Err(why) = crate::exact::propagate(puzzle) {
+        return Ok(AcoOutcome::unsolvable(puzzle, why.to_string(), start));
+    }
+    let tables = AcoTables::new(puzzle);
+    let limits = AcoLimits {
+        max_iterations: config.max_iterations,
+        time_limit,
+    };
+    let mut engine: Box<dyn AcoEngine> = match device {
+        Device::Cpu => Box::new(cpu::CpuAco::new(tables, config, threads)?),
+        Device::Gpu(ctx) => Box::new(gpu::GpuAco::new(ctx, tables, config)?),
+    };
+    let mut outcome = run(engine.as_mut(), puzzle, limits, progress)?;
+    outcome.seconds = start.elapsed().as_secs_f64();
+    Ok(outcome)
+}

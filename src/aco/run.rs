@@ -1,0 +1,158 @@
+//! The host loop of the Ant Colony System: advance every colony a few iterations at a time, read
+//! back only the colony states, stop on a solution, the iteration cap or the time limit.
+
+use std::time::{Duration, Instant};
+
+use super::params::{AcoParams, AcoTables, Colony};
+use crate::board::Grid;
+use crate::error::{Error, Result};
+use crate::ga::Progress;
+
+/// What the run loop needs from an engine (CPU or GPU).
+pub trait AcoEngine {
+    /// Advances every unsolved colony by `iterations` iterations.
+    fn step(&mut self, iterations: u32) -> Result<()>;
+    /// The colony states (a small read-back on the GPU).
+    fn colonies(&mut self) -> Result<Vec<Colony>>;
+    /// The fullest solution colony `colony` has seen: one digit per cell, 0 where its ant left
+    /// the cell empty (read back only at the end).
+    fn overall_best(&mut self, colony: u32) -> Result<Vec<u8>>;
+    fn params(&self) -> &AcoParams;
+    fn tables(&self) -> &AcoTables;
+    /// Iterations per `step` call that keep one call short (tens of milliseconds).
+    fn iterations_per_step(&self) -> u32;
+}
+
+/// When to stop besides a solution.
+#[derive(Clone, Copy, Debug)]
+pub struct AcoLimits {
+    pub max_iterations: u32,
+    pub time_limit: Option<Duration>,
+}
+
+/// The result of one ACS run on one puzzle.
+#[derive(Clone, Debug)]
+pub struct AcoOutcome {
+    pub solved: bool,
+    /// The fullest grid found (0 for cells its ant left empty); the solution when `solved`,
+    /// re-checked against the rules and givens.
+    pub best: Grid,
+    /// Cells the best ant left empty (0 when solved).
+    pub best_penalty: u32,
+    /// The colony the result comes from.
+    pub colony: u32,
+    /// Iterations run by the colony that solved (or by every colony when none did).
+    pub iterations: u32,
+    /// Restarts of the colony the result comes from.
+    pub restarts: u32,
+    /// Ant tours: colonies x ants x iterations.
+    pub ant_tours: u64,
+    /// Cells the propagation of the givens fixed beyond them.
+    pub presolved_cells: usize,
+    /// Why the puzzle has no solution, when propagation of the givens proved it (nothing ran).
+    pub unsolvable: Option<String>,
+    pub seconds: f64,
+    pub stopped_by_time: bool,
+}
+
+impl AcoOutcome {
+    pub(crate) fn unsolvable(puzzle: &Grid, why: String, start: Instant) -> AcoOutcome {
+        AcoOutcome {
+            solved: false,
+            best: puzzle.clone(),
+            best_penalty: (puzzle.geometry().cells() - puzzle.givens()) as u32,
+            colony: 0,
+            iterations: 0,
+            restarts: 0,
+            ant_tours: 0,
+            presolved_cells: 0,
+            unsolvable: Some(why),
+            seconds: start.elapsed().as_secs_f64(),
+            stopped_by_time: false,
+        }
+    }
+}
+
+/// The colony that decides the result: among solved colonies the one that solved first (lowest
+/// iteration, then lowest index); otherwise the one whose ants filled the most cells (then the
+/// lowest index).
+pub fn deciding_colony(colonies: &[Colony]) -> usize {
+    let key = |(i, c): (usize, &Colony)| {
+        if c.solved != 0 {
+            (0, c.iteration, 0, i)
+        } else {
+            (1, 0, u32::MAX - c.overall_best_filled, i)
+        }
+    };
+    colonies
+        .iter()
+        .enumerate()
+        .min_by_key(|&x| key(x))
+        .map(|(i, _)| i)
+        .unwrap_or(0)
+}
+
+/// Runs `engine` on `puzzle` until a colony solves it or a limit is reached.
+pub fn run(
+    engine: &mut dyn AcoEngine,
+    puzzle: &Grid,
+    limits: AcoLimits,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<AcoOutcome> {
+    let start = Instant::now();
+    let params = *engine.params();
+    let mut iteration = 0u32;
+    let mut stopped_by_time = false;
+    let mut colonies = engine.colonies()?;
+    loop {
+        if colonies.iter().any(|c| c.solved != 0) || iteration >= limits.max_iterations {
+            break;
+        }
+        if limits.time_limit.is_some_and(|t| start.elapsed() >= t) {
+            stopped_by_time = true;
+            break;
+        }
+        let steps = engine
+            .iterations_per_step()
+            .clamp(1, limits.max_iterations - iteration);
+        engine.step(steps)?;
+        iteration += steps;
+        colonies = engine.colonies()?;
+        let best = &colonies[deciding_colony(&colonies)];
+        progress(&Progress {
+            generation: iteration,
+            best_penalty: params.cells - best.overall_best_filled,
+            restarts: colonies.iter().map(|c| c.restarts).sum(),
+            elapsed: start.elapsed(),
+        });
+    }
+    let winner = deciding_colony(&colonies);
+    let state = colonies[winner];
+    let digits = engine.overall_best(winner as u32)?;
+    let best = Grid::from_cells(puzzle.geometry(), digits).ok_or_else(|| {
+        Error::Config(format!(
+            "internal error: colony {winner} returned a record of the wrong size"
+        ))
+    })?;
+    let solved = state.solved != 0;
+    if solved && !best.solves(puzzle) {
+        return Err(Error::Config(format!(
+            "internal error: colony {winner} reported a solution that fails the host check: {best}"
+        )));
+    }
+    let iterations = if solved { state.iteration } else { iteration };
+    let presolved_cells = (engine.tables().start_filled as usize).saturating_sub(puzzle.givens());
+    Ok(AcoOutcome {
+        solved,
+        best,
+        best_penalty: params.cells - state.overall_best_filled,
+        colony: winner as u32,
+        iterations,
+        restarts: state.restarts,
+        ant_tours: params.colonies as u64 * params.ants as u64 * iterations as u64,
+        presolved_cells,
+        unsolvable: None,
+        seconds: start.elapsed().as_secs_f64(),
+        stopped_by_time,
+    })
+}

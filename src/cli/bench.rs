@@ -1,0 +1,118 @@
+//! `evoku bench`: the same GA work on the CPU engine and the GPU engine, in
+//! individual-generations per second, per board size.
+
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use evoku::bench::{self, BenchOptions, GpuChoice};
+use evoku::export;
+use evoku::format::{self, ParseOptions};
+use evoku::gpu::{GpuContext, GpuOptions};
+use evoku::solve::Backend;
+
+use super::ga_args::GaArgs;
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Board sides to measure (9, 16, 25, ...), each on a built-in hard puzzle.
+    #[arg(long, value_delimiter = ',', default_value = "9,16,25")]
+    sizes: Vec<usize>,
+    /// Measure on the first puzzle of each of these files instead of the built-in ones (as
+    /// given: an island that solves it stops breeding and is counted out).
+    #[arg(long = "puzzle", value_name = "FILE")]
+    puzzles: Vec<String>,
+    /// Timed repetitions per engine and size (median, min and max are reported).
+    #[arg(long, default_value_t = 5)]
+    repetitions: u32,
+    /// Generations per repetition (default: about 2e7 cell-individual-generations).
+    #[arg(long)]
+    generations: Option<u32>,
+    /// `cpu`: the CPU column only; `gpu`: fail without a GPU; `auto`: the GPU column when any
+    /// adapter exists (a software one is measured and flagged).
+    #[arg(long, value_enum, default_value = "auto")]
+    backend: Backend,
+    /// Pick a GPU adapter whose name contains this text.
+    #[arg(long)]
+    adapter: Option<String>,
+    /// CPU threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    #[command(flatten)]
+    ga: GaArgs,
+    /// Write the results: FORMAT (json, csv, markdown) and FILE; may be repeated.
+    #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"])]
+    export: Vec<String>,
+    /// No progress lines on stderr.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+pub fn run(args: BenchArgs) -> Result<ExitCode> {
+    let exports = export::parse_exports(&args.export)?;
+    let config = args.ga.config();
+    config.validate()?;
+    let puzzles = if args.puzzles.is_empty() {
+        args.sizes
+            .iter()
+            .map(|&side| {
+                let b = (side as f64).sqrt().round() as usize;
+                if b * b != side || b < 2 {
+                    bail!("--sizes: {side} is not a square board side (9, 16, 25, ...)");
+                }
+                Ok(bench::default_puzzle(b)?)
+            })
+            .collect::<Result<Vec<_>>>()?
+    } else {
+        args.puzzles
+            .iter()
+            .map(|file| {
+                let (mut found, _) = format::read_puzzles(file, &ParseOptions::default())
+                    .with_context(|| format!("reading {file}"))?;
+                Ok(found.remove(0))
+            })
+            .collect::<Result<Vec<_>>>()?
+    };
+    let options = GpuOptions {
+        adapter_name: args.adapter.clone(),
+        backends: None,
+    };
+    let gpu = match args.backend {
+        Backend::Cpu => GpuChoice::Skip("--backend cpu".into()),
+        Backend::Gpu => GpuChoice::Use(Arc::new(GpuContext::new(&options)?)),
+        Backend::Auto => match GpuContext::new(&options) {
+            Ok(ctx) => GpuChoice::Use(Arc::new(ctx)),
+            Err(e) => GpuChoice::Skip(format!("no GPU: {e}")),
+        },
+    };
+    let preset = export::preset_name(&config);
+    let options = BenchOptions {
+        config,
+        preset,
+        puzzles,
+        generations: args.generations,
+        repetitions: args.repetitions,
+        threads: args.threads,
+        gpu,
+    };
+    let quiet = args.quiet;
+    let report = bench::run(&options, &mut |line| {
+        if !quiet {
+            eprintln!("bench: {line}");
+        }
+    })?;
+    let mut table = report.table();
+    table.meta("command", std::env::args().collect::<Vec<_>>().join(" "));
+    print!("{}", table.to_text());
+    if report.adapter.is_none() {
+        println!(
+            "(CPU column only: {})",
+            report.gpu_note.as_deref().unwrap_or("no GPU")
+        );
+    } else if report.adapter.as_ref().is_some_and(|a| a.software) {
+        println!("(the GPU is a software adapter: its figures say nothing about GPU speed)");
+    }
+    export::write_all(&table, &exports)?;
+    Ok(ExitCode::SUCCESS)
+}

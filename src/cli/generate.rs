@@ -1,0 +1,320 @@
+//! `evoku generate`: new puzzles with one proven solution at a chosen level, or complete grids.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use clap::{Args, ValueEnum};
+use evoku::board::Geometry;
+use evoku::generate::{
+    complete_grids, generate, recheck, GenerateOptions, Generator, PuzzleRecord, Store,
+};
+use evoku::rate::Level;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::Serialize;
+
+/// How puzzles are printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Output {
+    /// One puzzle (or grid) per line, `.` for empty.
+    Line,
+    /// One JSON object per line, with the rating.
+    Json,
+}
+
+#[derive(Args, Debug)]
+pub struct GenerateArgs {
+    /// Board side: 9, 16 or 25 (any square of 2..=8 works).
+    #[arg(long, default_value_t = 9)]
+    size: usize,
+    /// Level 1..=5 or its name: easy, medium, hard, expert, extreme (see `evoku rate`).
+    #[arg(long, default_value = "medium")]
+    level: Level,
+    /// How many puzzles (or grids).
+    #[arg(long, default_value_t = 1)]
+    count: usize,
+    /// Givens symmetric under the 180-degree rotation.
+    #[arg(long, conflicts_with = "complete")]
+    symmetric: bool,
+    /// The same seed gives the same puzzles.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// JSON-lines store of puzzles by level: matching puzzles are served from it first (and
+    /// removed from it); puzzles generated on the way at other levels are added to it.
+    #[arg(long, conflicts_with = "complete")]
+    store: Option<PathBuf>,
+    #[arg(long, value_enum, default_value = "line")]
+    output: Output,
+    /// Complete grids from the empty board instead of puzzles.
+    #[arg(long)]
+    complete: bool,
+    /// CPU threads (default: all cores). Results do not depend on it.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Most search nodes one uniqueness proof may take (default: by size, see docs/RESULTS.md);
+    /// a removal not proven unique within it is undone.
+    #[arg(long)]
+    proof_nodes: Option<u64>,
+    /// Fresh grids tried for one puzzle before giving up on its level.
+    #[arg(long, default_value_t = 10_000)]
+    max_attempts: u32,
+    /// No progress bar and no summary on stderr.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+/// One line of `--output json`.
+#[derive(Serialize)]
+struct JsonLine<'a> {
+    #[serde(flatten)]
+    record: &'a PuzzleRecord,
+    /// `generated` or `store`.
+    source: &'static str,
+}
+
+pub fn run(args: GenerateArgs) -> Result<ExitCode> {
+    let geometry = Geometry::from_side(args.size).with_context(|| {
+        format!(
+            "--size must be the square of a box size 2..=8 (4, 9, 16, 25, ...), got {}",
+            args.size
+        )
+    })?;
+    let pool = match args.threads {
+        Some(t) => Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(t.max(1))
+                .build()
+                .with_context(|| format!("starting {t} threads"))?,
+        ),
+        None => None,
+    };
+    let work = || {
+        if args.complete {
+            run_complete(&args, geometry)
+        } else {
+            run_puzzles(&args, geometry)
+        }
+    };
+    match pool {
+        Some(pool) => pool.install(work),
+        None => work(),
+    }
+}
+
+fn run_complete(args: &GenerateArgs, geometry: Geometry) -> Result<ExitCode> {
+    let start = Instant::now();
+    let grids = complete_grids(geometry, args.seed, args.count);
+    let seconds = start.elapsed().as_secs_f64();
+    let mut out = std::io::stdout().lock();
+    for (index, grid) in grids.iter().enumerate() {
+        let line = match args.output {
+            Output::Line => grid.to_string(),
+            Output::Json => serde_json::json!({
+                "size": args.size,
+                "index": index,
+                "grid": grid.to_string(),
+                "seed": args.seed,
+            })
+            .to_string(),
+        };
+        if !write_line(&mut out, &line)? {
+            return Ok(ExitCode::SUCCESS);
+        }
+    }
+    if !args.quiet {
+        eprintln!(
+            "{} distinct complete {} grids in {:.3} s ({:.0} grids/s, seed {})",
+            grids.len(),
+            geometry.name(),
+            seconds,
+            grids.len() as f64 / seconds.max(1e-9),
+            args.seed
+        );
+    }
+    if grids.len() < args.count {
+        eprintln!(
+            "evoku: only {} distinct {} grids found",
+            grids.len(),
+            geometry.name()
+        );
+        return Ok(ExitCode::from(1));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_puzzles(args: &GenerateArgs, geometry: Geometry) -> Result<ExitCode> {
+    let start = Instant::now();
+    let mut options = GenerateOptions::new(geometry, args.level, args.seed);
+    options.symmetric = args.symmetric;
+    options.max_attempts = args.max_attempts.max(1);
+    if let Some(nodes) = args.proof_nodes {
+        options.proof_nodes = nodes.max(1);
+    }
+    let mut store = match &args.store {
+        Some(path) => Some(
+            Store::open(path).with_context(|| format!("reading the store {}", path.display()))?,
+        ),
+        None => None,
+    };
+    let mut out = std::io::stdout().lock();
+    let mut emitted = 0usize;
+    let mut from_store = 0usize;
+    let mut stored = 0usize;
+    let mut checker = Generator::new(geometry);
+    if let Some(store) = store.as_mut() {
+        for record in store.take(args.size, args.level, args.symmetric, args.count) {
+            // Served only if still proven unique and still at the asked level.
+            let Some(g) = recheck(&mut checker, &record, options.proof_nodes) else {
+                continue;
+            };
+            if g.rating.level != args.level {
+                continue;
+            }
+            let mut record = PuzzleRecord::new(&g, args.seed);
+            record.seed = None;
+            record.index = None;
+            emitted += 1;
+            from_store += 1;
+            if !print(&mut out, args.output, &record, "store")? {
+                return Ok(ExitCode::SUCCESS);
+            }
+        }
+    }
+    let bar = PuzzleBar::new((args.count - emitted) as u64, args.quiet);
+    let batch = (rayon::current_num_threads() * 2).max(4) as u64;
+    let mut next = 0u64;
+    let mut failed = 0usize;
+    let mut attempts = 0u64;
+    while emitted < args.count {
+        let want = (args.count - emitted) as u64;
+        let range = next..next + want.min(batch);
+        next = range.end;
+        let outcomes = generate(&options, range, &|o| {
+            if o.puzzle.is_some() {
+                bar.inc();
+            }
+        });
+        let mut any = false;
+        for o in outcomes {
+            attempts += u64::from(o.attempts);
+            if let Some(store) = store.as_mut() {
+                for b in &o.byproducts {
+                    stored += usize::from(store.add(PuzzleRecord::new(b, args.seed)));
+                }
+            }
+            match &o.puzzle {
+                Some(g) if emitted < args.count => {
+                    any = true;
+                    emitted += 1;
+                    let record = PuzzleRecord::new(g, args.seed);
+                    if !print(&mut out, args.output, &record, "generated")? {
+                        bar.finish();
+                        save(store.as_ref())?;
+                        return Ok(ExitCode::SUCCESS);
+                    }
+                }
+                Some(_) => {}
+                None => failed += 1,
+            }
+        }
+        if !any {
+            break;
+        }
+    }
+    bar.finish();
+    save(store.as_ref())?;
+    let seconds = start.elapsed().as_secs_f64();
+    if !args.quiet {
+        let generated = emitted - from_store;
+        eprintln!(
+            "{emitted} unique {} puzzles at level {} in {seconds:.3} s: {generated} generated \
+             ({:.1} puzzles/s, {attempts} grids tried, seed {}), {from_store} from the store{}",
+            geometry.name(),
+            args.level,
+            generated as f64 / seconds.max(1e-9),
+            args.seed,
+            match &store {
+                Some(s) => format!(
+                    ", {stored} puzzles of other levels added to the store ({} in it)",
+                    s.len()
+                ),
+                None => String::new(),
+            }
+        );
+    }
+    if emitted < args.count {
+        eprintln!(
+            "evoku: {} of {} puzzles did not reach level {} within {} grids each \
+             ({failed} gave up); try another level or a larger --max-attempts",
+            args.count - emitted,
+            args.count,
+            args.level,
+            options.max_attempts
+        );
+        return Ok(ExitCode::from(1));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn save(store: Option<&Store>) -> Result<()> {
+    if let Some(store) = store {
+        store
+            .save()
+            .with_context(|| format!("writing the store {}", store.path().display()))?;
+    }
+    Ok(())
+}
+
+/// Prints one puzzle; `false` when stdout was closed (a pipe to `head`).
+fn print(
+    out: &mut impl Write,
+    output: Output,
+    record: &PuzzleRecord,
+    source: &'static str,
+) -> Result<bool> {
+    let line = match output {
+        Output::Line => record.puzzle.clone(),
+        Output::Json => serde_json::to_string(&JsonLine { record, source })?,
+    };
+    write_line(out, &line)
+}
+
+/// Writes a line and flushes; `false` when the reader went away.
+fn write_line(out: &mut impl Write, line: &str) -> Result<bool> {
+    match writeln!(out, "{line}").and_then(|()| out.flush()) {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(false),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// A bar over the puzzles to generate, shown only on a terminal.
+struct PuzzleBar(Option<ProgressBar>);
+
+impl PuzzleBar {
+    fn new(total: u64, quiet: bool) -> PuzzleBar {
+        if quiet || total < 2 || ProgressDrawTarget::stderr().is_hidden() {
+            return PuzzleBar(None);
+        }
+        let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+        bar.set_style(
+            ProgressStyle::with_template("generate [{elapsed_precise}] {bar:30} {pos}/{len}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        PuzzleBar(Some(bar))
+    }
+
+    fn inc(&self) {
+        if let Some(bar) = &self.0 {
+            bar.inc(1);
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.0 {
+            bar.finish_and_clear();
+        }
+    }
+}

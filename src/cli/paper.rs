@@ -1,0 +1,153 @@
+//! `evoku paper`: the Mantere & Koljonen experiment (each puzzle under each operator set, R runs
+//! with a generation cap), measured beside the paper's published figures.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use clap::Args;
+use evoku::experiment::{self, BatchOptions, OperatorSet, PaperReport};
+use evoku::export;
+use evoku::format::{self, ParseOptions};
+use evoku::solve::{Backend, Device};
+
+use super::ga_args::GaArgs;
+use crate::progress::RunBar;
+
+#[derive(Args, Debug)]
+pub struct PaperArgs {
+    /// Puzzle files to run besides the built-in seed puzzles of `puzzles/`.
+    files: Vec<String>,
+    /// Run only the puzzles of FILES, not the seed puzzles.
+    #[arg(long)]
+    only_files: bool,
+    /// Independent runs per puzzle and operator set (the paper: 100).
+    #[arg(long, default_value_t = experiment::PAPER_RUNS)]
+    runs: u32,
+    /// Operator sets to run (default: all three of the paper).
+    #[arg(long, value_enum, value_delimiter = ',')]
+    operators: Vec<OperatorSet>,
+    /// Local search variants per child for the hybrid when the preset has no local search.
+    #[arg(long, default_value_t = 4)]
+    hybrid_children: u32,
+    /// `auto` uses the CPU engine unless a hardware GPU is present.
+    #[arg(long, value_enum, default_value = "auto")]
+    backend: Backend,
+    /// Pick a GPU adapter whose name contains this text.
+    #[arg(long)]
+    adapter: Option<String>,
+    /// CPU threads (default: all cores). Results do not depend on it.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// The generation cap is --max-generations, 100,000 (the paper's) unless given.
+    #[command(flatten)]
+    ga: GaArgs,
+    /// Write the table: FORMAT (json, csv, markdown) and FILE; may be repeated.
+    #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"])]
+    export: Vec<String>,
+    /// The paper's first figure: givens against mean generations (SVG).
+    #[arg(long, value_name = "FILE.svg")]
+    plot_means: Option<PathBuf>,
+    /// The paper's second figure: fewest and most generations per puzzle (SVG).
+    #[arg(long, value_name = "FILE.svg")]
+    plot_range: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+pub fn run(args: PaperArgs) -> Result<ExitCode> {
+    let exports = export::parse_exports(&args.export)?;
+    let mut config = args.ga.config();
+    config.max_generations = generation_cap(config.max_generations);
+    config.validate()?;
+    let mut puzzles = if args.only_files {
+        Vec::new()
+    } else {
+        experiment::seed_puzzles()?
+    };
+    for file in &args.files {
+        let (found, _) = format::read_puzzles(file, &ParseOptions::default())
+            .with_context(|| format!("reading {file}"))?;
+        puzzles.extend(found);
+    }
+    if puzzles.is_empty() {
+        anyhow::bail!("no puzzles: give files or drop --only-files");
+    }
+    let sets = if args.operators.is_empty() {
+        OperatorSet::ALL.to_vec()
+    } else {
+        args.operators.clone()
+    };
+    let device = Device::select(args.backend, args.adapter.as_deref())?;
+    let device_name = match &device {
+        Device::Cpu => "CPU engine".to_string(),
+        Device::Gpu(ctx) => format!("GPU engine on {}", ctx.describe()),
+    };
+    let options = BatchOptions {
+        runs: args.runs,
+        max_generations: config.max_generations,
+        device,
+        threads: args.threads,
+        step: None,
+    };
+    let quiet = args.quiet;
+    let mut bar: Option<(String, RunBar)> = None;
+    let cells = experiment::paper_experiment(
+        &puzzles,
+        &sets,
+        &config,
+        args.hybrid_children,
+        &options,
+        &mut |puzzle, set, batch| {
+            let label = format!("{} {}", puzzle.name, set.name());
+            if bar.as_ref().is_none_or(|(l, _)| *l != label) {
+                if let Some((_, old)) = bar.take() {
+                    old.finish();
+                }
+                let new = RunBar::new(&label, options.max_generations as u64, quiet);
+                bar = Some((label, new));
+            }
+            if let Some((_, b)) = bar.as_mut() {
+                b.update(&batch.progress());
+            }
+        },
+    )?;
+    if let Some((_, b)) = bar.take() {
+        b.finish();
+    }
+    let report = PaperReport {
+        preset: export::preset_name(&config),
+        config: config.clone(),
+        runs: args.runs,
+        max_generations: config.max_generations,
+        hybrid_children: args.hybrid_children,
+        device: device_name,
+        machine: export::machine(args.threads),
+        cells,
+    };
+    let mut table = report.table();
+    table.meta("command", std::env::args().collect::<Vec<_>>().join(" "));
+    print!("{}", table.to_text());
+    export::write_all(&table, &exports)?;
+    if let Some(path) = &args.plot_means {
+        report.plot_means(path)?;
+    }
+    if let Some(path) = &args.plot_range {
+        report.plot_range(path)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The generation cap of a batch command: `--max-generations` when given, else the paper's
+/// 100,000 (not the default preset's 1,000,000, which with 100 runs could take hours).
+/// `GaArgs` merges the option into the preset, so the command line is read to tell.
+pub(super) fn generation_cap(from_config: u32) -> u32 {
+    let given =
+        std::env::args().any(|a| a == "--max-generations" || a.starts_with("--max-generations="));
+    if given {
+        from_config
+    } else {
+        experiment::PAPER_MAX_GENERATIONS
+    }
+}

@@ -1,0 +1,232 @@
+//! `evoku rate`: rate every puzzle of the given files (entropy, technique ladder, GA runs).
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use clap::Args;
+use evoku::exact::Limits;
+use evoku::format::{self, Format, ParseOptions, Symbols};
+use evoku::rate::{
+    rate_puzzle, GaRatingOptions, GaRatingProgress, RateOptions, RateReport,
+    DEFAULT_RATING_GENERATIONS,
+};
+use evoku::solve::{Backend, Device};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use super::ga_args::GaArgs;
+
+#[derive(Args, Debug)]
+// A rating run has its own cap: the solver's default (a million generations) would make an
+// unsolvable run of 100 islands last hours.
+#[command(mut_arg("max_generations", |a| a
+    // One small string leaked once per process: clap wants a `'static` default.
+    .default_value(&*DEFAULT_RATING_GENERATIONS.to_string().leak())
+    .help("Generations after which a GA run counts as unsolved")))]
+pub struct RateArgs {
+    /// Puzzle files; `-` for standard input. A file may hold many puzzles.
+    #[arg(required = true)]
+    files: Vec<String>,
+    /// Independent GA runs per puzzle (islands of one engine run); 0 skips the GA rating.
+    #[arg(long, default_value_t = 100)]
+    runs: u32,
+    /// `auto` uses the CPU engine unless a hardware GPU is present.
+    #[arg(long, value_enum, default_value = "auto")]
+    backend: Backend,
+    /// Pick a GPU adapter whose name contains this text.
+    #[arg(long)]
+    adapter: Option<String>,
+    #[command(flatten)]
+    ga: GaArgs,
+    /// Seconds of GA rating per puzzle; runs still going then count at the generations reached.
+    #[arg(long)]
+    time_limit: Option<f64>,
+    /// Seconds the exact solver may spend deciding uniqueness of one puzzle (default: no limit).
+    #[arg(long)]
+    exact_time_limit: Option<f64>,
+    /// CPU threads (default: all cores). Results do not depend on it.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Input format (default: detected).
+    #[arg(long, value_enum)]
+    format: Option<Format>,
+    #[arg(long, value_enum, default_value = "standard")]
+    symbols: Symbols,
+    /// One JSON object per puzzle per line instead of a table.
+    #[arg(long)]
+    json: bool,
+    /// No progress bar.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+fn seconds(name: &str, value: Option<f64>) -> Result<Option<Duration>> {
+    match value {
+        Some(s) if s.is_finite() && s > 0.0 => Ok(Some(Duration::from_secs_f64(s))),
+        Some(s) => anyhow::bail!("{name} must be a positive number of seconds, got {s}"),
+        None => Ok(None),
+    }
+}
+
+pub fn run(args: RateArgs) -> Result<ExitCode> {
+    let config = args.ga.config();
+    let ga_rating = GaRatingOptions {
+        runs: args.runs,
+        max_generations: config.max_generations,
+        threads: args.threads,
+        generations_per_step: None,
+        time_limit: seconds("--time-limit", args.time_limit)?,
+    };
+    if args.runs > 0 {
+        evoku::rate::rating_config(&config, &ga_rating).validate()?;
+    }
+    let device = if args.runs > 0 {
+        Device::select(args.backend, args.adapter.as_deref())?
+    } else {
+        Device::Cpu
+    };
+    let options = RateOptions {
+        device,
+        ga: config.clone(),
+        ga_rating,
+        exact_limits: Limits {
+            max_solutions: 2,
+            max_nodes: u64::MAX,
+            time_limit: seconds("--exact-time-limit", args.exact_time_limit)?,
+        },
+    };
+    let parse = ParseOptions {
+        format: args.format,
+        symbols: args.symbols,
+    };
+    let stdout = std::io::stdout();
+    let mut header = !args.json;
+    for file in &args.files {
+        let (puzzles, _) =
+            format::read_puzzles(file, &parse).with_context(|| format!("reading {file}"))?;
+        for puzzle in &puzzles {
+            let mut bar = GenerationBar::new(&puzzle.name, config.max_generations, args.quiet);
+            let report =
+                rate_puzzle(puzzle, &options, &mut |p| bar.update(p)).with_context(|| {
+                    format!("rating {} ({}:{})", puzzle.name, puzzle.file, puzzle.line)
+                })?;
+            bar.finish();
+            let mut text = if args.json {
+                serde_json::to_string(&report)?
+            } else {
+                table_row(&report)
+            };
+            if std::mem::take(&mut header) {
+                text = format!("{}\n{text}", table_header(args.runs > 0));
+            }
+            let mut out = stdout.lock();
+            match writeln!(out, "{text}").and_then(|()| out.flush()) {
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                    return Ok(ExitCode::SUCCESS)
+                }
+                other => other?,
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn table_header(ga: bool) -> String {
+    let mut h = format!(
+        "{:<24} {:>6} {:>8} {:>3} {:<20} {:>5} {:<9}",
+        "puzzle", "givens", "entropy", "f", "technique", "score", "level"
+    );
+    if ga {
+        h.push_str(&format!(
+            " {:>9} {:>10} {:>10}",
+            "ga solved", "mean gen", "median gen"
+        ));
+    }
+    h
+}
+
+fn table_row(r: &RateReport) -> String {
+    let technique = match (r.technique, r.logic_solved) {
+        (_, false) => "beyond the ladder".to_string(),
+        (None, true) => "none".to_string(),
+        (Some(t), true) => serde_json::to_value(t)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default(),
+    };
+    let mut name = r.name.clone();
+    if r.solutions > 1 {
+        name.push_str(" (not unique)");
+    }
+    let mut row = format!(
+        "{:<24} {:>6} {:>8.2} {:>3} {:<20} {:>5.2} {:<9}",
+        name,
+        r.givens,
+        r.entropy,
+        r.entropy_level,
+        technique,
+        r.score,
+        format!("{} {}", r.level.number(), r.level_name)
+    );
+    if let (Some(solved), Some(mean), Some(median)) =
+        (r.ga_solved, r.ga_mean_generations, r.ga_median_generations)
+    {
+        row.push_str(&format!(
+            " {:>9} {:>10.1} {:>10.1}",
+            format!("{solved}/{}", r.ga_runs),
+            mean,
+            median
+        ));
+    }
+    row
+}
+
+/// A lazily shown bar for one puzzle's GA rating; hidden when stderr is not a terminal.
+struct GenerationBar {
+    bar: Option<ProgressBar>,
+    label: String,
+    max_generations: u32,
+    enabled: bool,
+}
+
+impl GenerationBar {
+    const SHOW_AFTER: Duration = Duration::from_millis(500);
+
+    fn new(label: &str, max_generations: u32, quiet: bool) -> GenerationBar {
+        GenerationBar {
+            bar: None,
+            label: label.to_string(),
+            max_generations,
+            enabled: !quiet && !ProgressDrawTarget::stderr().is_hidden(),
+        }
+    }
+
+    fn update(&mut self, p: &GaRatingProgress) {
+        if !self.enabled || p.elapsed < Self::SHOW_AFTER {
+            return;
+        }
+        let bar = self.bar.get_or_insert_with(|| {
+            let bar = ProgressBar::with_draw_target(
+                Some(self.max_generations as u64),
+                ProgressDrawTarget::stderr(),
+            );
+            bar.set_style(
+                ProgressStyle::with_template(
+                    "{prefix} [{elapsed_precise}] {bar:30} gen {pos}/{len} {msg}",
+                )
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            bar.set_prefix(self.label.clone());
+            bar
+        });
+        bar.set_position(p.generation as u64);
+        bar.set_message(format!("{}/{} runs solved", p.solved, p.runs));
+    }
+
+    fn finish(self) {
+        if let Some(bar) = self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}

@@ -1,0 +1,149 @@
+//! `evoku study`: the effect of population size, crossover rate and mutation rate on generations
+//! to solve and success, over repeated runs (mean, median, standard deviation), as CSV and SVG.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use evoku::experiment::{self, BatchOptions, StudyParam};
+use evoku::export;
+use evoku::format::{self, ParseOptions};
+use evoku::solve::{Backend, Device};
+
+use super::ga_args::GaArgs;
+use crate::progress::RunBar;
+
+#[derive(Args, Debug)]
+pub struct StudyArgs {
+    /// Puzzle files (default: Difficult No. 77 of Mantere & Koljonen, built in).
+    files: Vec<String>,
+    /// Parameters to vary, one at a time from the preset (default: all three).
+    #[arg(long, value_enum, value_delimiter = ',')]
+    param: Vec<StudyParam>,
+    /// Values to try, comma separated (with exactly one --param; default: a spread per
+    /// parameter).
+    #[arg(long)]
+    values: Option<String>,
+    /// Independent runs per value (the sources ask for a dozen or more).
+    #[arg(long, default_value_t = 20)]
+    runs: u32,
+    /// `auto` uses the CPU engine unless a hardware GPU is present.
+    #[arg(long, value_enum, default_value = "auto")]
+    backend: Backend,
+    /// Pick a GPU adapter whose name contains this text.
+    #[arg(long)]
+    adapter: Option<String>,
+    /// CPU threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// The generation cap is --max-generations, 100,000 unless given.
+    #[command(flatten)]
+    ga: GaArgs,
+    /// Write the table: FORMAT (json, csv, markdown) and FILE; may be repeated.
+    #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"])]
+    export: Vec<String>,
+    /// Generations and success against each parameter (SVG).
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+pub fn run(args: StudyArgs) -> Result<ExitCode> {
+    let exports = export::parse_exports(&args.export)?;
+    let mut config = args.ga.config();
+    config.max_generations = super::paper::generation_cap(config.max_generations);
+    config.validate()?;
+    let puzzles = if args.files.is_empty() {
+        experiment::seed_puzzles()?
+            .into_iter()
+            .filter(|p| p.name == "mantere-no77")
+            .collect()
+    } else {
+        let mut all = Vec::new();
+        for file in &args.files {
+            let (found, _) = format::read_puzzles(file, &ParseOptions::default())
+                .with_context(|| format!("reading {file}"))?;
+            all.extend(found);
+        }
+        all
+    };
+    let params: Vec<StudyParam> = if args.param.is_empty() {
+        StudyParam::ALL.to_vec()
+    } else {
+        args.param.clone()
+    };
+    let plan: Vec<(StudyParam, Vec<f64>)> = match &args.values {
+        Some(_) if params.len() != 1 => bail!("--values needs exactly one --param"),
+        Some(text) => vec![(params[0], experiment::parse_values(text)?)],
+        None => params.iter().map(|&p| (p, p.default_values())).collect(),
+    };
+    let device = Device::select(args.backend, args.adapter.as_deref())?;
+    let device_name = match &device {
+        Device::Cpu => "CPU engine".to_string(),
+        Device::Gpu(ctx) => format!("GPU engine on {}", ctx.describe()),
+    };
+    let options = BatchOptions {
+        runs: args.runs,
+        max_generations: config.max_generations,
+        device,
+        threads: args.threads,
+        step: None,
+    };
+    let quiet = args.quiet;
+    let mut bar: Option<(String, RunBar)> = None;
+    let points = experiment::parameter_study(
+        &puzzles,
+        &plan,
+        &config,
+        &options,
+        &mut |puzzle, param, value, batch| {
+            let label = format!("{} {}={value}", puzzle.name, param.name());
+            if bar.as_ref().is_none_or(|(l, _)| *l != label) {
+                if let Some((_, old)) = bar.take() {
+                    old.finish();
+                }
+                let new = RunBar::new(&label, options.max_generations as u64, quiet);
+                bar = Some((label, new));
+            }
+            if let Some((_, b)) = bar.as_mut() {
+                b.update(&batch.progress());
+            }
+        },
+    )?;
+    if let Some((_, b)) = bar.take() {
+        b.finish();
+    }
+    let meta = vec![
+        (
+            "settings".to_string(),
+            format!(
+                "preset {}: {} (each parameter varied alone)",
+                export::preset_name(&config),
+                export::settings(&config)
+            ),
+        ),
+        (
+            "runs".to_string(),
+            format!(
+                "{} per value, cap {} generations; mean_generations counts an unsolved run at the cap",
+                args.runs, config.max_generations
+            ),
+        ),
+        ("device".to_string(), device_name),
+        ("machine".to_string(), export::machine(args.threads)),
+        (
+            "command".to_string(),
+            std::env::args().collect::<Vec<_>>().join(" "),
+        ),
+    ];
+    let table = experiment::study_table(&points, &meta);
+    print!("{}", table.to_text());
+    export::write_all(&table, &exports)?;
+    if let Some(path) = &args.plot {
+        experiment::plot_study(&points, path)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

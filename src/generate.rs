@@ -1,0 +1,545 @@
+//! Generating puzzles (ALGORITHMS.md sections 4 and 6): random complete grids, then digits removed
+//! while the solution stays provably unique, rated as we go, until the asked level is reached; and
+//! a store of generated puzzles by level, so that a later request is served at once.
+//!
+//! * A complete grid is a randomised exact-solver fill of the empty board
+//!   ([`Solver::solve_shuffled`]): each branching cell tries its digits in an order drawn from the
+//!   counter-based hash, keyed by (seed, puzzle index, attempt). No global RNG: the same seed gives
+//!   the same grids and puzzles, whatever the thread count.
+//! * Digging: cells (or, with `symmetric`, pairs of cells mapped onto each other by the 180-degree
+//!   rotation) are visited in a random order; each is emptied if the exact solver then PROVES the
+//!   solution unique within [`GenerateOptions::proof_nodes`] nodes, and if the default level
+//!   ([`Level`], from the technique ladder) stays at or below the target. Otherwise the digits go
+//!   back. A puzzle is emitted only if every removal was proven and the level reached is the
+//!   target; else the next attempt starts from a fresh grid. Every attempt that ends at another
+//!   level is a valid puzzle of that level too: it is kept as a by-product for the store.
+
+use std::collections::HashSet;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::board::{Geometry, Grid};
+use crate::error::{Error, Result};
+use crate::exact::{Limits, Solver};
+use crate::rate::{Level, Rater, Rating, Technique};
+use crate::rng::{stream_key, Rng};
+
+/// Key of the draws of generation (the `island` slot of [`stream_key`]), apart from the GA's.
+const GENERATE_STREAM: u32 = 0x2000_0000;
+/// Draw streams: the fill of a puzzle's grid, its digging order, and `--complete` grids.
+const FILL: u32 = 0;
+const DIG: u32 = 1;
+const COMPLETE: u32 = 2;
+
+/// How puzzles are generated.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GenerateOptions {
+    pub geometry: Geometry,
+    pub level: Level,
+    /// Remove cells in pairs symmetric under the 180-degree rotation.
+    pub symmetric: bool,
+    pub seed: u64,
+    /// Most nodes one uniqueness proof may take; a removal not proven within it is undone.
+    pub proof_nodes: u64,
+    /// Most nodes one complete-grid fill may take before it starts again with new draws.
+    pub fill_nodes: u64,
+    /// Grids tried for one puzzle before giving up.
+    pub max_attempts: u32,
+}
+
+impl GenerateOptions {
+    /// Defaults for `geometry`: proofs capped where the exact solver stays fast (see
+    /// docs/RESULTS.md, "Generation").
+    pub fn new(geometry: Geometry, level: Level, seed: u64) -> GenerateOptions {
+        let proof_nodes = match geometry.side() {
+            0..=9 => 1_000_000,
+            10..=16 => 1_000,
+            _ => 50,
+        };
+        GenerateOptions {
+            geometry,
+            level,
+            symmetric: false,
+            seed,
+            proof_nodes,
+            fill_nodes: 100_000,
+            max_attempts: 10_000,
+        }
+    }
+}
+
+/// One generated puzzle with its (unique, proven) solution and rating.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Generated {
+    pub puzzle: Grid,
+    pub solution: Grid,
+    pub rating: Rating,
+    pub symmetric: bool,
+    /// Position in the seed's sequence of puzzles.
+    pub index: u64,
+    /// The attempt (fresh grid) that produced it, from 0.
+    pub attempt: u32,
+}
+
+/// What the attempts for one puzzle produced.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    /// The puzzle at the asked level; `None` when `max_attempts` grids did not reach it.
+    pub puzzle: Option<Generated>,
+    /// Finished attempts that ended at another level: unique puzzles of their own level.
+    pub byproducts: Vec<Generated>,
+    pub attempts: u32,
+}
+
+/// Per-thread generator: the exact solver and the rater for one geometry.
+pub struct Generator {
+    solver: Solver,
+    rater: Rater,
+    geometry: Geometry,
+}
+
+impl Generator {
+    pub fn new(geometry: Geometry) -> Generator {
+        Generator {
+            solver: Solver::new(geometry),
+            rater: Rater::new(geometry),
+            geometry,
+        }
+    }
+
+    /// Complete grid number `index` of `seed`'s sequence (before any de-duplication).
+    pub fn complete_grid(&mut self, seed: u64, index: u64, fill_nodes: u64) -> Grid {
+        self.fill(seed, index, 0, COMPLETE, fill_nodes)
+    }
+
+    /// A random complete grid for (seed, index, attempt): a shuffled exact fill of the empty
+    /// board, started again with new draws if it exceeds `fill_nodes` (heavy-tailed searches).
+    fn fill(&mut self, seed: u64, index: u64, attempt: u32, stream: u32, fill_nodes: u64) -> Grid {
+        let empty = Grid::empty(self.geometry);
+        let limits = Limits {
+            max_solutions: 1,
+            max_nodes: fill_nodes.max(1),
+            time_limit: None,
+        };
+        for retry in 0u32.. {
+            // Retries of attempt `a` use keys `a * 256 + retry`, apart from other attempts'.
+            let key = attempt_key(
+                seed,
+                index,
+                attempt.wrapping_mul(256).wrapping_add(retry),
+                stream,
+            );
+            if let Some(grid) = self.solver.solve_shuffled(&empty, &limits, key).first() {
+                return grid.clone();
+            }
+        }
+        unreachable!("the empty board always has a solution")
+    }
+
+    /// Generates puzzle `index` of the sequence `options` describes.
+    pub fn puzzle(&mut self, options: &GenerateOptions, index: u64) -> Outcome {
+        assert_eq!(options.geometry, self.geometry, "generator of another size");
+        let mut byproducts = Vec::new();
+        for attempt in 0..options.max_attempts {
+            let solution = self.fill(options.seed, index, attempt, FILL, options.fill_nodes);
+            let order_key = attempt_key(options.seed, index, attempt, DIG);
+            let (puzzle, level) = self.dig(&solution, options, order_key);
+            let Ok(rating) = self.rater.rate_with_solution(&puzzle, &solution) else {
+                continue;
+            };
+            debug_assert_eq!(rating.level, level);
+            let generated = Generated {
+                puzzle,
+                solution,
+                rating,
+                symmetric: options.symmetric,
+                index,
+                attempt,
+            };
+            if level == options.level {
+                return Outcome {
+                    puzzle: Some(generated),
+                    byproducts,
+                    attempts: attempt + 1,
+                };
+            }
+            byproducts.push(generated);
+        }
+        Outcome {
+            puzzle: None,
+            byproducts,
+            attempts: options.max_attempts,
+        }
+    }
+
+    /// Empties cells of `solution` in a random order while uniqueness is proven and the level
+    /// stays at or below the target. Returns the puzzle and its level: the final state, or, if
+    /// that ended below the target, the last state that was at it.
+    fn dig(&mut self, solution: &Grid, options: &GenerateOptions, key: u32) -> (Grid, Level) {
+        let groups = self.groups(options.symmetric, key);
+        let limits = Limits {
+            max_solutions: 2,
+            max_nodes: options.proof_nodes,
+            time_limit: None,
+        };
+        let mut puzzle = solution.clone();
+        let target = options.level;
+        // Below 16x16 the exact solver propagates singles only, so a proof without branching
+        // means singles solve the puzzle: Medium at most, and the ladder need not run.
+        let singles_are_enough = self.geometry.side() < 16 && target >= Level::MEDIUM;
+        // The most dug state rated at the target so far.
+        let mut at_target = puzzle.clone();
+        let mut reached = false;
+        for (a, b) in groups {
+            puzzle.set(a, 0);
+            if let Some(b) = b {
+                puzzle.set(b, 0);
+            }
+            let proof = self.solver.solve(&puzzle, &limits);
+            let accepted = proof.is_unique() == Some(true)
+                && (target == Level::EXTREME
+                    || (singles_are_enough && proof.nodes == 1)
+                    || match self.rater.level(&puzzle) {
+                        level if level == target => {
+                            at_target.clone_from(&puzzle);
+                            reached = true;
+                            true
+                        }
+                        level => level < target,
+                    });
+            if !accepted {
+                puzzle.set(a, solution.get(a));
+                if let Some(b) = b {
+                    puzzle.set(b, solution.get(b));
+                }
+            }
+        }
+        let level = self.rater.level(&puzzle);
+        if level != target && reached {
+            // The level is not monotone in the digging: fall back on the last state at target.
+            return (at_target, target);
+        }
+        (puzzle, level)
+    }
+
+    /// Every cell, or with `symmetric` every pair of cells the 180-degree rotation swaps (and
+    /// the centre alone), in a random order drawn from `key`.
+    fn groups(&self, symmetric: bool, key: u32) -> Vec<(usize, Option<usize>)> {
+        let cells = self.geometry.cells();
+        let mut groups: Vec<(usize, Option<usize>)> = if symmetric {
+            (0..cells.div_ceil(2))
+                .map(|c| {
+                    let mirror = cells - 1 - c;
+                    (c, (mirror != c).then_some(mirror))
+                })
+                .collect()
+        } else {
+            (0..cells).map(|c| (c, None)).collect()
+        };
+        let mut rng = Rng::new(key);
+        for i in (1..groups.len()).rev() {
+            let j = rng.below(i as u32 + 1) as usize;
+            groups.swap(i, j);
+        }
+        groups
+    }
+}
+
+/// The hash key of one stream of draws of generation.
+fn attempt_key(seed: u64, index: u64, attempt: u32, stream: u32) -> u32 {
+    stream_key(
+        seed ^ index.rotate_left(32),
+        GENERATE_STREAM | stream,
+        attempt,
+        index as u32,
+    )
+}
+
+/// Generates puzzles `indices` of the sequence `options` describes, in parallel on the current
+/// rayon pool; results in index order, identical whatever the thread count. `done` is called
+/// after each puzzle (from any thread).
+pub fn generate(
+    options: &GenerateOptions,
+    indices: std::ops::Range<u64>,
+    done: &(dyn Fn(&Outcome) + Sync),
+) -> Vec<Outcome> {
+    use rayon::prelude::*;
+    indices
+        .into_par_iter()
+        .map_init(
+            || Generator::new(options.geometry),
+            |g, index| {
+                let outcome = g.puzzle(options, index);
+                done(&outcome);
+                outcome
+            },
+        )
+        .collect()
+}
+
+/// `count` distinct complete grids of `seed`'s sequence (duplicates, astronomically rare beyond
+/// 4x4, are skipped), in parallel; the same seed gives the same grids.
+pub fn complete_grids(geometry: Geometry, seed: u64, count: usize) -> Vec<Grid> {
+    use rayon::prelude::*;
+    let mut grids = Vec::with_capacity(count);
+    let mut seen = HashSet::new();
+    let mut next = 0u64;
+    // A board with fewer distinct grids than asked would never finish: 4x4 has 288.
+    let mut misses = 0usize;
+    while grids.len() < count && misses < 100 * count.max(1) {
+        let batch = ((count - grids.len()) as u64).max(64);
+        let fresh: Vec<Grid> = (next..next + batch)
+            .into_par_iter()
+            .map_init(
+                || Generator::new(geometry),
+                |g, index| g.complete_grid(seed, index, 100_000),
+            )
+            .collect();
+        next += batch;
+        for grid in fresh {
+            if grids.len() == count {
+                break;
+            }
+            if seen.insert(grid.cells().to_vec()) {
+                grids.push(grid);
+            } else {
+                misses += 1;
+            }
+        }
+    }
+    grids
+}
+
+// ---------------------------------------------------------------------------------------------
+// The store.
+
+/// One generated puzzle as written by `evoku generate --output json` and kept in the store.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PuzzleRecord {
+    /// Side `n` of the board.
+    pub size: usize,
+    pub level: u8,
+    pub level_name: String,
+    pub symmetric: bool,
+    pub givens: usize,
+    /// Line format, `.` for empty.
+    pub puzzle: String,
+    pub solution: String,
+    pub entropy: f64,
+    pub entropy_level: u8,
+    pub technique: Option<Technique>,
+    pub logic_solved: bool,
+    pub score: f64,
+    /// Seed and index that produced it (`null` for a puzzle served from the store).
+    #[serde(default)]
+    pub seed: Option<u64>,
+    #[serde(default)]
+    pub index: Option<u64>,
+}
+
+impl PuzzleRecord {
+    pub fn new(g: &Generated, seed: u64) -> PuzzleRecord {
+        PuzzleRecord {
+            size: g.puzzle.geometry().side(),
+            level: g.rating.level.number(),
+            level_name: g.rating.level.name().to_string(),
+            symmetric: g.symmetric,
+            givens: g.rating.givens,
+            puzzle: g.puzzle.to_string(),
+            solution: g.solution.to_string(),
+            entropy: g.rating.entropy,
+            entropy_level: g.rating.entropy_level,
+            technique: g.rating.technique,
+            logic_solved: g.rating.logic_solved,
+            score: g.rating.score(),
+            seed: Some(seed),
+            index: Some(g.index),
+        }
+    }
+
+    /// The puzzle and solution grids; `None` if either text is not a `size`x`size` board.
+    pub fn grids(&self) -> Option<(Grid, Grid)> {
+        let g = Geometry::from_side(self.size)?;
+        let parse = |text: &str| -> Option<Grid> {
+            let cells = text
+                .chars()
+                .map(|c| match c {
+                    '.' | '0' => Some(0),
+                    c => crate::board::symbol_digit(c),
+                })
+                .collect::<Option<Vec<u8>>>()?;
+            Grid::from_cells(g, cells)
+        };
+        Some((parse(&self.puzzle)?, parse(&self.solution)?))
+    }
+}
+
+/// Generated puzzles by size, level and symmetry, kept in a JSON-lines file.
+#[derive(Clone, Debug, Default)]
+pub struct Store {
+    path: PathBuf,
+    records: Vec<PuzzleRecord>,
+    seen: HashSet<String>,
+}
+
+impl Store {
+    /// Reads the store at `path`; a missing file is an empty store. A line that is not a valid
+    /// record is an error naming the file, line and column.
+    pub fn open(path: &Path) -> Result<Store> {
+        let mut store = Store {
+            path: path.to_path_buf(),
+            ..Store::default()
+        };
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(store),
+            Err(source) => {
+                return Err(Error::Io {
+                    path: path.to_path_buf(),
+                    source,
+                })
+            }
+        };
+        let file = path.display().to_string();
+        for (number, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let record: PuzzleRecord = serde_json::from_str(line).map_err(|e| Error::Parse {
+                file: file.clone(),
+                line: number + 1,
+                column: e.column().max(1),
+                message: format!("not a puzzle record: {e}"),
+            })?;
+            let valid = record
+                .grids()
+                .is_some_and(|(p, s)| s.solves(&p) && Level::new(record.level).is_some());
+            if !valid {
+                return Err(Error::Parse {
+                    file: file.clone(),
+                    line: number + 1,
+                    column: 1,
+                    message: format!(
+                        "record of a {0}x{0} puzzle whose puzzle, solution or level is invalid",
+                        record.size
+                    ),
+                });
+            }
+            store.add(record);
+        }
+        Ok(store)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub fn len(&self) -> usize {
+        self.records.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.records.is_empty()
+    }
+
+    pub fn records(&self) -> &[PuzzleRecord] {
+        &self.records
+    }
+
+    /// How many records match.
+    pub fn count(&self, size: usize, level: Level, symmetric: bool) -> usize {
+        self.records
+            .iter()
+            .filter(|r| matches(r, size, level, symmetric))
+            .count()
+    }
+
+    /// Adds a record unless the same puzzle is already there; returns whether it was added.
+    pub fn add(&mut self, record: PuzzleRecord) -> bool {
+        if !self.seen.insert(record.puzzle.clone()) {
+            return false;
+        }
+        self.records.push(record);
+        true
+    }
+
+    /// Removes and returns up to `count` matching records, oldest first.
+    pub fn take(
+        &mut self,
+        size: usize,
+        level: Level,
+        symmetric: bool,
+        count: usize,
+    ) -> Vec<PuzzleRecord> {
+        let mut taken = Vec::new();
+        let mut kept = Vec::with_capacity(self.records.len());
+        for r in self.records.drain(..) {
+            if taken.len() < count && matches(&r, size, level, symmetric) {
+                self.seen.remove(&r.puzzle);
+                taken.push(r);
+            } else {
+                kept.push(r);
+            }
+        }
+        self.records = kept;
+        taken
+    }
+
+    /// Writes the store back (to a temporary file first, then renamed over the old one).
+    pub fn save(&self) -> Result<()> {
+        let io = |source| Error::Io {
+            path: self.path.clone(),
+            source,
+        };
+        let mut text = Vec::new();
+        for r in &self.records {
+            serde_json::to_writer(&mut text, r).map_err(|e| io(e.into()))?;
+            text.push(b'\n');
+        }
+        let tmp = self.path.with_extension("tmp");
+        let mut file = std::fs::File::create(&tmp).map_err(io)?;
+        file.write_all(&text).map_err(io)?;
+        file.sync_all().map_err(io)?;
+        std::fs::rename(&tmp, &self.path).map_err(io)
+    }
+}
+
+fn matches(r: &PuzzleRecord, size: usize, level: Level, symmetric: bool) -> bool {
+    r.size == size && r.level == level.number() && r.symmetric == symmetric
+}
+
+/// Checks a record served from the store: the puzzle is proven unique within `proof_nodes`
+/// and rated again. `None` if it is not proven unique.
+pub fn recheck(
+    generator: &mut Generator,
+    record: &PuzzleRecord,
+    proof_nodes: u64,
+) -> Option<Generated> {
+    let (puzzle, solution) = record.grids()?;
+    if puzzle.geometry() != generator.geometry {
+        return None;
+    }
+    let limits = Limits {
+        max_solutions: 2,
+        max_nodes: proof_nodes,
+        time_limit: None,
+    };
+    let result = generator.solver.solve(&puzzle, &limits);
+    if result.is_unique() != Some(true) || result.first() != Some(&solution) {
+        return None;
+    }
+    let rating = generator
+        .rater
+        .rate_with_solution(&puzzle, &solution)
+        .ok()?;
+    Some(Generated {
+        puzzle,
+        solution,
+        rating,
+        symmetric: record.symmetric,
+        index: record.index.unwrap_or(0),
+        attempt: 0,
+    })
+}
