@@ -31,10 +31,10 @@ struct AcoParams {
     ant_words: u32,
     record_words: u32,
     start_filled: u32,
+    tour_steps: u32,
     _pad0: u32,
     _pad1: u32,
     _pad2: u32,
-    _pad3: u32,
 }
 
 // Per-colony bookkeeping. Keep in sync with `Colony` in src/aco/params.rs.
@@ -68,6 +68,7 @@ const A_CHOICE_CELL: u32 = 6u;
 const A_CHOICE_DIGIT: u32 = 7u;
 const A_EMPTY_VISITS: u32 = 8u;
 const A_BUDGET_STOPS: u32 = 9u;
+const A_VISITS: u32 = 10u;
 
 // Bindings of every ACS pipeline. Keep in sync with `src/aco/gpu.rs`.
 @group(0) @binding(0) var<uniform> params: AcoParams;

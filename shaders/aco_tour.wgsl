@@ -25,6 +25,7 @@ fn start_ant(ant: u32, key: u32) {
     ants[ant + A_POINTER] = draw(key, 0u) % params.cells;
     ants[ant + A_EMPTY_VISITS] = 0u;
     ants[ant + A_BUDGET_STOPS] = 0u;
+    ants[ant + A_VISITS] = 0u;
 }
 
 // The candidate with the most pheromone (the lowest digit on ties).
@@ -93,8 +94,8 @@ fn roulette_choice(colony: u32, cell: u32, candidates: u32, r: u32) -> u32 {
 }
 
 // One ant's step `step` (`tour_step` in src/aco/cpu/tour.rs): with propagation left over from the
-// last step it only resumes that; otherwise it chooses a digit for its cell if the cell is open,
-// moves on, and propagates. One call of `propagate` per step keeps a SIMD group's loops within
+// last step it only resumes that; otherwise, unless it has visited every cell, it chooses a digit
+// for its cell if the cell is open, moves on, and propagates. One call of `propagate` per step keeps a SIMD group's loops within
 // one budget.
 fn tour_step(colony: u32, ant: u32, key: u32, step: u32) {
     if step == 0u {
@@ -103,7 +104,7 @@ fn tour_step(colony: u32, ant: u32, key: u32, step: u32) {
     ants[ant + A_CHOICE_CELL] = NO_CHOICE;
     let pending = ants[ant + A_STACK_LEN] != 0u || ants[ant + A_DIRTY] != 0u
         || ants[ant + A_DIRTY + 1u] != 0u || ants[ant + A_DIRTY + 2u] != 0u;
-    if !pending {
+    if !pending && ants[ant + A_VISITS] < params.cells {
         let cell = ants[ant + A_POINTER];
         let m = ants[cand_index(ant, cell)] & ~DONE_BIT;
         if m == 0u {
@@ -123,6 +124,7 @@ fn tour_step(colony: u32, ant: u32, key: u32, step: u32) {
             ants[ant + A_CHOICE_DIGIT] = d;
         }
         ants[ant + A_POINTER] = select(cell + 1u, 0u, cell + 1u == params.cells);
+        ants[ant + A_VISITS] += 1u;
     }
     var budget = params.step_budget;
     if !propagate(ant, &budget) {
@@ -158,7 +160,7 @@ fn aco_tour(
     var key = 0u;
     if live {
         let state = colonies[colony];
-        live = state.solved == 0u && state.step < params.cells;
+        live = state.solved == 0u && state.step < params.tour_steps;
         first = state.step;
         key = stream_key(params.seed_lo, params.seed_hi, colony, state.iteration, a);
     }
@@ -166,7 +168,7 @@ fn aco_tour(
     // The loop bound is uniform, so every invocation meets every barrier.
     for (var k = 0u; k < params.steps_per_dispatch; k++) {
         let step = first + k;
-        let running = live && step < params.cells;
+        let running = live && step < params.tour_steps;
         if running {
             tour_step(colony, ant, key, step);
         }
@@ -177,6 +179,6 @@ fn aco_tour(
         storageBarrier();
     }
     if live && a == 0u {
-        colonies[colony].step = min(first + params.steps_per_dispatch, params.cells);
+        colonies[colony].step = min(first + params.steps_per_dispatch, params.tour_steps);
     }
 }

@@ -99,9 +99,10 @@ fn parameters_follow_the_config() {
     assert_eq!(p.tau0, 1 << 13);
     assert_eq!(p.q0_q16, 58982);
     assert_eq!(p.dtau(0), 625 << 13, "dtau(0) = c / c = 1.0 = c tau0");
-    assert_eq!(p.dtau(624), 625 * 625 << 13);
+    assert_eq!(p.dtau(624), (625 * 625) << 13);
     assert!(p.step_budget <= params::MAX_STEP_BUDGET);
     assert_eq!(p.ant_words, 16 + 2 * 625);
+    assert_eq!(p.tour_steps, 625 + 39);
     let bad = [
         config(|c| c.ants = 0),
         config(|c| c.ants = 33),
@@ -412,12 +413,13 @@ fn a_tour_visits_every_cell_once_and_keeps_its_board_consistent() {
     tour(&p, &tables, 0, &mut colony, &mut ants, &mut pher, 7);
     assert_eq!(colony.step, 7);
     tour(&p, &tables, 0, &mut colony, &mut ants, &mut pher, u32::MAX);
-    assert_eq!(colony.step, p.cells);
+    assert_eq!(colony.step, p.tour_steps);
     let starts: Vec<u32> = ants.iter().map(|a| a.pointer).collect();
     assert!(starts.windows(2).any(|w| w[0] != w[1]), "random starts");
     for ant in &ants {
         assert_eq!(ant.stack_len, 0);
         assert_eq!(ant.budget_stops, 0);
+        assert_eq!(ant.visits, p.cells);
         let empty = ant.cand.iter().filter(|&&m| m == 0).count();
         assert_eq!(ant.filled as usize + empty, tables.cells);
         let mut partial = grid.clone();
@@ -892,6 +894,7 @@ fn measure_iteration_time() {
     let q0 = env_or("ACO_Q0", 0.9);
     for (side, fill, iterations) in cases {
         let (mut total_seconds, mut total_iterations, mut solved) = (0.0, 0u64, 0);
+        let mut stops = 0u64;
         for k in 0..5 {
             let grid = lloyd_amos(&format!("inst{side}x{side}_{fill}_{k}"));
             let tables = AcoTables::new(&grid);
@@ -907,8 +910,17 @@ fn measure_iteration_time() {
             let mut records = vec![0; p.record_words as usize];
             let start = std::time::Instant::now();
             for _ in 0..iterations {
-                tour(&p, &tables, 0, &mut colony, &mut ants, &mut pher, p.cells);
+                tour(
+                    &p,
+                    &tables,
+                    0,
+                    &mut colony,
+                    &mut ants,
+                    &mut pher,
+                    p.tour_steps,
+                );
                 colony_update(&p, &mut colony, &ants, &mut pher, &mut records);
+                stops += ants.iter().map(|a| a.budget_stops as u64).sum::<u64>();
                 if colony.solved != 0 {
                     solved += 1;
                     colony.solved = 0;
@@ -921,7 +933,8 @@ fn measure_iteration_time() {
         }
         println!(
             "{side}x{side} {fill} % q0 {q0}: {:.3} ms per iteration (10 ants, 1 thread, \
-             {total_iterations} iterations over instances 0-4, {solved} of them solving)",
+             {total_iterations} iterations over instances 0-4, {solved} of them solving, \
+             {stops} ant steps cut short by the budget)",
             1000.0 * total_seconds / total_iterations as f64
         );
     }

@@ -24,7 +24,9 @@ fn evoku_with_stdin(args: &[&str], stdin: Option<&str>) -> Output {
         .spawn()
         .expect("run evoku");
     let mut input = child.stdin.take().expect("stdin");
-    input.write_all(stdin.unwrap_or("").as_bytes()).expect("write stdin");
+    input
+        .write_all(stdin.unwrap_or("").as_bytes())
+        .expect("write stdin");
     drop(input);
     child.wait_with_output().expect("evoku output")
 }
@@ -51,19 +53,44 @@ fn solves_a_seed_puzzle_and_prints_a_checked_solution() {
     let stdout = text(&out.stdout);
     let line = stdout.split_whitespace().next().expect("a solution");
     let puzzle = grid_of(&std::fs::read_to_string(util::repo("puzzles/fig1-mantere.txt")).unwrap());
-    assert!(grid_of(line).solves(&puzzle), "printed grid does not solve the puzzle: {line}");
+    assert!(
+        grid_of(line).solves(&puzzle),
+        "printed grid does not solve the puzzle: {line}"
+    );
     assert!(stdout.contains("fig1-mantere"));
     assert!(text(&out.stderr).contains("fig1-mantere: solved"));
 }
 
 #[test]
 fn json_has_every_documented_field() {
-    let out = evoku(&["solve", "--backend", "cpu", "--json", "--seed", "3", "puzzles/fig1-kashan.txt"]);
+    let out = evoku(&[
+        "solve",
+        "--backend",
+        "cpu",
+        "--json",
+        "--seed",
+        "3",
+        "puzzles/fig1-kashan.txt",
+    ]);
     assert_eq!(out.status.code(), Some(0), "stderr: {}", text(&out.stderr));
-    let value: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).expect("one JSON line");
+    let value: serde_json::Value =
+        serde_json::from_str(text(&out.stdout).trim()).expect("one JSON line");
     for field in [
-        "name", "size", "givens", "solved", "solution", "fitness", "generations", "restarts",
-        "evaluations", "seconds", "backend", "algorithm", "seed", "presolved_cells", "adapter",
+        "name",
+        "size",
+        "givens",
+        "solved",
+        "solution",
+        "fitness",
+        "generations",
+        "restarts",
+        "evaluations",
+        "seconds",
+        "backend",
+        "algorithm",
+        "seed",
+        "presolved_cells",
+        "adapter",
     ] {
         assert!(value.get(field).is_some(), "missing field {field}: {value}");
     }
@@ -79,7 +106,17 @@ fn json_has_every_documented_field() {
 #[test]
 fn same_seed_same_json_apart_from_time() {
     let run = || {
-        let out = evoku(&["solve", "--backend", "cpu", "--json", "--seed", "9", "--threads", "1", "puzzles/ai-escargot.txt"]);
+        let out = evoku(&[
+            "solve",
+            "--backend",
+            "cpu",
+            "--json",
+            "--seed",
+            "9",
+            "--threads",
+            "1",
+            "puzzles/ai-escargot.txt",
+        ]);
         let mut v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
         v["seconds"] = serde_json::Value::Null;
         v
@@ -90,7 +127,12 @@ fn same_seed_same_json_apart_from_time() {
 #[test]
 fn reads_standard_input_and_many_puzzles_per_file() {
     let input = std::fs::read_to_string(util::shared("benchmarks/nine/easy50.txt")).unwrap();
-    let three: String = input.lines().filter(|l| !l.starts_with('#')).take(3).map(|l| format!("{l}\n")).collect();
+    let three: String = input
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(3)
+        .map(|l| format!("{l}\n"))
+        .collect();
     let out = evoku_with_stdin(&["solve", "--backend", "cpu", "--json", "-"], Some(&three));
     assert_eq!(out.status.code(), Some(0), "stderr: {}", text(&out.stderr));
     let lines: Vec<_> = text(&out.stdout).lines().map(str::to_string).collect();
@@ -104,12 +146,22 @@ fn reads_standard_input_and_many_puzzles_per_file() {
 
 #[test]
 fn exact_algorithm_and_grid_output() {
-    let out = evoku(&["solve", "--algorithm", "exact", "--output", "grid", "puzzles/ai-escargot.txt"]);
+    let out = evoku(&[
+        "solve",
+        "--algorithm",
+        "exact",
+        "--output",
+        "grid",
+        "puzzles/ai-escargot.txt",
+    ]);
     assert_eq!(out.status.code(), Some(0), "stderr: {}", text(&out.stderr));
     let stdout = text(&out.stdout);
     let rows: Vec<_> = stdout.lines().filter(|l| !l.starts_with('#')).collect();
     assert_eq!(rows.len(), 9, "{stdout}");
-    assert!(!stdout.contains('.'), "grid output has empty cells: {stdout}");
+    assert!(
+        !stdout.contains('.'),
+        "grid output has empty cells: {stdout}"
+    );
 }
 
 #[test]
@@ -128,19 +180,31 @@ fn bad_input_names_file_line_and_column_with_exit_code_2() {
     let out = evoku(&["solve", short.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     let stderr = text(&out.stderr);
-    assert!(stderr.contains(&format!("{}:2:", short.display())), "{stderr}");
+    assert!(
+        stderr.contains(&format!("{}:2:", short.display())),
+        "{stderr}"
+    );
 
-    let symbol = temp_file("symbol.txt", &format!("{}x{}\n", ".".repeat(40), ".".repeat(40)));
+    let symbol = temp_file(
+        "symbol.txt",
+        &format!("{}x{}\n", ".".repeat(40), ".".repeat(40)),
+    );
     let out = evoku(&["solve", symbol.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     let stderr = text(&out.stderr);
-    assert!(stderr.contains(&format!("{}:1:41", symbol.display())), "{stderr}");
+    assert!(
+        stderr.contains(&format!("{}:1:41", symbol.display())),
+        "{stderr}"
+    );
 
     let clash = temp_file("clash.txt", &format!("5.....5..{}\n", ".".repeat(72)));
     let out = evoku(&["solve", clash.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     let stderr = text(&out.stderr);
-    assert!(stderr.contains("r1c1") && stderr.contains("r1c7"), "{stderr}");
+    assert!(
+        stderr.contains("r1c1") && stderr.contains("r1c7"),
+        "{stderr}"
+    );
 
     let out = evoku(&["solve", "/nonexistent/evoku-puzzle.txt"]);
     assert_eq!(out.status.code(), Some(2));
@@ -159,7 +223,12 @@ fn bad_options_exit_with_code_2() {
         &["solve", "--crossover", "bogus", "puzzles/fig1-mantere.txt"][..],
     ] {
         let out = evoku(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out.stderr));
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
     }
 }
 
@@ -168,7 +237,14 @@ fn puzzle_without_solution_is_reported_not_looped_on() {
     // Propagation finds no contradiction at once, but no grid fits: exit code 1, reason given.
     let line = format!("12345678.{}{}", "........9", ".".repeat(63));
     let path = temp_file("nosolution.txt", &format!("{line}\n"));
-    let out = evoku(&["solve", "--json", "--backend", "cpu", "--no-presolve", path.to_str().unwrap()]);
+    let out = evoku(&[
+        "solve",
+        "--json",
+        "--backend",
+        "cpu",
+        "--no-presolve",
+        path.to_str().unwrap(),
+    ]);
     assert_eq!(out.status.code(), Some(1), "stderr: {}", text(&out.stderr));
     let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
     assert_eq!(v["solved"], false);
@@ -179,7 +255,14 @@ fn puzzle_without_solution_is_reported_not_looped_on() {
 #[test]
 fn generation_cap_gives_exit_code_1() {
     let out = evoku(&[
-        "solve", "--backend", "cpu", "--preset", "paper", "--max-generations", "3", "--json",
+        "solve",
+        "--backend",
+        "cpu",
+        "--preset",
+        "paper",
+        "--max-generations",
+        "3",
+        "--json",
         "puzzles/ai-escargot.txt",
     ]);
     assert_eq!(out.status.code(), Some(1), "stderr: {}", text(&out.stderr));
@@ -205,8 +288,18 @@ fn missing_gpu_is_a_clear_error_and_auto_falls_back() {
     }
     let out = no_gpu(&["solve", "--backend", "gpu", "puzzles/fig1-mantere.txt"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("--backend cpu"), "{}", text(&out.stderr));
-    let out = no_gpu(&["solve", "--backend", "auto", "--json", "puzzles/fig1-mantere.txt"]);
+    assert!(
+        text(&out.stderr).contains("--backend cpu"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = no_gpu(&[
+        "solve",
+        "--backend",
+        "auto",
+        "--json",
+        "puzzles/fig1-mantere.txt",
+    ]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("\"backend\":\"cpu\""));
 }

@@ -3,7 +3,7 @@
 //!
 //! One `aco_tour` workgroup holds the ants of `32 / ants` colonies, one invocation per ant; its
 //! board (candidates and propagation stack) lives in the `ants` storage buffer, the colony's
-//! pheromone in `pheromone`. An iteration is `cells / steps_per_dispatch` tour dispatches, then
+//! pheromone in `pheromone`. An iteration is `tour_steps / steps_per_dispatch` tour dispatches, then
 //! `aco_colony_update` (and `aco_exchange` when exchanges are on), one invocation per colony.
 //! Candidates are one `u32` per cell, so boards up to 25x25 run here (larger ones on the CPU).
 //!
@@ -146,7 +146,8 @@ impl Pipelines {
 
 /// The pipelines of `ctx`'s device, built on first use (a device keeps them for the process).
 fn pipelines(ctx: &GpuContext) -> Result<Arc<Pipelines>> {
-    static CACHE: OnceLock<Mutex<Vec<(wgpu::Device, Arc<Pipelines>)>>> = OnceLock::new();
+    type Cache = Mutex<Vec<(wgpu::Device, Arc<Pipelines>)>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
     let mut cache = cache
         .lock()
@@ -246,9 +247,9 @@ impl GpuAco {
                      may need {one}: lower the step budget, or use --backend cpu"
                 )));
             }
-            (1 + (SOFTWARE_LOOP_BUDGET - one) / per_step).min(params.cells as u64) as u32
+            (1 + (SOFTWARE_LOOP_BUDGET - one) / per_step).min(params.tour_steps as u64) as u32
         } else {
-            params.cells
+            params.tour_steps
         };
         if ctx.is_software() && colony_loop_iterations(&params) > SOFTWARE_LOOP_BUDGET {
             return Err(Error::Gpu(format!(
@@ -302,7 +303,7 @@ impl GpuAco {
         let iterations_per_submit = if ctx.is_software() {
             1
         } else {
-            let ant_steps = ants * params.cells as u64;
+            let ant_steps = ants * params.tour_steps as u64;
             (HARDWARE_ANT_STEPS_PER_SUBMIT / ant_steps.max(1)).clamp(1, 64) as u32
         };
         let pipelines = pipelines(ctx)?;
@@ -419,7 +420,10 @@ impl GpuAco {
     /// Records `iterations` iterations' worth of the chosen stages and submits them.
     fn submit(&self, iterations: u32, stages: &[AcoStage]) -> Result<()> {
         let p = &self.pipelines;
-        let tours = self.params.cells.div_ceil(self.params.steps_per_dispatch);
+        let tours = self
+            .params
+            .tour_steps
+            .div_ceil(self.params.steps_per_dispatch);
         self.ctx.scoped("running ACS iterations", || {
             let mut encoder =
                 self.ctx

@@ -77,7 +77,10 @@ pub struct AcoParams {
     pub record_words: u32,
     /// Cells filled on the propagated givens every ant starts from.
     pub start_filled: u32,
-    pub _pad: [u32; 4],
+    /// Steps of a tour: one per cell plus slack for steps that only resume propagation the
+    /// budget cut short, so that such an ant still visits every cell.
+    pub tour_steps: u32,
+    pub _pad: [u32; 3],
 }
 
 /// Per-colony bookkeeping: written by `aco_tour` (`step`), `aco_colony_update` and `aco_exchange`,
@@ -87,7 +90,7 @@ pub struct AcoParams {
 pub struct Colony {
     /// Iterations completed (frozen once solved).
     pub iteration: u32,
-    /// Ant steps of the current iteration done so far (0..=cells).
+    /// Ant steps of the current iteration done so far (0..=tour_steps).
     pub step: u32,
     pub solved: u32,
     /// The deposit of the best-so-far solution, evaporating each iteration (the authors'
@@ -270,6 +273,12 @@ impl AcoTables {
         let cell_units = units + self.units.len() as u32;
         (units, cell_units, cell_units + self.cells as u32)
     }
+}
+
+/// Steps a tour adds to one per cell for ants whose propagation the budget cut short (see
+/// [`AcoParams::tour_steps`]); at 25x25 45 % the default budget cuts one step short per 60 tours.
+pub fn tour_slack(cells: u32) -> u32 {
+    (cells / 16).max(16)
 }
 
 /// The cost of one piece of propagation work (see [`AcoParams::work_cost`]).

@@ -3,8 +3,8 @@
 mod aco_args;
 mod bench;
 mod devices;
-mod generate;
 mod ga_args;
+mod generate;
 mod paper;
 mod rate;
 mod solve;

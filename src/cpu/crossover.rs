@@ -27,7 +27,10 @@ pub fn band_crossover(
 ) {
     let bs = problem.geometry().box_size();
     child.copy_from_slice(a);
-    let (scores_a, scores_b) = (unit_penalties(problem, a, side), unit_penalties(problem, b, side));
+    let (scores_a, scores_b) = (
+        unit_penalties(problem, a, side),
+        unit_penalties(problem, b, side),
+    );
     for unit in 0..bs {
         let (pa, pb) = (scores_a[unit], scores_b[unit]);
         let take_b = if pa == pb {

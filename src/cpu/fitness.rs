@@ -97,7 +97,9 @@ fn line_penalties_boxed<const B: usize>(genome: &[u8]) -> LinePenalties {
 
 /// Penalty of a whole genome.
 pub fn fitness(problem: &Problem, genome: &[u8]) -> u32 {
-    line_penalties(problem, genome)[..2 * problem.side()].iter().sum()
+    line_penalties(problem, genome)[..2 * problem.side()]
+        .iter()
+        .sum()
 }
 
 /// Summed penalty of the `b` rows of each band (`side` 0) or the `b` columns of each stack

@@ -19,7 +19,7 @@ pub fn exchange(
     if p.exchange_interval == 0
         || p.colonies < 2
         || colony.solved != 0
-        || colony.iteration % p.exchange_interval != 0
+        || !colony.iteration.is_multiple_of(p.exchange_interval)
     {
         return;
     }

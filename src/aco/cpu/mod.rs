@@ -41,7 +41,7 @@ impl ColonyBuffers {
             &mut self.state,
             &mut self.ants,
             &mut self.pheromone,
-            p.cells,
+            p.tour_steps,
         );
         colony_update(
             p,
@@ -120,7 +120,7 @@ impl CpuAco {
                 &mut c.state,
                 &mut c.ants,
                 &mut c.pheromone,
-                p.cells,
+                p.tour_steps,
             )
         });
     }
@@ -203,7 +203,7 @@ impl CpuAco {
             });
             self.iteration += chunk;
             left -= chunk;
-            if interval != 0 && self.iteration % interval == 0 {
+            if interval != 0 && self.iteration.is_multiple_of(interval) {
                 self.run_exchange();
             }
         }

@@ -31,6 +31,8 @@ pub struct Ant {
     pub empty_visits: u32,
     /// Steps that ended with propagation left over (the budget ran out).
     pub budget_stops: u32,
+    /// Cells visited so far in this tour.
+    pub visits: u32,
     pub cand: Vec<u64>,
     pub done: Vec<bool>,
     /// Cells fixed but not yet propagated are `stack[..stack_len]`; entries above are stale (and
@@ -50,6 +52,7 @@ impl Ant {
             choice_digit: 0,
             empty_visits: 0,
             budget_stops: 0,
+            visits: 0,
             cand: vec![0; cells],
             done: vec![false; cells],
             stack: vec![0; cells],
@@ -70,6 +73,7 @@ impl Ant {
         w[7] = self.choice_digit;
         w[8] = self.empty_visits;
         w[9] = self.budget_stops;
+        w[10] = self.visits;
         w.extend(
             self.cand
                 .iter()

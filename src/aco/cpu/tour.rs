@@ -20,11 +20,11 @@ pub fn tour(
     pheromone: &mut [u32],
     steps: u32,
 ) {
-    if colony.solved != 0 || colony.step >= p.cells {
+    if colony.solved != 0 || colony.step >= p.tour_steps {
         return;
     }
     let first = colony.step;
-    let last = first.saturating_add(steps).min(p.cells);
+    let last = first.saturating_add(steps).min(p.tour_steps);
     let keys: Vec<u32> = (0..ants.len() as u32)
         .map(|a| stream_key(p.seed(), colony_index, colony.iteration, a))
         .collect();
@@ -38,8 +38,8 @@ pub fn tour(
 }
 
 /// One ant's step `step` of the tour (draws keyed by `key`): with propagation left over from
-/// the last step it only resumes that; otherwise it chooses a digit for its cell if the cell is
-/// open, moves on, and propagates.
+/// the last step it only resumes that; otherwise, unless it has visited every cell, it chooses a
+/// digit for its cell if the cell is open, moves on, and propagates.
 pub fn tour_step(
     p: &AcoParams,
     t: &AcoTables,
@@ -52,7 +52,7 @@ pub fn tour_step(
         start(p, t, key, ant);
     }
     ant.choice_cell = NO_CHOICE;
-    if !pending(ant) {
+    if !pending(ant) && ant.visits < p.cells {
         let cell = ant.pointer as usize;
         let m = ant.cand[cell];
         if m == 0 {
@@ -75,6 +75,7 @@ pub fn tour_step(
         } else {
             ant.pointer + 1
         };
+        ant.visits += 1;
     }
     let mut budget = p.step_budget;
     if !propagate(p, t, ant, &mut budget) {
@@ -94,6 +95,7 @@ fn start(p: &AcoParams, t: &AcoTables, key: u32, ant: &mut Ant) {
     ant.pointer = draw(key, 0) % p.cells;
     ant.empty_visits = 0;
     ant.budget_stops = 0;
+    ant.visits = 0;
 }
 
 /// The candidate with the most pheromone (the lowest digit on ties).
