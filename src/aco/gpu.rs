@@ -491,8 +491,7 @@ impl GpuAco {
         self.submit(1, &[AcoStage::Exchange])
     }
 
-    /// Copies `size` bytes at `offset` of `source` back (into `staging` when given, else into a
-    /// buffer made for the purpose) and waits for them, up to the timeout.
+    /// Copies `size` bytes at `offset` of `source` back to the host and waits for them.
     fn read(
         &self,
         source: &wgpu::Buffer,
@@ -500,74 +499,9 @@ impl GpuAco {
         size: u64,
         staging: Option<&wgpu::Buffer>,
     ) -> Result<Vec<u8>> {
-        let ctx = &self.ctx;
-        let made;
-        let staging = match staging {
-            Some(s) => s,
-            None => {
-                made = ctx.scoped("allocating a read-back buffer", || {
-                    ctx.device.create_buffer(&wgpu::BufferDescriptor {
-                        label: Some("aco read-back"),
-                        size,
-                        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-                        mapped_at_creation: false,
-                    })
-                })?;
-                &made
-            }
-        };
-        let submission = ctx.scoped("reading back", || {
-            let mut encoder = ctx
-                .device
-                .create_command_encoder(&wgpu::CommandEncoderDescriptor {
-                    label: Some("aco read-back"),
-                });
-            encoder.copy_buffer_to_buffer(source, offset, staging, 0, size);
-            ctx.queue.submit([encoder.finish()])
-        })?;
-        let (sender, receiver) = std::sync::mpsc::channel();
-        let slice = staging.slice(..size);
-        slice.map_async(wgpu::MapMode::Read, move |r| {
-            let _ = sender.send(r);
-        });
-        let poll = ctx.device.poll(wgpu::PollType::Wait {
-            submission_index: Some(submission),
-            timeout: Some(self.timeout),
-        });
-        if let Err(e) = poll {
-            ctx.check("waiting for the GPU")?;
-            return Err(ctx.error(
-                "waiting for the GPU",
-                &match e {
-                    wgpu::PollError::Timeout => format!(
-                        "no result after {} s (lower --colonies or --ants, or use --backend cpu)",
-                        self.timeout.as_secs()
-                    ),
-                    other => other.to_string(),
-                },
-            ));
-        }
-        let mapped = match receiver.try_recv() {
-            Ok(r) => r,
-            // The map callback runs in a poll; one more (already satisfied) wait delivers it.
-            Err(_) => {
-                let _ = ctx.device.poll(wgpu::PollType::Wait {
-                    submission_index: None,
-                    timeout: Some(self.timeout),
-                });
-                receiver
-                    .try_recv()
-                    .map_err(|_| ctx.error("reading back", "the buffer was never mapped"))?
-            }
-        };
-        mapped.map_err(|e| ctx.error("mapping a read-back buffer", &e.to_string()))?;
-        let bytes = slice
-            .get_mapped_range()
-            .map_err(|e| ctx.error("reading a mapped buffer", &e.to_string()))?
-            .to_vec();
-        staging.unmap();
-        ctx.check("reading back")?;
-        Ok(bytes)
+        let advice = "lower --colonies or --ants, or use --backend cpu";
+        self.ctx
+            .read_back(source, offset, size, staging, self.timeout, advice)
     }
 
     fn read_words(&self, source: &wgpu::Buffer, size: u64) -> Result<Vec<u32>> {

@@ -2,6 +2,7 @@
 //! benchmark shares, adapter listing for `evoku devices`, and GPU errors turned into values.
 
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use crate::error::{Error, Result};
 
@@ -218,6 +219,87 @@ impl GpuContext {
 
     pub(crate) fn error(&self, what: &str, message: &str) -> Error {
         Error::Gpu(format!("{what} on {}: {message}", self.describe()))
+    }
+
+    /// Copies `size` bytes at `offset` of `source` back to the host (into `staging` when given,
+    /// else into a buffer made for the purpose) and waits for them, up to `timeout`; `advice` says
+    /// what to lower when the wait times out.
+    pub fn read_back(
+        &self,
+        source: &wgpu::Buffer,
+        offset: u64,
+        size: u64,
+        staging: Option<&wgpu::Buffer>,
+        timeout: Duration,
+        advice: &str,
+    ) -> Result<Vec<u8>> {
+        let ctx = self;
+        let made;
+        let staging = match staging {
+            Some(s) => s,
+            None => {
+                made = ctx.scoped("allocating a read-back buffer", || {
+                    ctx.device.create_buffer(&wgpu::BufferDescriptor {
+                        label: Some("read-back"),
+                        size,
+                        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                        mapped_at_creation: false,
+                    })
+                })?;
+                &made
+            }
+        };
+        let submission = ctx.scoped("reading back", || {
+            let mut encoder = ctx
+                .device
+                .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                    label: Some("read-back"),
+                });
+            encoder.copy_buffer_to_buffer(source, offset, staging, 0, size);
+            ctx.queue.submit([encoder.finish()])
+        })?;
+        let (sender, receiver) = std::sync::mpsc::channel();
+        let slice = staging.slice(..size);
+        slice.map_async(wgpu::MapMode::Read, move |r| {
+            let _ = sender.send(r);
+        });
+        let poll = ctx.device.poll(wgpu::PollType::Wait {
+            submission_index: Some(submission),
+            timeout: Some(timeout),
+        });
+        if let Err(e) = poll {
+            ctx.check("waiting for the GPU")?;
+            return Err(ctx.error(
+                "waiting for the GPU",
+                &match e {
+                    wgpu::PollError::Timeout => {
+                        format!("no result after {} s ({advice})", timeout.as_secs())
+                    }
+                    other => other.to_string(),
+                },
+            ));
+        }
+        let mapped = match receiver.try_recv() {
+            Ok(r) => r,
+            // The map callback runs in a poll; one more (already satisfied) wait delivers it.
+            Err(_) => {
+                let _ = ctx.device.poll(wgpu::PollType::Wait {
+                    submission_index: None,
+                    timeout: Some(timeout),
+                });
+                receiver
+                    .try_recv()
+                    .map_err(|_| ctx.error("reading back", "the buffer was never mapped"))?
+            }
+        };
+        mapped.map_err(|e| ctx.error("mapping a read-back buffer", &e.to_string()))?;
+        let bytes = slice
+            .get_mapped_range()
+            .map_err(|e| ctx.error("reading a mapped buffer", &e.to_string()))?
+            .to_vec();
+        staging.unmap();
+        ctx.check("reading back")?;
+        Ok(bytes)
     }
 
     /// The shared pipelines, built on first use.
