@@ -56,3 +56,40 @@ impl RunBar {
         }
     }
 }
+
+/// One bar per labelled batch (a puzzle and operator set, a parameter value): a new label
+/// finishes the previous bar and starts the next.
+pub struct BatchBars {
+    current: Option<(String, RunBar)>,
+    max_generations: u64,
+    quiet: bool,
+}
+
+impl BatchBars {
+    pub fn new(max_generations: u64, quiet: bool) -> BatchBars {
+        BatchBars {
+            current: None,
+            max_generations,
+            quiet,
+        }
+    }
+
+    pub fn update(&mut self, label: String, progress: &Progress) {
+        if self.current.as_ref().is_none_or(|(l, _)| *l != label) {
+            if let Some((_, old)) = self.current.take() {
+                old.finish();
+            }
+            let bar = RunBar::new(&label, self.max_generations, self.quiet);
+            self.current = Some((label, bar));
+        }
+        if let Some((_, bar)) = self.current.as_mut() {
+            bar.update(progress);
+        }
+    }
+
+    pub fn finish(self) {
+        if let Some((_, bar)) = self.current {
+            bar.finish();
+        }
+    }
+}

@@ -89,6 +89,14 @@ impl Device {
         }
     }
 
+    /// "CPU engine", or "GPU engine on <adapter>", for reports.
+    pub fn describe(&self) -> String {
+        match self {
+            Device::Cpu => "CPU engine".to_string(),
+            Device::Gpu(ctx) => format!("GPU engine on {}", ctx.describe()),
+        }
+    }
+
     pub fn adapter(&self) -> Option<AdapterSummary> {
         match self {
             Device::Cpu => None,

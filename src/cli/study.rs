@@ -12,7 +12,7 @@ use evoku::format::{self, ParseOptions};
 use evoku::solve::{Backend, Device};
 
 use super::ga_args::GaArgs;
-use crate::progress::RunBar;
+use crate::progress::BatchBars;
 
 #[derive(Args, Debug)]
 pub struct StudyArgs {
@@ -81,10 +81,7 @@ pub fn run(args: StudyArgs) -> Result<ExitCode> {
         None => params.iter().map(|&p| (p, p.default_values())).collect(),
     };
     let device = Device::select(args.backend, args.adapter.as_deref())?;
-    let device_name = match &device {
-        Device::Cpu => "CPU engine".to_string(),
-        Device::Gpu(ctx) => format!("GPU engine on {}", ctx.describe()),
-    };
+    let device_name = device.describe();
     let options = BatchOptions {
         runs: args.runs,
         max_generations: config.max_generations,
@@ -93,7 +90,7 @@ pub fn run(args: StudyArgs) -> Result<ExitCode> {
         step: None,
     };
     let quiet = args.quiet;
-    let mut bar: Option<(String, RunBar)> = None;
+    let mut bars = BatchBars::new(options.max_generations as u64, quiet);
     let points = experiment::parameter_study(
         &puzzles,
         &plan,
@@ -101,21 +98,10 @@ pub fn run(args: StudyArgs) -> Result<ExitCode> {
         &options,
         &mut |puzzle, param, value, batch| {
             let label = format!("{} {}={value}", puzzle.name, param.name());
-            if bar.as_ref().is_none_or(|(l, _)| *l != label) {
-                if let Some((_, old)) = bar.take() {
-                    old.finish();
-                }
-                let new = RunBar::new(&label, options.max_generations as u64, quiet);
-                bar = Some((label, new));
-            }
-            if let Some((_, b)) = bar.as_mut() {
-                b.update(&batch.progress());
-            }
+            bars.update(label, &batch.progress());
         },
     )?;
-    if let Some((_, b)) = bar.take() {
-        b.finish();
-    }
+    bars.finish();
     let meta = vec![
         (
             "settings".to_string(),
