@@ -88,11 +88,14 @@ fn breed(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups)
     }
 
     let mutation_kind = params.mutation_kind;
-    if chance(&rng, params.mutation_rate_q16) {
-        let pair_to_swap = mutation(mutation_kind, &rng);
-        if pair_to_swap.found {
-            swap_child_cells(pair_to_swap.i, pair_to_swap.j);
-            inherited = false;
+    let chances = select(1u, params.side, params.mutation_scope == MUTATION_SCOPE_BOX);
+    for (var c = 0u; c < chances; c++) {
+        if chance(&rng, params.mutation_rate_q16) {
+            let pair_to_swap = mutation(mutation_kind, &rng);
+            if pair_to_swap.found {
+                swap_child_cells(pair_to_swap.i, pair_to_swap.j);
+                inherited = false;
+            }
         }
     }
     if !inherited {

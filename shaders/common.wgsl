@@ -26,7 +26,7 @@ struct Params {
     migration_interval: u32,
     seed_lo: u32,
     seed_hi: u32,
-    _pad: u32,
+    mutation_scope: u32,
 }
 
 // Per-island bookkeeping. Keep in sync with `Island` in src/ga/params.rs.
@@ -51,6 +51,8 @@ const CROSSOVER_BAND: u32 = 1u;
 const CROSSOVER_UNIFORM: u32 = 2u;
 const CROSSOVER_MULTI_PARENT: u32 = 3u;
 const MUTATION_DIRECTED: u32 = 1u;
+// Codes of `MutationScope`.
+const MUTATION_SCOPE_BOX: u32 = 1u;
 
 const U32_MAX: u32 = 0xffffffffu;
 // Invocations per workgroup of the per-individual stages (`init`, `breed`).

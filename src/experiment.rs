@@ -462,7 +462,7 @@ impl PaperReport {
         table.meta(
             "settings",
             format!(
-                "population {}, elites {}, tournament {}, crossover {:?} {}, mutation {:?} {}, \
+                "population {}, elites {}, tournament {}, crossover {:?} {}, mutation {:?} {} per {:?}, \
                  hybrid local search {} variants, restart after {}, init {:?}, presolve {}, seed {}",
                 self.config.population_size,
                 self.config.elites,
@@ -471,6 +471,7 @@ impl PaperReport {
                 self.config.crossover_rate,
                 self.config.mutation,
                 self.config.mutation_rate,
+                self.config.mutation_scope,
                 if self.config.local_search_children > 0 {
                     self.config.local_search_children
                 } else {

@@ -448,7 +448,7 @@ pub fn preset_name(config: &GaConfig) -> String {
 /// Every GA setting on one line, for the notes of a measurement.
 pub fn settings(config: &GaConfig) -> String {
     format!(
-        "population {}, islands {}, elites {}, tournament {}, crossover {:?} {}, mutation {:?} {}, \
+        "population {}, islands {}, elites {}, tournament {}, crossover {:?} {}, mutation {:?} {} per {:?}, \
          local search {}, aging {}, restart after {} (keep {}), migration {}, init {:?}, \
          presolve {}, max generations {}, seed {}",
         config.population_size,
@@ -459,6 +459,7 @@ pub fn settings(config: &GaConfig) -> String {
         config.crossover_rate,
         config.mutation,
         config.mutation_rate,
+        config.mutation_scope,
         config.local_search_children,
         config.aging,
         config.restart_after,

@@ -9,8 +9,8 @@ use evoku::board::{Geometry, Grid};
 use evoku::cpu::CpuEngine;
 use evoku::error::Error;
 use evoku::ga::{
-    run, CrossoverKind, Engine, GaConfig, GaOutcome, InitKind, Island, MutationKind, Preset,
-    Problem, RunLimits,
+    run, CrossoverKind, Engine, GaConfig, GaOutcome, InitKind, Island, MutationKind, MutationScope,
+    Preset, Problem, RunLimits,
 };
 use evoku::gpu::{shaders, GpuContext, GpuEngine, GpuOptions, Stage};
 
@@ -558,6 +558,17 @@ fn gpu_stages_match_the_cpu_on_25x25_with_heavy_local_search() {
                 c.presolve = false;
                 c.migration_interval = 2;
                 c.seed = 25;
+            }),
+        ),
+        (
+            "25x25 band + directed once per box at rate 1 + local search 8",
+            config(Preset::Default, |c| {
+                c.population_size = 20;
+                c.islands = 2;
+                c.mutation_rate = 1.0;
+                c.mutation_scope = MutationScope::Box;
+                c.local_search_children = 8;
+                c.seed = 26;
             }),
         ),
         (

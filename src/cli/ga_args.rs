@@ -1,7 +1,7 @@
 //! The genetic-algorithm options shared by every command that runs the GA.
 
 use clap::Args;
-use evoku::ga::{CrossoverKind, GaConfig, InitKind, MutationKind, Preset};
+use evoku::ga::{CrossoverKind, GaConfig, InitKind, MutationKind, MutationScope, Preset};
 
 /// `--preset` and every override of it.
 #[derive(Args, Debug, Clone)]
@@ -28,6 +28,9 @@ pub struct GaArgs {
     mutation: Option<MutationKind>,
     #[arg(long)]
     mutation_rate: Option<f64>,
+    /// What the mutation rate is a probability of: one chance per child or one per box.
+    #[arg(long, value_enum)]
+    mutation_scope: Option<MutationScope>,
     /// Mutated variants tried per child (0 = no local search).
     #[arg(long)]
     local_search: Option<u32>,
@@ -67,6 +70,7 @@ impl GaArgs {
         set!(population_size <- population, islands <- islands, elites <- elites,
              tournament_size <- tournament, crossover <- crossover, crossover_rate <- crossover_rate,
              mutation <- mutation, mutation_rate <- mutation_rate,
+             mutation_scope <- mutation_scope,
              local_search_children <- local_search, restart_after <- restart_after,
              restart_keep <- restart_keep, migration_interval <- migration, init <- init,
              max_generations <- max_generations);

@@ -11,7 +11,7 @@ use super::local_search::local_search;
 use super::multi_parent::multi_parent;
 use super::mutation::mutation;
 use super::tournament::tournament;
-use crate::ga::{CrossoverKind, Island, MutationKind, Params, Problem};
+use crate::ga::{CrossoverKind, Island, MutationKind, MutationScope, Params, Problem};
 use crate::rng::{stream_key, Rng, INIT_STREAM, PAIR_STREAM};
 
 /// What `breed` reads of one island.
@@ -64,6 +64,15 @@ fn mutation_kind(code: u32) -> MutationKind {
         MutationKind::Directed
     } else {
         MutationKind::Swap
+    }
+}
+
+/// How many times a child draws whether to mutate: once, or once per box (`MutationScope`).
+fn mutation_chances(params: &Params) -> u32 {
+    if params.mutation_scope == MutationScope::Box as u32 {
+        params.side
+    } else {
+        1
     }
 }
 
@@ -157,10 +166,12 @@ pub fn breed(
     }
 
     let kind = mutation_kind(params.mutation_kind);
-    if rng.chance(params.mutation_rate_q16) {
-        if let Some((i, j)) = mutation(problem, kind, &mut rng, child) {
-            child.swap(i, j);
-            inherited = None;
+    for _ in 0..mutation_chances(params) {
+        if rng.chance(params.mutation_rate_q16) {
+            if let Some((i, j)) = mutation(problem, kind, &mut rng, child) {
+                child.swap(i, j);
+                inherited = None;
+            }
         }
     }
     let mut penalty = inherited.unwrap_or_else(|| fitness(problem, child));
@@ -195,4 +206,65 @@ pub fn init_slot(
     child.fill(0);
     init_genome(problem, &mut rng, child);
     (fitness(problem, child), 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::{parse_one, ParseOptions};
+    use crate::ga::{GaConfig, InitKind, Preset};
+
+    /// Cells changed in each child bred from a population of identical genomes, without
+    /// crossover and with mutation rate 1.
+    fn changed_cells(scope: MutationScope) -> Vec<usize> {
+        let puzzle = parse_one(
+            "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759..",
+            &ParseOptions::default(),
+        )
+        .unwrap();
+        let problem = Problem::new(&puzzle, InitKind::Random, false).unwrap();
+        let mut config = GaConfig::preset(Preset::Paper);
+        config.population_size = 40;
+        config.crossover = CrossoverKind::None;
+        config.mutation_rate = 1.0;
+        config.mutation_scope = scope;
+        let params = Params::new(&problem, &config);
+        let bytes = params.genome_bytes();
+        let mut genome = vec![0u8; bytes];
+        init_slot(&params, &problem, 0, 0, 0, &mut genome);
+        let genomes = genome.repeat(40);
+        let (penalty, age) = (vec![fitness(&problem, &genome); 40], vec![0; 40]);
+        let mut state = Island::fresh();
+        state.generation = 0;
+        let island = IslandView {
+            index: 0,
+            state: &state,
+            genomes: &genomes,
+            penalty: &penalty,
+            age: &age,
+            epoch_best: &genome,
+            migrant: None,
+        };
+        let mut child = vec![0u8; bytes];
+        (1..40)
+            .map(|slot| {
+                let (p, _) = breed(&params, &problem, &island, slot, &mut child);
+                assert_eq!(p, fitness(&problem, &child), "slot {slot}: stale penalty");
+                child.iter().zip(&genome).filter(|(a, b)| a != b).count()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_child_mutates_once_per_child_or_once_per_box() {
+        let once = changed_cells(MutationScope::Child);
+        assert!(once.iter().all(|&c| c <= 2), "per child: {once:?}");
+        let per_box = changed_cells(MutationScope::Box);
+        let mean = per_box.iter().sum::<usize>() as f64 / per_box.len() as f64;
+        // Nine chances, each a swap kept with probability about (free cells / 9)^2.
+        assert!(
+            mean > 5.0,
+            "per box: mean {mean} cells changed, {per_box:?}"
+        );
+    }
 }

@@ -6,7 +6,9 @@ pub mod params;
 pub mod problem;
 pub mod run;
 
-pub use config::{CrossoverKind, GaConfig, InitKind, MutationKind, Preset, MAX_ELITES};
+pub use config::{
+    CrossoverKind, GaConfig, InitKind, MutationKind, MutationScope, Preset, MAX_ELITES,
+};
 pub use params::{Island, Params};
 pub use problem::{Problem, Unsolvable};
 pub use run::{run, Engine, GaOutcome, Progress, RunLimits};

@@ -30,7 +30,7 @@ pub struct Params {
     pub migration_interval: u32,
     pub seed_lo: u32,
     pub seed_hi: u32,
-    pub _pad: u32,
+    pub mutation_scope: u32,
 }
 
 impl Params {
@@ -55,7 +55,7 @@ impl Params {
             migration_interval: config.migration_interval,
             seed_lo: config.seed as u32,
             seed_hi: (config.seed >> 32) as u32,
-            _pad: 0,
+            mutation_scope: config.mutation_scope as u32,
         }
     }
 
