@@ -101,7 +101,8 @@ pub struct GpuContext {
     pub device: wgpu::Device,
     pub queue: wgpu::Queue,
     pub info: wgpu::AdapterInfo,
-    /// The adapter's own limits, which the device was created with.
+    /// The limits the engines plan with: the adapter's own, which the device was created with,
+    /// unless lowered by [`GpuContext::with_max_workgroups_per_dimension`].
     pub limits: wgpu::Limits,
     errors: ErrorLog,
     /// The engine's pipelines, built by the first engine and reused by the next ones.
@@ -184,6 +185,17 @@ impl GpuContext {
 
     pub fn is_software(&self) -> bool {
         is_software(&self.info)
+    }
+
+    /// This context (same device, queue and pipelines) with dispatches of at most `max`
+    /// workgroups per dimension, never more than the adapter allows: the engines then take
+    /// their 2-D dispatch path, which the adapter's own limit (65,535 or more) reserves for
+    /// millions of individuals, with a few hundred, so tests can compare it with the CPU.
+    pub fn with_max_workgroups_per_dimension(&self, max: u32) -> GpuContext {
+        let mut narrow = self.clone();
+        let limit = &mut narrow.limits.max_compute_workgroups_per_dimension;
+        *limit = max.clamp(1, *limit);
+        narrow
     }
 
     pub fn summary(&self) -> AdapterSummary {
