@@ -1,12 +1,11 @@
 //! Adapter and device acquisition, once per process: the [`GpuContext`] every engine, test and
 //! benchmark shares, adapter listing for `evoku devices`, and GPU errors turned into values.
 
+use std::any::Any;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use crate::error::{Error, Result};
-
-use super::engine::Pipelines;
 
 /// How to pick an adapter.
 #[derive(Clone, Debug, Default)]
@@ -105,8 +104,9 @@ pub struct GpuContext {
     /// unless lowered by [`GpuContext::with_max_workgroups_per_dimension`].
     pub limits: wgpu::Limits,
     errors: ErrorLog,
-    /// The engine's pipelines, built by the first engine and reused by the next ones.
-    pipelines: Arc<Mutex<Option<Arc<Pipelines>>>>,
+    /// Each engine's pipelines (one value per type), built by its first engine and reused by
+    /// the next ones.
+    pipelines: Arc<Mutex<Vec<Arc<dyn Any + Send + Sync>>>>,
 }
 
 impl GpuContext {
@@ -168,7 +168,7 @@ impl GpuContext {
             info,
             limits,
             errors,
-            pipelines: Arc::new(Mutex::new(None)),
+            pipelines: Arc::new(Mutex::new(Vec::new())),
         })
     }
 
@@ -314,17 +314,22 @@ impl GpuContext {
         Ok(bytes)
     }
 
-    /// The shared pipelines, built on first use.
-    pub(crate) fn pipelines(&self) -> Result<Arc<Pipelines>> {
+    /// The shared pipelines of type `P`, built with `build` on first use; `what` names the
+    /// work in errors.
+    pub(crate) fn pipelines<P: Any + Send + Sync>(
+        &self,
+        what: &str,
+        build: impl FnOnce(&wgpu::Device) -> P,
+    ) -> Result<Arc<P>> {
         let mut cache = self
             .pipelines
             .lock()
-            .map_err(|_| self.error("building pipelines", "a previous attempt panicked"))?;
-        if let Some(p) = cache.as_ref() {
-            return Ok(p.clone());
+            .map_err(|_| self.error(what, "a previous attempt panicked"))?;
+        if let Some(p) = cache.iter().find_map(|p| p.clone().downcast::<P>().ok()) {
+            return Ok(p);
         }
-        let built = Arc::new(self.scoped("building pipelines", || Pipelines::new(&self.device))?);
-        *cache = Some(built.clone());
+        let built = Arc::new(self.scoped(what, || build(&self.device))?);
+        cache.push(built.clone());
         Ok(built)
     }
 }
