@@ -6,9 +6,10 @@ use serde::Serialize;
 
 use super::RateError;
 use crate::board::Grid;
-use crate::ga::{Engine, GaConfig, Problem};
+use crate::ga::{Engine, GaConfig, Island, Problem};
 use crate::solve::Device;
 use crate::stats;
+use crate::step_loop::step_until;
 
 /// How to run the GA rating.
 #[derive(Clone, Debug)]
@@ -102,33 +103,34 @@ pub fn rate_engine(
 ) -> Result<GaRating, RateError> {
     let start = Instant::now();
     let cap = options.max_generations;
-    let mut generation = 0u32;
-    let mut stopped_by_time = false;
-    let mut islands = engine.islands()?;
+    let islands = engine.islands()?;
     let runs = islands.len() as u32;
-    loop {
-        let solved = islands.iter().filter(|s| s.solved != 0).count() as u32;
+    let mut report = |generation: u32, islands: &[Island]| {
         progress(&GaRatingProgress {
             generation,
-            solved,
+            solved: islands.iter().filter(|s| s.solved != 0).count() as u32,
             runs,
             elapsed: start.elapsed(),
-        });
-        if solved == runs || generation >= cap {
-            break;
-        }
-        if options.time_limit.is_some_and(|t| start.elapsed() >= t) {
-            stopped_by_time = true;
-            break;
-        }
-        let step = options
-            .generations_per_step
-            .unwrap_or_else(|| engine.generations_per_step())
-            .clamp(1, cap - generation);
-        engine.step(step)?;
-        generation += step;
-        islands = engine.islands()?;
-    }
+        })
+    };
+    report(0, &islands);
+    let stopped = step_until(
+        start,
+        cap,
+        options.time_limit,
+        islands,
+        |islands| islands.iter().all(|s| s.solved != 0),
+        |left| {
+            let step = options
+                .generations_per_step
+                .unwrap_or_else(|| engine.generations_per_step())
+                .clamp(1, left);
+            engine.step(step)?;
+            Ok::<_, RateError>((step, engine.islands()?))
+        },
+        &mut report,
+    )?;
+    let (islands, generation) = (stopped.states, stopped.rounds);
     let generations: Vec<u32> = islands
         .iter()
         .map(|s| {
@@ -149,6 +151,6 @@ pub fn rate_engine(
         generations,
         max_generations: cap,
         seconds: start.elapsed().as_secs_f64(),
-        stopped_by_time,
+        stopped_by_time: stopped.stopped_by_time,
     })
 }
