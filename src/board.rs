@@ -73,6 +73,27 @@ impl Geometry {
         row * self.side() + col
     }
 
+    /// The cells of every unit, `n` each: the rows, then the columns, then the boxes (cells of
+    /// a box row-major inside it), so unit `u` is entries `u * n..(u + 1) * n`.
+    pub fn unit_cells(self) -> impl Iterator<Item = usize> {
+        let n = self.side();
+        let rows = 0..n * n;
+        let cols = (0..n * n).map(move |k| (k % n) * n + k / n);
+        let boxes = (0..n * n).map(move |k| self.box_cell(k / n, k % n));
+        rows.chain(cols).chain(boxes)
+    }
+
+    /// The units of `cell`, numbered as in [`Geometry::unit_cells`]: its row, `n +` its column,
+    /// `2n +` its box.
+    pub fn units_of(self, cell: usize) -> [usize; 3] {
+        let n = self.side();
+        [
+            self.row_of(cell),
+            n + self.col_of(cell),
+            2 * n + self.box_of(cell),
+        ]
+    }
+
     /// Bit mask with one bit for each digit `1..=n` (bit `d-1` for digit `d`).
     pub fn all_digits(self) -> u64 {
         if self.side() == 64 {

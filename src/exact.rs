@@ -258,25 +258,8 @@ impl Tables {
         let b = g.box_size();
         let n = g.side();
         let cells = g.cells();
-        let mut units = Vec::with_capacity(3 * n * n);
-        for r in 0..n {
-            units.extend((0..n).map(|c| (r * n + c) as u16));
-        }
-        for c in 0..n {
-            units.extend((0..n).map(|r| (r * n + c) as u16));
-        }
-        for bx in 0..n {
-            units.extend((0..n).map(|p| g.box_cell(bx, p) as u16));
-        }
-        let cell_units: Vec<[u8; 3]> = (0..cells)
-            .map(|c| {
-                [
-                    g.row_of(c) as u8,
-                    (n + g.col_of(c)) as u8,
-                    (2 * n + g.box_of(c)) as u8,
-                ]
-            })
-            .collect();
+        let units: Vec<u16> = g.unit_cells().map(|c| c as u16).collect();
+        let cell_units: Vec<[u8; 3]> = (0..cells).map(|c| g.units_of(c).map(|u| u as u8)).collect();
         let npeers = 2 * (n - 1) + (b - 1) * (b - 1);
         let mut peers = Vec::with_capacity(cells * npeers);
         for (c, cell_unit) in cell_units.iter().enumerate() {

@@ -19,4 +19,5 @@ pub mod rate;
 pub mod rng;
 pub mod solve;
 pub mod stats;
+mod step_loop;
 pub mod suite;

@@ -602,6 +602,37 @@ fn gpu_stages_match_the_cpu_on_25x25_with_heavy_local_search() {
     }
 }
 
+/// More workgroups than one dispatch row holds: the engine then dispatches a 2-D grid and the
+/// shaders rebuild each individual's and island's index from (x, y). An adapter allows 65,535
+/// or more per row, which takes millions of individuals to exceed; a context narrowed to 3 per
+/// row reaches the same path with 420 individuals (7 workgroups, 3 x 3 with 2 idle) and 7
+/// islands (3 x 3 with 2 idle), and must still match the CPU bit for bit.
+#[test]
+fn gpu_stages_match_the_cpu_with_a_2d_dispatch() {
+    let Some(ctx) = gpu() else { return };
+    let narrow = ctx.with_max_workgroups_per_dimension(3);
+    assert_eq!(narrow.limits.max_compute_workgroups_per_dimension, 3);
+    let config = config(Preset::Default, |c| {
+        c.population_size = 60;
+        c.islands = 7;
+        c.local_search_children = 2;
+        c.restart_after = 3;
+        c.restart_keep = 2;
+        c.migration_interval = 2;
+        c.seed = 65_535;
+    });
+    let individuals = u64::from(config.population_size) * u64::from(config.islands);
+    let groups = individuals.div_ceil(u64::from(evoku::gpu::engine::WORKGROUP_SIZE));
+    assert!(groups > 3 && config.islands > 3, "not a 2-D dispatch");
+    parity(
+        "2-D dispatch, 7 islands of 60",
+        &narrow,
+        &seed_puzzle("ai-escargot"),
+        &config,
+        6,
+    );
+}
+
 // ---- whole runs -----------------------------------------------------------------------------
 
 /// An engine whose step size is fixed, to show results do not depend on it.

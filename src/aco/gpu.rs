@@ -14,7 +14,7 @@
 //! the run loop reads back only the colony states, 64 bytes per colony, plus one record at the
 //! end. The full read-backs (`ant_words`, `pheromone`, `records`) are for tests.
 
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 use std::time::Duration;
 
 use wgpu::util::DeviceExt;
@@ -23,24 +23,12 @@ use super::params::{AcoParams, AcoTables, Colony, TOUR_WORKGROUP};
 use super::{AcoConfig, AcoEngine};
 use crate::error::{Error, Result};
 use crate::gpu::engine::SOFTWARE_LOOP_BUDGET;
-use crate::gpu::shaders::{assemble, ShaderFile};
+use crate::gpu::pipeline::{self, grid, READ, UNIFORM, WRITE};
+use crate::gpu::schedule::Schedule;
+use crate::gpu::shaders::{
+    assemble, ShaderFile, ACO_COLONY_UPDATE, ACO_COMMON, ACO_EXCHANGE, ACO_PROPAGATE, ACO_TOUR, RNG,
+};
 use crate::gpu::GpuContext;
-
-macro_rules! shader_file {
-    ($name:literal) => {
-        ShaderFile {
-            name: $name,
-            source: include_str!(concat!("../../shaders/", $name)),
-        }
-    };
-}
-
-pub const RNG: ShaderFile = shader_file!("rng.wgsl");
-pub const ACO_COMMON: ShaderFile = shader_file!("aco_common.wgsl");
-pub const ACO_PROPAGATE: ShaderFile = shader_file!("aco_propagate.wgsl");
-pub const ACO_TOUR: ShaderFile = shader_file!("aco_tour.wgsl");
-pub const ACO_COLONY_UPDATE: ShaderFile = shader_file!("aco_colony_update.wgsl");
-pub const ACO_EXCHANGE: ShaderFile = shader_file!("aco_exchange.wgsl");
 
 /// Invocations per workgroup of the per-colony stages.
 pub const COLONY_WORKGROUP: u32 = 64;
@@ -92,48 +80,12 @@ struct Pipelines {
 
 impl Pipelines {
     fn new(device: &wgpu::Device) -> Pipelines {
-        let entry = |binding: u32, ty: wgpu::BufferBindingType| wgpu::BindGroupLayoutEntry {
-            binding,
-            visibility: wgpu::ShaderStages::COMPUTE,
-            ty: wgpu::BindingType::Buffer {
-                ty,
-                has_dynamic_offset: false,
-                min_binding_size: None,
-            },
-            count: None,
-        };
-        let read = wgpu::BufferBindingType::Storage { read_only: true };
-        let write = wgpu::BufferBindingType::Storage { read_only: false };
-        // Keep in sync with the bindings in shaders/aco_common.wgsl.
-        let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-            label: Some("aco"),
-            entries: &[
-                entry(0, wgpu::BufferBindingType::Uniform),
-                entry(1, read),  // tables
-                entry(2, write), // ants
-                entry(3, write), // pheromone
-                entry(4, write), // colonies
-                entry(5, write), // records
-            ],
-        });
-        let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-            label: Some("aco"),
-            bind_group_layouts: &[Some(&layout)],
-            immediate_size: 0,
-        });
+        // Keep in sync with the bindings in shaders/aco_common.wgsl: params, tables, ants,
+        // pheromone, colonies, records.
+        let (layout, pipeline_layout) =
+            pipeline::layouts(device, "aco", &[UNIFORM, READ, WRITE, WRITE, WRITE, WRITE]);
         let pipeline = |stage: AcoStage| {
-            let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-                label: Some(stage.name()),
-                source: wgpu::ShaderSource::Wgsl(stage.source().into()),
-            });
-            device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-                label: Some(stage.name()),
-                layout: Some(&pipeline_layout),
-                module: &module,
-                entry_point: Some(stage.name()),
-                compilation_options: Default::default(),
-                cache: None,
-            })
+            pipeline::compute_pipeline(device, &pipeline_layout, stage.name(), stage.source())
         };
         Pipelines {
             tour: pipeline(AcoStage::Tour),
@@ -142,22 +94,6 @@ impl Pipelines {
             layout,
         }
     }
-}
-
-/// The pipelines of `ctx`'s device, built on first use (a device keeps them for the process).
-fn pipelines(ctx: &GpuContext) -> Result<Arc<Pipelines>> {
-    type Cache = Mutex<Vec<(wgpu::Device, Arc<Pipelines>)>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
-    let mut cache = cache
-        .lock()
-        .map_err(|_| ctx.error("building ACS pipelines", "a previous attempt panicked"))?;
-    if let Some((_, p)) = cache.iter().find(|(d, _)| *d == ctx.device) {
-        return Ok(p.clone());
-    }
-    let built = Arc::new(ctx.scoped("building ACS pipelines", || Pipelines::new(&ctx.device))?);
-    cache.push((ctx.device.clone(), built.clone()));
-    Ok(built)
 }
 
 /// An upper bound of the loop iterations one SIMD group of `aco_tour` runs for `steps` steps per
@@ -181,12 +117,6 @@ pub fn colony_loop_iterations(p: &AcoParams) -> u64 {
     (p.ants as u64 + 2) + 3 * (cells + 2) + cells * p.side as u64 + 2
 }
 
-/// Workgroups of a dispatch as (x, y): x up to the adapter's per-dimension limit.
-fn grid(groups: u64, max_per_dimension: u32) -> (u32, u32) {
-    let x = groups.clamp(1, max_per_dimension as u64);
-    (x as u32, groups.div_ceil(x) as u32)
-}
-
 /// Buffer sizes of a run, in bytes.
 #[derive(Clone, Copy, Debug)]
 struct Sizes {
@@ -199,11 +129,6 @@ struct Sizes {
 
 /// Ant steps (times ants) a hardware submit may hold: some tens of milliseconds (an estimate).
 const HARDWARE_ANT_STEPS_PER_SUBMIT: u64 = 20_000_000;
-/// Submits per `step` on hardware: the run loop reads the colony states once per step.
-const HARDWARE_SUBMITS_PER_STEP: u32 = 4;
-/// How long a read-back waits for the GPU before giving up with an error.
-const DEFAULT_TIMEOUT: Duration = Duration::from_secs(120);
-
 /// The ACS on a GPU. See the module documentation for what crosses the bus.
 pub struct GpuAco {
     ctx: GpuContext,
@@ -219,8 +144,8 @@ pub struct GpuAco {
     bind_group: wgpu::BindGroup,
     tour_groups: (u32, u32),
     colony_groups: (u32, u32),
-    iterations_per_submit: u32,
-    timeout: Duration,
+    /// Iterations per submit, submits per step, read-back timeout.
+    schedule: Schedule,
 }
 
 impl GpuAco {
@@ -306,7 +231,7 @@ impl GpuAco {
             let ant_steps = ants * params.tour_steps as u64;
             (HARDWARE_ANT_STEPS_PER_SUBMIT / ant_steps.max(1)).clamp(1, 64) as u32
         };
-        let pipelines = pipelines(ctx)?;
+        let pipelines = ctx.pipelines("building ACS pipelines", Pipelines::new)?;
         let (buffers, bind_group) = ctx.scoped("allocating ACS buffers", || {
             let storage = wgpu::BufferUsages::STORAGE
                 | wgpu::BufferUsages::COPY_SRC
@@ -351,7 +276,7 @@ impl GpuAco {
                     wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
                 ),
             ];
-            let resources = [
+            let bound = [
                 &params_buffer,
                 &tables_buffer,
                 &buffers[0],
@@ -359,18 +284,7 @@ impl GpuAco {
                 &buffers[2],
                 &buffers[3],
             ];
-            let entries: Vec<wgpu::BindGroupEntry> = (0u32..)
-                .zip(resources)
-                .map(|(binding, buffer)| wgpu::BindGroupEntry {
-                    binding,
-                    resource: buffer.as_entire_binding(),
-                })
-                .collect();
-            let bind_group = ctx.device.create_bind_group(&wgpu::BindGroupDescriptor {
-                label: Some("aco"),
-                layout: &pipelines.layout,
-                entries: &entries,
-            });
+            let bind_group = pipeline::bind_group(&ctx.device, "aco", &pipelines.layout, &bound);
             (buffers, bind_group)
         })?;
         let [ants, pheromone, colonies_buffer, records, colonies_staging] = buffers;
@@ -388,8 +302,11 @@ impl GpuAco {
             bind_group,
             tour_groups: grid(tour_groups, max),
             colony_groups: grid(colonies.div_ceil(COLONY_WORKGROUP as u64), max),
-            iterations_per_submit,
-            timeout: DEFAULT_TIMEOUT,
+            schedule: Schedule::new(
+                iterations_per_submit,
+                ctx,
+                "lower --colonies or --ants, or use --backend cpu",
+            ),
         })
     }
 
@@ -404,17 +321,17 @@ impl GpuAco {
 
     /// Iterations recorded into one command buffer.
     pub fn iterations_per_submit(&self) -> u32 {
-        self.iterations_per_submit
+        self.schedule.rounds_per_submit()
     }
 
     /// Overrides the estimate (at least 1); results do not depend on it.
     pub fn set_iterations_per_submit(&mut self, iterations: u32) {
-        self.iterations_per_submit = iterations.max(1);
+        self.schedule.set_rounds_per_submit(iterations);
     }
 
     /// How long a read-back waits for the GPU before returning an error.
     pub fn set_timeout(&mut self, timeout: Duration) {
-        self.timeout = timeout;
+        self.schedule.set_timeout(timeout);
     }
 
     /// Records `iterations` iterations' worth of the chosen stages and submits them.
@@ -424,18 +341,11 @@ impl GpuAco {
             .params
             .tour_steps
             .div_ceil(self.params.steps_per_dispatch);
-        self.ctx.scoped("running ACS iterations", || {
-            let mut encoder =
-                self.ctx
-                    .device
-                    .create_command_encoder(&wgpu::CommandEncoderDescriptor {
-                        label: Some("aco iterations"),
-                    });
-            {
-                let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-                    label: Some("aco iterations"),
-                    timestamp_writes: None,
-                });
+        pipeline::submit_pass(
+            &self.ctx,
+            "running ACS iterations",
+            "aco iterations",
+            |pass| {
                 pass.set_bind_group(0, &self.bind_group, &[]);
                 for _ in 0..iterations {
                     for &stage in stages {
@@ -471,9 +381,8 @@ impl GpuAco {
                         }
                     }
                 }
-            }
-            self.ctx.queue.submit([encoder.finish()]);
-        })
+            },
+        )
     }
 
     /// The `aco_tour` stage alone: every step of the current iteration (tests).
@@ -491,43 +400,28 @@ impl GpuAco {
         self.submit(1, &[AcoStage::Exchange])
     }
 
-    /// Copies `size` bytes at `offset` of `source` back to the host and waits for them.
-    fn read(
-        &self,
-        source: &wgpu::Buffer,
-        offset: u64,
-        size: u64,
-        staging: Option<&wgpu::Buffer>,
-    ) -> Result<Vec<u8>> {
-        let advice = "lower --colonies or --ants, or use --backend cpu";
-        self.ctx
-            .read_back(source, offset, size, staging, self.timeout, advice)
-    }
-
-    fn read_words(&self, source: &wgpu::Buffer, size: u64) -> Result<Vec<u32>> {
-        Ok(bytemuck::pod_collect_to_vec(
-            &self.read(source, 0, size, None)?,
-        ))
-    }
-
     /// Every ant of every colony (tests).
     pub fn ant_words(&self) -> Result<Vec<u32>> {
-        self.read_words(&self.ants, self.sizes.ants)
+        self.schedule
+            .read_words(&self.ctx, &self.ants, self.sizes.ants)
     }
 
     /// Every colony's pheromone (tests).
     pub fn pheromone(&self) -> Result<Vec<u32>> {
-        self.read_words(&self.pheromone, self.sizes.pheromone)
+        self.schedule
+            .read_words(&self.ctx, &self.pheromone, self.sizes.pheromone)
     }
 
     /// Every colony's records (tests).
     pub fn records(&self) -> Result<Vec<u32>> {
-        self.read_words(&self.records, self.sizes.records)
+        self.schedule
+            .read_words(&self.ctx, &self.records, self.sizes.records)
     }
 
     /// Every colony's state, through the persistent staging buffer.
     pub fn colony_states(&self) -> Result<Vec<Colony>> {
-        let bytes = self.read(
+        let bytes = self.schedule.read(
+            &self.ctx,
             &self.colonies,
             0,
             self.sizes.colonies,
@@ -540,13 +434,8 @@ impl GpuAco {
 impl AcoEngine for GpuAco {
     fn step(&mut self, iterations: u32) -> Result<()> {
         let stages = [AcoStage::Tour, AcoStage::ColonyUpdate, AcoStage::Exchange];
-        let mut left = iterations;
-        while left > 0 {
-            let now = left.min(self.iterations_per_submit);
-            self.submit(now, &stages)?;
-            left -= now;
-        }
-        Ok(())
+        self.schedule
+            .run(iterations, |now| self.submit(now, &stages))
     }
 
     fn colonies(&mut self) -> Result<Vec<Colony>> {
@@ -560,7 +449,9 @@ impl AcoEngine for GpuAco {
         let words = self.params.record_words as u64;
         let cells = self.params.cells as u64;
         let offset = (colony as u64 * words + 2 + cells) * 4;
-        let bytes = self.read(&self.records, offset, cells * 4, None)?;
+        let bytes = self
+            .schedule
+            .read(&self.ctx, &self.records, offset, cells * 4, None)?;
         let digits: Vec<u32> = bytemuck::pod_collect_to_vec(&bytes);
         Ok(digits.into_iter().map(|d| d as u8).collect())
     }
@@ -574,10 +465,6 @@ impl AcoEngine for GpuAco {
     }
 
     fn iterations_per_step(&self) -> u32 {
-        if self.ctx.is_software() {
-            self.iterations_per_submit
-        } else {
-            self.iterations_per_submit * HARDWARE_SUBMITS_PER_STEP
-        }
+        self.schedule.rounds_per_step()
     }
 }

@@ -193,24 +193,9 @@ impl AcoTables {
     pub fn new(puzzle: &Grid) -> AcoTables {
         let g = puzzle.geometry();
         let (b, n, cells) = (g.box_size(), g.side(), g.cells());
-        let mut units = Vec::with_capacity(3 * n * n);
-        for r in 0..n {
-            units.extend((0..n).map(|c| (r * n + c) as u32));
-        }
-        for c in 0..n {
-            units.extend((0..n).map(|r| (r * n + c) as u32));
-        }
-        for bx in 0..n {
-            units.extend((0..n).map(|p| g.box_cell(bx, p) as u32));
-        }
+        let units: Vec<u32> = g.unit_cells().map(|c| c as u32).collect();
         let cell_units: Vec<[u32; 3]> = (0..cells)
-            .map(|c| {
-                [
-                    g.row_of(c) as u32,
-                    (n + g.col_of(c)) as u32,
-                    (2 * n + g.box_of(c)) as u32,
-                ]
-            })
+            .map(|c| g.units_of(c).map(|u| u as u32))
             .collect();
         let npeers = 2 * (n - 1) + (b - 1) * (b - 1);
         let mut peers = Vec::with_capacity(cells * npeers);

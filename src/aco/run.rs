@@ -7,6 +7,7 @@ use super::params::{AcoParams, AcoTables, Colony};
 use crate::board::Grid;
 use crate::error::{Error, Result};
 use crate::ga::Progress;
+use crate::step_loop::{least, step_until};
 
 /// What the run loop needs from an engine (CPU or GPU).
 pub trait AcoEngine {
@@ -77,19 +78,13 @@ impl AcoOutcome {
 /// iteration, then lowest index); otherwise the one whose ants filled the most cells (then the
 /// lowest index).
 pub fn deciding_colony(colonies: &[Colony]) -> usize {
-    let key = |(i, c): (usize, &Colony)| {
+    least(colonies, |c| {
         if c.solved != 0 {
-            (0, c.iteration, 0, i)
+            (0, c.iteration, 0)
         } else {
-            (1, 0, u32::MAX - c.overall_best_filled, i)
+            (1, 0, u32::MAX - c.overall_best_filled)
         }
-    };
-    colonies
-        .iter()
-        .enumerate()
-        .min_by_key(|&x| key(x))
-        .map(|(i, _)| i)
-        .unwrap_or(0)
+    })
 }
 
 /// Runs `engine` on `puzzle` until a colony solves it or a limit is reached.
@@ -101,31 +96,28 @@ pub fn run(
 ) -> Result<AcoOutcome> {
     let start = Instant::now();
     let params = *engine.params();
-    let mut iteration = 0u32;
-    let mut stopped_by_time = false;
-    let mut colonies = engine.colonies()?;
-    loop {
-        if colonies.iter().any(|c| c.solved != 0) || iteration >= limits.max_iterations {
-            break;
-        }
-        if limits.time_limit.is_some_and(|t| start.elapsed() >= t) {
-            stopped_by_time = true;
-            break;
-        }
-        let steps = engine
-            .iterations_per_step()
-            .clamp(1, limits.max_iterations - iteration);
-        engine.step(steps)?;
-        iteration += steps;
-        colonies = engine.colonies()?;
-        let best = &colonies[deciding_colony(&colonies)];
-        progress(&Progress {
-            generation: iteration,
-            best_penalty: params.cells - best.overall_best_filled,
-            restarts: colonies.iter().map(|c| c.restarts).sum(),
-            elapsed: start.elapsed(),
-        });
-    }
+    let stopped = step_until(
+        start,
+        limits.max_iterations,
+        limits.time_limit,
+        engine.colonies()?,
+        |colonies| colonies.iter().any(|c| c.solved != 0),
+        |left| {
+            let steps = engine.iterations_per_step().clamp(1, left);
+            engine.step(steps)?;
+            Ok((steps, engine.colonies()?))
+        },
+        |iteration, colonies| {
+            let best = &colonies[deciding_colony(colonies)];
+            progress(&Progress {
+                generation: iteration,
+                best_penalty: params.cells - best.overall_best_filled,
+                restarts: colonies.iter().map(|c| c.restarts).sum(),
+                elapsed: start.elapsed(),
+            });
+        },
+    )?;
+    let (colonies, iteration) = (stopped.states, stopped.rounds);
     let winner = deciding_colony(&colonies);
     let state = colonies[winner];
     let digits = engine.overall_best(winner as u32)?;
@@ -153,6 +145,6 @@ pub fn run(
         presolved_cells,
         unsolvable: None,
         seconds: start.elapsed().as_secs_f64(),
-        stopped_by_time,
+        stopped_by_time: stopped.stopped_by_time,
     })
 }

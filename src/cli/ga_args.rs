@@ -82,4 +82,9 @@ impl GaArgs {
         }
         c
     }
+
+    /// Whether `--max-generations` was given (else the preset's cap stands in `config`).
+    pub fn max_generations_given(&self) -> bool {
+        self.max_generations.is_some()
+    }
 }

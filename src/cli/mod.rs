@@ -2,6 +2,7 @@
 
 mod aco_args;
 mod bench;
+mod device_args;
 mod devices;
 mod ga_args;
 mod generate;

@@ -9,8 +9,9 @@ use clap::Args;
 use evoku::experiment::{self, BatchOptions, OperatorSet, PaperReport};
 use evoku::export;
 use evoku::format::{self, ParseOptions};
-use evoku::solve::{Backend, Device};
+use evoku::ga::GaConfig;
 
+use super::device_args::DeviceArgs;
 use super::ga_args::GaArgs;
 use crate::progress::BatchBars;
 
@@ -30,15 +31,8 @@ pub struct PaperArgs {
     /// Local search variants per child for the hybrid when the preset has no local search.
     #[arg(long, default_value_t = 4)]
     hybrid_children: u32,
-    /// `auto` uses the CPU engine unless a hardware GPU is present.
-    #[arg(long, value_enum, default_value = "auto")]
-    backend: Backend,
-    /// Pick a GPU adapter whose name contains this text.
-    #[arg(long)]
-    adapter: Option<String>,
-    /// CPU threads (default: all cores). Results do not depend on it.
-    #[arg(long)]
-    threads: Option<usize>,
+    #[command(flatten)]
+    device: DeviceArgs,
     /// The generation cap is --max-generations, 100,000 (the paper's) unless given.
     #[command(flatten)]
     ga: GaArgs,
@@ -58,9 +52,7 @@ pub struct PaperArgs {
 
 pub fn run(args: PaperArgs) -> Result<ExitCode> {
     let exports = export::parse_exports(&args.export)?;
-    let mut config = args.ga.config();
-    config.max_generations = generation_cap(config.max_generations);
-    config.validate()?;
+    let config = batch_config(&args.ga)?;
     let mut puzzles = if args.only_files {
         Vec::new()
     } else {
@@ -79,15 +71,7 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
     } else {
         args.operators.clone()
     };
-    let device = Device::select(args.backend, args.adapter.as_deref())?;
-    let device_name = device.describe();
-    let options = BatchOptions {
-        runs: args.runs,
-        max_generations: config.max_generations,
-        device,
-        threads: args.threads,
-        step: None,
-    };
+    let (options, device_name) = batch_options(&args.device, args.runs, &config)?;
     let quiet = args.quiet;
     let mut bars = BatchBars::new(options.max_generations as u64, quiet);
     let cells = experiment::paper_experiment(
@@ -109,7 +93,7 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
         max_generations: config.max_generations,
         hybrid_children: args.hybrid_children,
         device: device_name,
-        machine: export::machine(args.threads),
+        machine: export::machine(args.device.threads),
         cells,
     };
     let mut table = report.table();
@@ -125,15 +109,33 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The generation cap of a batch command: `--max-generations` when given, else the paper's
-/// 100,000 (not the default preset's 1,000,000, which with 100 runs could take hours).
-/// `GaArgs` merges the option into the preset, so the command line is read to tell.
-pub(super) fn generation_cap(from_config: u32) -> u32 {
-    let given =
-        std::env::args().any(|a| a == "--max-generations" || a.starts_with("--max-generations="));
-    if given {
-        from_config
-    } else {
-        experiment::PAPER_MAX_GENERATIONS
+/// The GA settings of a batch command (`paper`, `study`), checked: the generation cap is
+/// `--max-generations` when given, else the paper's 100,000 (not the default preset's 1,000,000,
+/// which with 100 runs could take hours).
+pub(super) fn batch_config(ga: &GaArgs) -> Result<GaConfig> {
+    let mut config = ga.config();
+    if !ga.max_generations_given() {
+        config.max_generations = experiment::PAPER_MAX_GENERATIONS;
     }
+    config.validate()?;
+    Ok(config)
+}
+
+/// The batch options of `paper` and `study`: `runs` runs of `config` on the chosen device, with
+/// the device's description for the report.
+pub(super) fn batch_options(
+    device: &DeviceArgs,
+    runs: u32,
+    config: &GaConfig,
+) -> Result<(BatchOptions, String)> {
+    let selected = device.select()?;
+    let name = selected.describe();
+    let options = BatchOptions {
+        runs,
+        max_generations: config.max_generations,
+        device: selected,
+        threads: device.threads,
+        step: None,
+    };
+    Ok((options, name))
 }

@@ -12,9 +12,10 @@ use evoku::rate::{
     rate_puzzle, GaRatingOptions, GaRatingProgress, RateOptions, RateReport,
     DEFAULT_RATING_GENERATIONS,
 };
-use evoku::solve::{Backend, Device};
+use evoku::solve::Device;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use super::device_args::DeviceArgs;
 use super::ga_args::GaArgs;
 
 #[derive(Args, Debug)]
@@ -31,12 +32,8 @@ pub struct RateArgs {
     /// Independent GA runs per puzzle (islands of one engine run); 0 skips the GA rating.
     #[arg(long, default_value_t = 100)]
     runs: u32,
-    /// `auto` uses the CPU engine unless a hardware GPU is present.
-    #[arg(long, value_enum, default_value = "auto")]
-    backend: Backend,
-    /// Pick a GPU adapter whose name contains this text.
-    #[arg(long)]
-    adapter: Option<String>,
+    #[command(flatten)]
+    device: DeviceArgs,
     #[command(flatten)]
     ga: GaArgs,
     /// Seconds of GA rating per puzzle; runs still going then count at the generations reached.
@@ -45,9 +42,6 @@ pub struct RateArgs {
     /// Seconds the exact solver may spend deciding uniqueness of one puzzle (default: no limit).
     #[arg(long)]
     exact_time_limit: Option<f64>,
-    /// CPU threads (default: all cores). Results do not depend on it.
-    #[arg(long)]
-    threads: Option<usize>,
     /// Input format (default: detected).
     #[arg(long, value_enum)]
     format: Option<Format>,
@@ -74,7 +68,7 @@ pub fn run(args: RateArgs) -> Result<ExitCode> {
     let ga_rating = GaRatingOptions {
         runs: args.runs,
         max_generations: config.max_generations,
-        threads: args.threads,
+        threads: args.device.threads,
         generations_per_step: None,
         time_limit: seconds("--time-limit", args.time_limit)?,
     };
@@ -82,7 +76,7 @@ pub fn run(args: RateArgs) -> Result<ExitCode> {
         evoku::rate::rating_config(&config, &ga_rating).validate()?;
     }
     let device = if args.runs > 0 {
-        Device::select(args.backend, args.adapter.as_deref())?
+        args.device.select()?
     } else {
         Device::Cpu
     };

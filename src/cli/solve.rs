@@ -7,9 +7,10 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use evoku::format::{self, Format, ParseOptions, Symbols};
-use evoku::solve::{solve_puzzle, Algorithm, Backend, Device, SolveOptions, SolveReport};
+use evoku::solve::{solve_puzzle, Algorithm, Device, SolveOptions, SolveReport};
 
 use super::aco_args::AcoArgs;
+use super::device_args::DeviceArgs;
 use super::ga_args::GaArgs;
 use crate::progress::RunBar;
 
@@ -29,12 +30,8 @@ pub struct SolveArgs {
     files: Vec<String>,
     #[arg(long, value_enum, default_value = "ga")]
     algorithm: Algorithm,
-    /// `auto` uses the CPU engine unless a hardware GPU is present.
-    #[arg(long, value_enum, default_value = "auto")]
-    backend: Backend,
-    /// Pick a GPU adapter whose name contains this text.
-    #[arg(long)]
-    adapter: Option<String>,
+    #[command(flatten)]
+    device: DeviceArgs,
     #[command(flatten)]
     ga: GaArgs,
     #[command(flatten)]
@@ -42,9 +39,6 @@ pub struct SolveArgs {
     /// Seconds per puzzle.
     #[arg(long)]
     time_limit: Option<f64>,
-    /// CPU threads (default: all cores). Results do not depend on it.
-    #[arg(long)]
-    threads: Option<usize>,
     /// Input format (default: detected).
     #[arg(long, value_enum)]
     format: Option<Format>,
@@ -79,7 +73,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         None => None,
     };
     let device = match args.algorithm {
-        Algorithm::Ga | Algorithm::Aco => Device::select(args.backend, args.adapter.as_deref())?,
+        Algorithm::Ga | Algorithm::Aco => args.device.select()?,
         Algorithm::Exact => Device::Cpu,
     };
     let options = SolveOptions {
@@ -87,7 +81,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         device,
         ga: config.clone(),
         aco: aco.clone(),
-        threads: args.threads,
+        threads: args.device.threads,
         time_limit,
         unsolvable_check_nodes: 200_000,
     };

@@ -6,12 +6,13 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use evoku::experiment::{self, BatchOptions, StudyParam};
+use evoku::experiment::{self, StudyParam};
 use evoku::export;
 use evoku::format::{self, ParseOptions};
-use evoku::solve::{Backend, Device};
 
+use super::device_args::DeviceArgs;
 use super::ga_args::GaArgs;
+use super::paper::{batch_config, batch_options};
 use crate::progress::BatchBars;
 
 #[derive(Args, Debug)]
@@ -28,15 +29,8 @@ pub struct StudyArgs {
     /// Independent runs per value (the sources ask for a dozen or more).
     #[arg(long, default_value_t = 20)]
     runs: u32,
-    /// `auto` uses the CPU engine unless a hardware GPU is present.
-    #[arg(long, value_enum, default_value = "auto")]
-    backend: Backend,
-    /// Pick a GPU adapter whose name contains this text.
-    #[arg(long)]
-    adapter: Option<String>,
-    /// CPU threads (default: all cores).
-    #[arg(long)]
-    threads: Option<usize>,
+    #[command(flatten)]
+    device: DeviceArgs,
     /// The generation cap is --max-generations, 100,000 unless given.
     #[command(flatten)]
     ga: GaArgs,
@@ -53,9 +47,7 @@ pub struct StudyArgs {
 
 pub fn run(args: StudyArgs) -> Result<ExitCode> {
     let exports = export::parse_exports(&args.export)?;
-    let mut config = args.ga.config();
-    config.max_generations = super::paper::generation_cap(config.max_generations);
-    config.validate()?;
+    let config = batch_config(&args.ga)?;
     let puzzles = if args.files.is_empty() {
         experiment::seed_puzzles()?
             .into_iter()
@@ -80,15 +72,7 @@ pub fn run(args: StudyArgs) -> Result<ExitCode> {
         Some(text) => vec![(params[0], experiment::parse_values(text)?)],
         None => params.iter().map(|&p| (p, p.default_values())).collect(),
     };
-    let device = Device::select(args.backend, args.adapter.as_deref())?;
-    let device_name = device.describe();
-    let options = BatchOptions {
-        runs: args.runs,
-        max_generations: config.max_generations,
-        device,
-        threads: args.threads,
-        step: None,
-    };
+    let (options, device_name) = batch_options(&args.device, args.runs, &config)?;
     let quiet = args.quiet;
     let mut bars = BatchBars::new(options.max_generations as u64, quiet);
     let points = experiment::parameter_study(
@@ -119,7 +103,7 @@ pub fn run(args: StudyArgs) -> Result<ExitCode> {
             ),
         ),
         ("device".to_string(), device_name),
-        ("machine".to_string(), export::machine(args.threads)),
+        ("machine".to_string(), export::machine(args.device.threads)),
         (
             "command".to_string(),
             std::env::args().collect::<Vec<_>>().join(" "),

@@ -9,10 +9,11 @@ use std::time::Duration;
 use anyhow::{bail, Result};
 use clap::Args;
 use evoku::export;
-use evoku::solve::{Algorithm, Backend, Device, SolveOptions};
+use evoku::solve::{Algorithm, Device, SolveOptions};
 use evoku::suite::{self, Selection, SuiteOptions};
 
 use super::aco_args::AcoArgs;
+use super::device_args::DeviceArgs;
 use super::ga_args::GaArgs;
 use crate::progress::RunBar;
 
@@ -39,15 +40,8 @@ pub struct SuiteArgs {
     runs: u32,
     #[arg(long, value_enum, default_value = "ga")]
     algorithm: Algorithm,
-    /// `auto` uses the CPU engine unless a hardware GPU is present.
-    #[arg(long, value_enum, default_value = "auto")]
-    backend: Backend,
-    /// Pick a GPU adapter whose name contains this text.
-    #[arg(long)]
-    adapter: Option<String>,
-    /// CPU threads (default: all cores).
-    #[arg(long)]
-    threads: Option<usize>,
+    #[command(flatten)]
+    device: DeviceArgs,
     #[command(flatten)]
     ga: GaArgs,
     #[command(flatten)]
@@ -97,20 +91,17 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
         bail!("no instance matches (check the paths, --size and --fill)");
     }
     let device = match args.algorithm {
-        Algorithm::Ga | Algorithm::Aco => Device::select(args.backend, args.adapter.as_deref())?,
+        Algorithm::Ga | Algorithm::Aco => args.device.select()?,
         Algorithm::Exact => Device::Cpu,
     };
-    let device_name = match &device {
-        Device::Cpu => "CPU".to_string(),
-        Device::Gpu(ctx) => format!("GPU {}", ctx.describe()),
-    };
+    let device_name = device.describe();
     let options = SuiteOptions {
         solve: SolveOptions {
             algorithm: args.algorithm,
             device,
             ga: config.clone(),
             aco: aco.clone(),
-            threads: args.threads,
+            threads: args.device.threads,
             time_limit: None,
             unsolvable_check_nodes: 200_000,
         },
@@ -175,7 +166,7 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
             format!("{:?}", args.algorithm).to_lowercase(),
         ),
         ("device".to_string(), device_name),
-        ("machine".to_string(), export::machine(args.threads)),
+        ("machine".to_string(), export::machine(args.device.threads)),
         (
             "settings".to_string(),
             match args.algorithm {

@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 use super::{Island, Problem};
 use crate::board::Grid;
 use crate::error::{Error, Result};
+use crate::step_loop::{least, step_until};
 
 /// What the run loop needs from an engine (CPU or GPU).
 pub trait Engine {
@@ -59,19 +60,13 @@ pub struct GaOutcome {
 /// The island that decides the result: among solved islands the one that solved first (lowest
 /// generation, then lowest index); otherwise the one with the lowest penalty ever seen.
 pub fn deciding_island(islands: &[Island]) -> usize {
-    let key = |(i, s): (usize, &Island)| {
+    least(islands, |s| {
         if s.solved != 0 {
-            (0, s.generation, 0, i)
+            (0, s.generation, 0)
         } else {
-            (1, 0, s.overall_best_penalty, i)
+            (1, 0, s.overall_best_penalty)
         }
-    };
-    islands
-        .iter()
-        .enumerate()
-        .min_by_key(|&x| key(x))
-        .map(|(i, _)| i)
-        .unwrap_or(0)
+    })
 }
 
 /// Runs `engine` until an island solves the puzzle or a limit is reached.
@@ -82,31 +77,28 @@ pub fn run(
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<GaOutcome> {
     let start = Instant::now();
-    let mut generation = 0u32;
-    let mut stopped_by_time = false;
-    let mut islands = engine.islands()?;
-    loop {
-        if islands.iter().any(|s| s.solved != 0) || generation >= limits.max_generations {
-            break;
-        }
-        if limits.time_limit.is_some_and(|t| start.elapsed() >= t) {
-            stopped_by_time = true;
-            break;
-        }
-        let steps = engine
-            .generations_per_step()
-            .clamp(1, limits.max_generations - generation);
-        engine.step(steps)?;
-        generation += steps;
-        islands = engine.islands()?;
-        let best = &islands[deciding_island(&islands)];
-        progress(&Progress {
-            generation,
-            best_penalty: best.overall_best_penalty,
-            restarts: islands.iter().map(|s| s.restarts).sum(),
-            elapsed: start.elapsed(),
-        });
-    }
+    let stopped = step_until(
+        start,
+        limits.max_generations,
+        limits.time_limit,
+        engine.islands()?,
+        |islands| islands.iter().any(|s| s.solved != 0),
+        |left| {
+            let steps = engine.generations_per_step().clamp(1, left);
+            engine.step(steps)?;
+            Ok((steps, engine.islands()?))
+        },
+        |generation, islands| {
+            let best = &islands[deciding_island(islands)];
+            progress(&Progress {
+                generation,
+                best_penalty: best.overall_best_penalty,
+                restarts: islands.iter().map(|s| s.restarts).sum(),
+                elapsed: start.elapsed(),
+            });
+        },
+    )?;
+    let (islands, generation) = (stopped.states, stopped.rounds);
     let winner = deciding_island(&islands);
     let state = islands[winner];
     let genome = engine.overall_best(winner as u32)?;
@@ -127,6 +119,6 @@ pub fn run(
         restarts: state.restarts,
         evaluations: islands.len() as u64 * engine.population() as u64 * generations as u64,
         seconds: start.elapsed().as_secs_f64(),
-        stopped_by_time,
+        stopped_by_time: stopped.stopped_by_time,
     })
 }

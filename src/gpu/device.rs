@@ -1,12 +1,11 @@
 //! Adapter and device acquisition, once per process: the [`GpuContext`] every engine, test and
 //! benchmark shares, adapter listing for `evoku devices`, and GPU errors turned into values.
 
+use std::any::Any;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use crate::error::{Error, Result};
-
-use super::engine::Pipelines;
 
 /// How to pick an adapter.
 #[derive(Clone, Debug, Default)]
@@ -101,11 +100,13 @@ pub struct GpuContext {
     pub device: wgpu::Device,
     pub queue: wgpu::Queue,
     pub info: wgpu::AdapterInfo,
-    /// The adapter's own limits, which the device was created with.
+    /// The limits the engines plan with: the adapter's own, which the device was created with,
+    /// unless lowered by [`GpuContext::with_max_workgroups_per_dimension`].
     pub limits: wgpu::Limits,
     errors: ErrorLog,
-    /// The engine's pipelines, built by the first engine and reused by the next ones.
-    pipelines: Arc<Mutex<Option<Arc<Pipelines>>>>,
+    /// Each engine's pipelines (one value per type), built by its first engine and reused by
+    /// the next ones.
+    pipelines: Arc<Mutex<Vec<Arc<dyn Any + Send + Sync>>>>,
 }
 
 impl GpuContext {
@@ -167,7 +168,7 @@ impl GpuContext {
             info,
             limits,
             errors,
-            pipelines: Arc::new(Mutex::new(None)),
+            pipelines: Arc::new(Mutex::new(Vec::new())),
         })
     }
 
@@ -184,6 +185,17 @@ impl GpuContext {
 
     pub fn is_software(&self) -> bool {
         is_software(&self.info)
+    }
+
+    /// This context (same device, queue and pipelines) with dispatches of at most `max`
+    /// workgroups per dimension, never more than the adapter allows: the engines then take
+    /// their 2-D dispatch path, which the adapter's own limit (65,535 or more) reserves for
+    /// millions of individuals, with a few hundred, so tests can compare it with the CPU.
+    pub fn with_max_workgroups_per_dimension(&self, max: u32) -> GpuContext {
+        let mut narrow = self.clone();
+        let limit = &mut narrow.limits.max_compute_workgroups_per_dimension;
+        *limit = max.clamp(1, *limit);
+        narrow
     }
 
     pub fn summary(&self) -> AdapterSummary {
@@ -302,17 +314,22 @@ impl GpuContext {
         Ok(bytes)
     }
 
-    /// The shared pipelines, built on first use.
-    pub(crate) fn pipelines(&self) -> Result<Arc<Pipelines>> {
+    /// The shared pipelines of type `P`, built with `build` on first use; `what` names the
+    /// work in errors.
+    pub(crate) fn pipelines<P: Any + Send + Sync>(
+        &self,
+        what: &str,
+        build: impl FnOnce(&wgpu::Device) -> P,
+    ) -> Result<Arc<P>> {
         let mut cache = self
             .pipelines
             .lock()
-            .map_err(|_| self.error("building pipelines", "a previous attempt panicked"))?;
-        if let Some(p) = cache.as_ref() {
-            return Ok(p.clone());
+            .map_err(|_| self.error(what, "a previous attempt panicked"))?;
+        if let Some(p) = cache.iter().find_map(|p| p.clone().downcast::<P>().ok()) {
+            return Ok(p);
         }
-        let built = Arc::new(self.scoped("building pipelines", || Pipelines::new(&self.device))?);
-        *cache = Some(built.clone());
+        let built = Arc::new(self.scoped(what, || build(&self.device))?);
+        cache.push(built.clone());
         Ok(built)
     }
 }

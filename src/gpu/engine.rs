@@ -17,6 +17,8 @@ use std::time::Duration;
 
 use super::buffers::{Buffers, Sizes};
 use super::device::GpuContext;
+use super::pipeline::{self, grid, READ, UNIFORM, WRITE};
+use super::schedule::Schedule;
 use super::shaders::Stage;
 use crate::error::{Error, Result};
 use crate::ga::{Engine, GaConfig, Island, Params, Problem};
@@ -33,21 +35,14 @@ pub const MAX_GENERATIONS_PER_SUBMIT: u32 = 256;
 const HARDWARE_VISITS_PER_SUBMIT: u64 = 400_000_000;
 /// The same for a software adapter: lavapipe on 2 cores runs 10-20 ns a visit, so 40-80 ms.
 const SOFTWARE_VISITS_PER_SUBMIT: u64 = 4_000_000;
-/// Submits per `step` on hardware (one on a software adapter): the run loop reads the island
-/// states once per step, so a step of a few submits keeps the read-backs rare.
-const HARDWARE_SUBMITS_PER_STEP: u32 = 4;
-
 /// Loop iterations one invocation may run on a software adapter. lavapipe (llvmpipe) silently
 /// ends every loop of an invocation once 65,535 iterations have run in all, and the results
 /// are then simply wrong; this leaves a margin under that.
 pub const SOFTWARE_LOOP_BUDGET: u64 = 50_000;
 
-/// How long a read-back waits for the GPU before giving up with an error.
-const DEFAULT_TIMEOUT: Duration = Duration::from_secs(120);
-
 /// The three compute pipelines and their shared bind group layout, built once per context.
 #[derive(Debug)]
-pub(crate) struct Pipelines {
+struct Pipelines {
     layout: wgpu::BindGroupLayout,
     init: wgpu::ComputePipeline,
     breed: wgpu::ComputePipeline,
@@ -55,51 +50,16 @@ pub(crate) struct Pipelines {
 }
 
 impl Pipelines {
-    pub(crate) fn new(device: &wgpu::Device) -> Pipelines {
-        let entry = |binding: u32, ty: wgpu::BufferBindingType| wgpu::BindGroupLayoutEntry {
-            binding,
-            visibility: wgpu::ShaderStages::COMPUTE,
-            ty: wgpu::BindingType::Buffer {
-                ty,
-                has_dynamic_offset: false,
-                min_binding_size: None,
-            },
-            count: None,
-        };
-        let read = wgpu::BufferBindingType::Storage { read_only: true };
-        let write = wgpu::BufferBindingType::Storage { read_only: false };
-        // Keep in sync with the bindings in shaders/common.wgsl.
-        let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-            label: Some("evoku"),
-            entries: &[
-                entry(0, wgpu::BufferBindingType::Uniform),
-                entry(1, read),  // tables
-                entry(2, read),  // population
-                entry(3, read),  // scores
-                entry(4, write), // next_population
-                entry(5, write), // next_scores
-                entry(6, write), // islands
-                entry(7, write), // records
-            ],
-        });
-        let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-            label: Some("evoku"),
-            bind_group_layouts: &[Some(&layout)],
-            immediate_size: 0,
-        });
+    fn new(device: &wgpu::Device) -> Pipelines {
+        // Keep in sync with the bindings in shaders/common.wgsl: params, tables, population,
+        // scores, next_population, next_scores, islands, records.
+        let (layout, pipeline_layout) = pipeline::layouts(
+            device,
+            "evoku",
+            &[UNIFORM, READ, READ, READ, WRITE, WRITE, WRITE, WRITE],
+        );
         let pipeline = |stage: Stage| {
-            let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-                label: Some(stage.name()),
-                source: wgpu::ShaderSource::Wgsl(stage.source().into()),
-            });
-            device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-                label: Some(stage.name()),
-                layout: Some(&pipeline_layout),
-                module: &module,
-                entry_point: Some(stage.name()),
-                compilation_options: Default::default(),
-                cache: None,
-            })
+            pipeline::compute_pipeline(device, &pipeline_layout, stage.name(), stage.source())
         };
         Pipelines {
             init: pipeline(Stage::Init),
@@ -108,12 +68,6 @@ impl Pipelines {
             layout,
         }
     }
-}
-
-/// Workgroups of a dispatch as (x, y): x up to the adapter's per-dimension limit.
-fn grid(groups: u64, max_per_dimension: u32) -> (u32, u32) {
-    let x = groups.clamp(1, max_per_dimension as u64);
-    (x as u32, groups.div_ceil(x) as u32)
 }
 
 /// Generations one command buffer holds: an estimate of the work per generation (cell visits of
@@ -173,8 +127,8 @@ pub struct GpuEngine {
     current: usize,
     individual_groups: (u32, u32),
     island_groups: (u32, u32),
-    generations_per_submit: u32,
-    timeout: Duration,
+    /// Generations per submit, submits per step, read-back timeout.
+    schedule: Schedule,
 }
 
 impl GpuEngine {
@@ -196,11 +150,16 @@ impl GpuEngine {
                 children = params.local_search_children,
             )));
         }
-        let pipelines = ctx.pipelines()?;
+        let pipelines = ctx.pipelines("building pipelines", Pipelines::new)?;
         let (buffers, bind_groups) = ctx.scoped("allocating buffers", || {
             let buffers = Buffers::new(&ctx.device, &params, &problem, &sizes);
             let bind_group = |k: usize| {
-                let resources = [
+                let label = if k == 0 {
+                    "population 0 to 1"
+                } else {
+                    "population 1 to 0"
+                };
+                let buffers = [
                     &buffers.params,
                     &buffers.tables,
                     &buffers.genomes[k],
@@ -210,22 +169,7 @@ impl GpuEngine {
                     &buffers.islands,
                     &buffers.records,
                 ];
-                let entries: Vec<wgpu::BindGroupEntry> = (0u32..)
-                    .zip(resources)
-                    .map(|(binding, buffer)| wgpu::BindGroupEntry {
-                        binding,
-                        resource: buffer.as_entire_binding(),
-                    })
-                    .collect();
-                ctx.device.create_bind_group(&wgpu::BindGroupDescriptor {
-                    label: Some(if k == 0 {
-                        "population 0 to 1"
-                    } else {
-                        "population 1 to 0"
-                    }),
-                    layout: &pipelines.layout,
-                    entries: &entries,
-                })
+                pipeline::bind_group(&ctx.device, label, &pipelines.layout, &buffers)
             };
             let bind_groups = [bind_group(0), bind_group(1)];
             (buffers, bind_groups)
@@ -241,8 +185,11 @@ impl GpuEngine {
             current: 0,
             individual_groups: grid(sizes.individuals.div_ceil(WORKGROUP_SIZE as u64), max),
             island_groups: grid(params.islands as u64, max),
-            generations_per_submit: generations_per_submit(&params, ctx.is_software()),
-            timeout: DEFAULT_TIMEOUT,
+            schedule: Schedule::new(
+                generations_per_submit(&params, ctx.is_software()),
+                ctx,
+                "lower --population, --islands or the generations per step, or use --backend cpu",
+            ),
         };
         engine.init()?;
         Ok(engine)
@@ -258,42 +205,29 @@ impl GpuEngine {
 
     /// Generations recorded into one command buffer.
     pub fn generations_per_submit(&self) -> u32 {
-        self.generations_per_submit
+        self.schedule.rounds_per_submit()
     }
 
     /// Overrides the estimate (at least 1); results do not depend on it.
     pub fn set_generations_per_submit(&mut self, generations: u32) {
-        self.generations_per_submit = generations.max(1);
+        self.schedule.set_rounds_per_submit(generations);
     }
 
     /// How long a read-back waits for the GPU before returning an error.
     pub fn set_timeout(&mut self, timeout: Duration) {
-        self.timeout = timeout;
+        self.schedule.set_timeout(timeout);
     }
 
     /// `init` into population 0 (through bind group 1, which writes it), then `island_best`.
     fn init(&mut self) -> Result<()> {
         let (p, groups) = (&self.pipelines, self.individual_groups);
         let (islands, bind_group) = (self.island_groups, &self.bind_groups[1]);
-        self.ctx.scoped("running init", || {
-            let mut encoder =
-                self.ctx
-                    .device
-                    .create_command_encoder(&wgpu::CommandEncoderDescriptor {
-                        label: Some("init"),
-                    });
-            {
-                let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-                    label: Some("init"),
-                    timestamp_writes: None,
-                });
-                pass.set_bind_group(0, bind_group, &[]);
-                pass.set_pipeline(&p.init);
-                pass.dispatch_workgroups(groups.0, groups.1, 1);
-                pass.set_pipeline(&p.island_best);
-                pass.dispatch_workgroups(islands.0, islands.1, 1);
-            }
-            self.ctx.queue.submit([encoder.finish()]);
+        pipeline::submit_pass(&self.ctx, "running init", "init", |pass| {
+            pass.set_bind_group(0, bind_group, &[]);
+            pass.set_pipeline(&p.init);
+            pass.dispatch_workgroups(groups.0, groups.1, 1);
+            pass.set_pipeline(&p.island_best);
+            pass.dispatch_workgroups(islands.0, islands.1, 1);
         })?;
         self.current = 0;
         Ok(())
@@ -304,60 +238,35 @@ impl GpuEngine {
         let (p, groups, islands) = (&self.pipelines, self.individual_groups, self.island_groups);
         let bind_groups = &self.bind_groups;
         let mut current = self.current;
-        self.ctx.scoped("running generations", || {
-            let mut encoder =
-                self.ctx
-                    .device
-                    .create_command_encoder(&wgpu::CommandEncoderDescriptor {
-                        label: Some("generations"),
-                    });
-            {
-                let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-                    label: Some("generations"),
-                    timestamp_writes: None,
-                });
-                for _ in 0..generations {
-                    pass.set_bind_group(0, &bind_groups[current], &[]);
-                    pass.set_pipeline(&p.breed);
-                    pass.dispatch_workgroups(groups.0, groups.1, 1);
-                    pass.set_pipeline(&p.island_best);
-                    pass.dispatch_workgroups(islands.0, islands.1, 1);
-                    current = 1 - current;
-                }
+        pipeline::submit_pass(&self.ctx, "running generations", "generations", |pass| {
+            for _ in 0..generations {
+                pass.set_bind_group(0, &bind_groups[current], &[]);
+                pass.set_pipeline(&p.breed);
+                pass.dispatch_workgroups(groups.0, groups.1, 1);
+                pass.set_pipeline(&p.island_best);
+                pass.dispatch_workgroups(islands.0, islands.1, 1);
+                current = 1 - current;
             }
-            self.ctx.queue.submit([encoder.finish()]);
         })?;
         self.current = current;
         Ok(())
     }
 
-    /// Copies `size` bytes at `offset` of `source` back to the host and waits for them.
-    fn read(
-        &self,
-        source: &wgpu::Buffer,
-        offset: u64,
-        size: u64,
-        staging: Option<&wgpu::Buffer>,
-    ) -> Result<Vec<u8>> {
-        let advice =
-            "lower --population, --islands or the generations per step, or use --backend cpu";
-        self.ctx
-            .read_back(source, offset, size, staging, self.timeout, advice)
-    }
-
-    fn read_words(&self, source: &wgpu::Buffer, size: u64) -> Result<Vec<u32>> {
-        Ok(bytemuck::pod_collect_to_vec(
-            &self.read(source, 0, size, None)?,
-        ))
-    }
-
     /// Genomes of every island, slot by slot, as `u32` words (tests: the whole population).
     pub fn population_words(&self) -> Result<Vec<u32>> {
-        self.read_words(&self.buffers.genomes[self.current], self.sizes.population)
+        self.schedule.read_words(
+            &self.ctx,
+            &self.buffers.genomes[self.current],
+            self.sizes.population,
+        )
     }
 
     fn scores(&self) -> Result<Vec<u32>> {
-        self.read_words(&self.buffers.scores[self.current], self.sizes.scores)
+        self.schedule.read_words(
+            &self.ctx,
+            &self.buffers.scores[self.current],
+            self.sizes.scores,
+        )
     }
 
     /// Penalties of every island, slot by slot (tests).
@@ -372,7 +281,8 @@ impl GpuEngine {
 
     /// Every island's state, through the persistent staging buffer.
     pub fn island_states(&self) -> Result<Vec<Island>> {
-        let bytes = self.read(
+        let bytes = self.schedule.read(
+            &self.ctx,
             &self.buffers.islands,
             0,
             self.sizes.islands,
@@ -384,13 +294,8 @@ impl GpuEngine {
 
 impl Engine for GpuEngine {
     fn step(&mut self, generations: u32) -> Result<()> {
-        let mut left = generations;
-        while left > 0 {
-            let now = left.min(self.generations_per_submit);
-            self.submit(now)?;
-            left -= now;
-        }
-        Ok(())
+        let schedule = self.schedule;
+        schedule.run(generations, |now| self.submit(now))
     }
 
     fn islands(&mut self) -> Result<Vec<Island>> {
@@ -402,7 +307,8 @@ impl Engine for GpuEngine {
             return Err(Error::Config(format!("no island {island}")));
         }
         let bytes = self.params.genome_bytes() as u64;
-        self.read(
+        self.schedule.read(
+            &self.ctx,
             &self.buffers.records,
             (2 * island as u64 + 1) * bytes,
             bytes,
@@ -415,10 +321,6 @@ impl Engine for GpuEngine {
     }
 
     fn generations_per_step(&self) -> u32 {
-        if self.ctx.is_software() {
-            self.generations_per_submit
-        } else {
-            self.generations_per_submit * HARDWARE_SUBMITS_PER_STEP
-        }
+        self.schedule.rounds_per_step()
     }
 }

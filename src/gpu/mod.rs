@@ -8,6 +8,8 @@
 pub mod buffers;
 pub mod device;
 pub mod engine;
+pub(crate) mod pipeline;
+pub(crate) mod schedule;
 pub mod shaders;
 
 pub use device::{is_software, list_adapters, AdapterSummary, GpuContext, GpuOptions};

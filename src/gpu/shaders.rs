@@ -1,4 +1,5 @@
 //! WGSL assembly: WGSL has no includes, so each pipeline's source is its files concatenated.
+//! Every file of `shaders/`, the GA's and the ACS's, is named here once.
 //!
 //! `shaders/<stage>.wgsl` is the twin of `src/cpu/<stage>.rs`; the entry point and pipeline label
 //! of a stage are its name.
@@ -30,6 +31,13 @@ pub const MUTATION: ShaderFile = shader_file!("mutation.wgsl");
 pub const LOCAL_SEARCH: ShaderFile = shader_file!("local_search.wgsl");
 pub const BREED: ShaderFile = shader_file!("breed.wgsl");
 pub const ISLAND_BEST: ShaderFile = shader_file!("island_best.wgsl");
+
+// The Ant Colony System's (`crate::aco::gpu`).
+pub const ACO_COMMON: ShaderFile = shader_file!("aco_common.wgsl");
+pub const ACO_PROPAGATE: ShaderFile = shader_file!("aco_propagate.wgsl");
+pub const ACO_TOUR: ShaderFile = shader_file!("aco_tour.wgsl");
+pub const ACO_COLONY_UPDATE: ShaderFile = shader_file!("aco_colony_update.wgsl");
+pub const ACO_EXCHANGE: ShaderFile = shader_file!("aco_exchange.wgsl");
 
 /// A compute stage: one pipeline, one entry point, one name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,0 +1,25 @@
+//! The device options shared by every command that solves: backend, adapter and CPU threads.
+
+use clap::Args;
+use evoku::error::Result;
+use evoku::solve::{Backend, Device};
+
+#[derive(Args, Debug, Clone)]
+pub struct DeviceArgs {
+    /// `auto` uses the CPU engine unless a hardware GPU is present.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub backend: Backend,
+    /// Pick a GPU adapter whose name contains this text.
+    #[arg(long)]
+    pub adapter: Option<String>,
+    /// CPU threads (default: all cores). Results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+impl DeviceArgs {
+    /// The device `--backend` and `--adapter` name.
+    pub fn select(&self) -> Result<Device> {
+        Device::select(self.backend, self.adapter.as_deref())
+    }
+}

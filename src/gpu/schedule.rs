@@ -1,0 +1,92 @@
+//! When an engine submits work and how it waits for results, the same for the GA's and the ACS's
+//! engines: rounds (generations or iterations) per command buffer, submits per step, and
+//! read-backs with a timeout.
+
+use std::time::Duration;
+
+use super::device::GpuContext;
+use crate::error::Result;
+
+/// Submits per step on hardware (one on a software adapter): the run loop reads the states once
+/// per step, so a step of a few submits keeps the read-backs rare.
+const HARDWARE_SUBMITS_PER_STEP: u32 = 4;
+
+/// How long a read-back waits for the GPU before giving up with an error.
+const DEFAULT_TIMEOUT: Duration = Duration::from_secs(120);
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Schedule {
+    rounds_per_submit: u32,
+    software: bool,
+    timeout: Duration,
+    /// What to lower when a read-back times out.
+    advice: &'static str,
+}
+
+impl Schedule {
+    pub(crate) fn new(rounds_per_submit: u32, ctx: &GpuContext, advice: &'static str) -> Schedule {
+        Schedule {
+            rounds_per_submit,
+            software: ctx.is_software(),
+            timeout: DEFAULT_TIMEOUT,
+            advice,
+        }
+    }
+
+    pub(crate) fn rounds_per_submit(&self) -> u32 {
+        self.rounds_per_submit
+    }
+
+    /// Overrides the estimate (at least 1); results do not depend on it.
+    pub(crate) fn set_rounds_per_submit(&mut self, rounds: u32) {
+        self.rounds_per_submit = rounds.max(1);
+    }
+
+    pub(crate) fn set_timeout(&mut self, timeout: Duration) {
+        self.timeout = timeout;
+    }
+
+    /// Rounds the run loop should ask for between two reads of the states.
+    pub(crate) fn rounds_per_step(&self) -> u32 {
+        if self.software {
+            self.rounds_per_submit
+        } else {
+            self.rounds_per_submit * HARDWARE_SUBMITS_PER_STEP
+        }
+    }
+
+    /// Runs `rounds` rounds through `submit`, at most `rounds_per_submit` a call.
+    pub(crate) fn run(&self, rounds: u32, mut submit: impl FnMut(u32) -> Result<()>) -> Result<()> {
+        let mut left = rounds;
+        while left > 0 {
+            let now = left.min(self.rounds_per_submit);
+            submit(now)?;
+            left -= now;
+        }
+        Ok(())
+    }
+
+    /// Copies `size` bytes at `offset` of `source` back to the host and waits for them.
+    pub(crate) fn read(
+        &self,
+        ctx: &GpuContext,
+        source: &wgpu::Buffer,
+        offset: u64,
+        size: u64,
+        staging: Option<&wgpu::Buffer>,
+    ) -> Result<Vec<u8>> {
+        ctx.read_back(source, offset, size, staging, self.timeout, self.advice)
+    }
+
+    /// The first `size` bytes of `source` as `u32` words.
+    pub(crate) fn read_words(
+        &self,
+        ctx: &GpuContext,
+        source: &wgpu::Buffer,
+        size: u64,
+    ) -> Result<Vec<u32>> {
+        Ok(bytemuck::pod_collect_to_vec(
+            &self.read(ctx, source, 0, size, None)?,
+        ))
+    }
+}
