@@ -45,8 +45,8 @@ impl IslandView<'_> {
 pub fn migrates(params: &Params, generation: u32) -> bool {
     params.migration_interval != 0
         && params.islands > 1
-        && generation % params.migration_interval == 0
-        && params.population - 1 >= params.elites
+        && generation.is_multiple_of(params.migration_interval)
+        && params.population > params.elites
 }
 
 /// Kinds from their `u32` codes in `Params`.
