@@ -466,6 +466,32 @@ fn gpu_stages_match_the_cpu_on_9x9() {
                 c.seed = 5;
             }),
         ),
+        (
+            "band + candidate + local search, presolve, restarts, migration",
+            config(Preset::Default, |c| {
+                c.population_size = 24;
+                c.islands = 3;
+                c.mutation = MutationKind::Candidate;
+                c.mutation_rate = 0.8;
+                c.restart_after = 2;
+                c.restart_keep = 2;
+                c.migration_interval = 2;
+                c.seed = 6;
+            }),
+        ),
+        (
+            "uniform + candidate + local search, candidates without presolve",
+            config(Preset::Default, |c| {
+                c.population_size = 22;
+                c.islands = 2;
+                c.crossover = CrossoverKind::Uniform;
+                c.crossover_rate = 0.6;
+                c.mutation = MutationKind::Candidate;
+                c.local_search_children = 5;
+                c.presolve = false;
+                c.seed = 7;
+            }),
+        ),
     ];
     let mut seen = Seen::default();
     for (label, config) in &cases {
@@ -532,6 +558,19 @@ fn gpu_stages_match_the_cpu_on_16x16() {
                 c.seed = 17;
             }),
         ),
+        (
+            "16x16 band + candidate + local search 8, presolve, restarts",
+            config(Preset::Default, |c| {
+                c.population_size = 24;
+                c.islands = 2;
+                c.mutation = MutationKind::Candidate;
+                c.mutation_rate = 1.0;
+                c.local_search_children = 8;
+                c.restart_after = 3;
+                c.restart_keep = 1;
+                c.seed = 18;
+            }),
+        ),
     ];
     for (label, config) in &cases {
         parity(label, &ctx, &grid, config, 10);
@@ -594,6 +633,31 @@ fn gpu_stages_match_the_cpu_on_25x25_with_heavy_local_search() {
                 c.restart_after = 2;
                 c.restart_keep = 1;
                 c.seed = 26;
+            }),
+        ),
+        (
+            "25x25 multi-parent + candidate + local search 64, presolve",
+            config(Preset::Default, |c| {
+                c.population_size = 20;
+                c.islands = 2;
+                c.crossover = CrossoverKind::MultiParent;
+                c.crossover_rate = 1.0;
+                c.mutation = MutationKind::Candidate;
+                c.mutation_rate = 1.0;
+                c.local_search_children = 64;
+                c.migration_interval = 2;
+                c.seed = 28;
+            }),
+        ),
+        (
+            "25x25 band + candidate + local search 8, candidates without presolve",
+            config(Preset::Default, |c| {
+                c.population_size = 24;
+                c.islands = 2;
+                c.mutation = MutationKind::Candidate;
+                c.local_search_children = 8;
+                c.presolve = false;
+                c.seed = 29;
             }),
         ),
     ];

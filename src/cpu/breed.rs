@@ -60,10 +60,10 @@ fn crossover_kind(code: u32) -> CrossoverKind {
 }
 
 fn mutation_kind(code: u32) -> MutationKind {
-    if code == 1 {
-        MutationKind::Directed
-    } else {
-        MutationKind::Swap
+    match code {
+        1 => MutationKind::Directed,
+        2 => MutationKind::Candidate,
+        _ => MutationKind::Swap,
     }
 }
 

@@ -1,8 +1,9 @@
 //! Swap mutation inside one box, guided by the help array (ALGORITHMS.md section 2).
 //!
-//! Twin of `swap_mutation` and `directed_mutation` in `shaders/mutation.wgsl`. The functions only
-//! choose the pair; the caller swaps.
+//! Twin of `swap_mutation`, `directed_mutation` and `candidate_mutation` in
+//! `shaders/mutation.wgsl`. The functions only choose the pair; the caller swaps.
 
+use super::init::nth_set_bit;
 use crate::ga::{MutationKind, Problem};
 use crate::rng::Rng;
 
@@ -20,19 +21,82 @@ pub fn swap_mutation(problem: &Problem, rng: &mut Rng) -> SwapPair {
     (i != j && help[i] == 0 && help[j] == 0).then_some((i, j))
 }
 
-/// How often `digit` occurs in line `line`.
-fn count_in_line(problem: &Problem, genome: &[u8], line: usize, digit: u8) -> u32 {
-    let n = problem.side();
-    problem.line_cells()[line * n..(line + 1) * n]
-        .iter()
-        .filter(|&&g| genome[g as usize] == digit)
-        .count() as u32
-}
-
 /// `list[draw]`, where `draw` runs over every entry but `list[skip]`.
 fn pick_other(list: &[u8], skip: usize, rng: &mut Rng) -> u8 {
     let k = rng.below(list.len() as u32 - 1) as usize;
     list[if k >= skip { k + 1 } else { k }]
+}
+
+/// Bit of digit `d` (1-based) in a candidate-style mask, wrapping like the GPU's `digit_bit`.
+fn digit_bit(digit: u8) -> u64 {
+    1u64 << (digit.wrapping_sub(1) & 63)
+}
+
+/// The free cells of box `bx` (positions inside the box, in order), which of them hold a digit
+/// duplicated in their row or column (bit `p` of `duplicated_mask` for position `p`), and the
+/// digits seen in each of the box's `b` rows and `b` columns across the whole board.
+struct BoxScan {
+    free: [u8; 64],
+    free_count: usize,
+    duplicated: [u8; 64],
+    duplicated_count: usize,
+    duplicated_mask: u64,
+    row_seen: [u64; 8],
+    col_seen: [u64; 8],
+}
+
+fn scan_box(problem: &Problem, genome: &[u8], bx: usize) -> BoxScan {
+    let n = problem.side();
+    let b = problem.geometry().box_size();
+    let help = problem.help();
+    let mut scan = BoxScan {
+        free: [0; 64],
+        free_count: 0,
+        duplicated: [0; 64],
+        duplicated_count: 0,
+        duplicated_mask: 0,
+        row_seen: [0; 8],
+        col_seen: [0; 8],
+    };
+    // Digits seen, and seen twice, in row `k` / column `k` of the box (board row band*b + k,
+    // board column stack*b + k).
+    let (mut row_dup, mut col_dup) = ([0u64; 8], [0u64; 8]);
+    let (first_row, first_col) = (problem.row_of()[bx * n], problem.col_of()[bx * n]);
+    for k in 0..b {
+        for (line, seen, dup) in [
+            (
+                first_row as usize + k,
+                &mut scan.row_seen[k],
+                &mut row_dup[k],
+            ),
+            (
+                n + first_col as usize + k,
+                &mut scan.col_seen[k],
+                &mut col_dup[k],
+            ),
+        ] {
+            for &g in &problem.line_cells()[line * n..(line + 1) * n] {
+                let bit = digit_bit(genome[g as usize]);
+                *dup |= *seen & bit;
+                *seen |= bit;
+            }
+        }
+    }
+    for p in 0..n {
+        let g = bx * n + p;
+        if help[g] != 0 {
+            continue;
+        }
+        scan.free[scan.free_count] = p as u8;
+        scan.free_count += 1;
+        let bit = digit_bit(genome[g]);
+        if row_dup[p / b] & bit != 0 || col_dup[p % b] & bit != 0 {
+            scan.duplicated[scan.duplicated_count] = p as u8;
+            scan.duplicated_count += 1;
+            scan.duplicated_mask |= 1 << p;
+        }
+    }
+    scan
 }
 
 /// Directed mutation: in a random box, swap two free cells whose digits are duplicated in their
@@ -41,29 +105,12 @@ fn pick_other(list: &[u8], skip: usize, rng: &mut Rng) -> u8 {
 pub fn directed_mutation(problem: &Problem, rng: &mut Rng, genome: &[u8]) -> SwapPair {
     let n = problem.side();
     let bx = rng.below(n as u32) as usize;
-    let help = problem.help();
-    let mut free = [0u8; 64];
-    let mut duplicated = [0u8; 64];
-    let (mut free_count, mut duplicated_count) = (0, 0);
-    for p in 0..n {
-        let g = bx * n + p;
-        if help[g] != 0 {
-            continue;
-        }
-        free[free_count] = p as u8;
-        free_count += 1;
-        let d = genome[g];
-        if count_in_line(problem, genome, problem.row_of()[g] as usize, d) > 1
-            || count_in_line(problem, genome, n + problem.col_of()[g] as usize, d) > 1
-        {
-            duplicated[duplicated_count] = p as u8;
-            duplicated_count += 1;
-        }
-    }
-    if free_count < 2 {
+    let scan = scan_box(problem, genome, bx);
+    if scan.free_count < 2 {
         return None;
     }
-    let (free, duplicated) = (&free[..free_count], &duplicated[..duplicated_count]);
+    let free = &scan.free[..scan.free_count];
+    let duplicated = &scan.duplicated[..scan.duplicated_count];
     let (i, j) = if duplicated.len() >= 2 {
         let k = rng.below(duplicated.len() as u32) as usize;
         (duplicated[k], pick_other(duplicated, k, rng))
@@ -78,10 +125,81 @@ pub fn directed_mutation(problem: &Problem, rng: &mut Rng, genome: &[u8]) -> Swa
     Some((bx * n + i as usize, bx * n + j as usize))
 }
 
+/// Whether cell `g` may take `digit`: it is one of the cell's candidates, or the digit the cell
+/// holds now is not one either (so a swap never takes a candidate digit away from a cell).
+pub fn may_take(problem: &Problem, genome: &[u8], g: usize, digit: u8) -> bool {
+    let candidates = problem.candidates()[g];
+    candidates & digit_bit(digit) != 0 || candidates & digit_bit(genome[g]) == 0
+}
+
+/// Whether the cell at box position `to` would take `digit` from position `from` of the same box
+/// without meeting it again in its row or column (a line both cells share keeps the digit).
+fn fits(scan: &BoxScan, b: usize, to: usize, from: usize, digit: u8) -> bool {
+    let bit = digit_bit(digit);
+    (to / b == from / b || scan.row_seen[to / b] & bit == 0)
+        && (to % b == from % b || scan.col_seen[to % b] & bit == 0)
+}
+
+/// Candidate-restricted mutation. In a random box, pick a free cell `i` (one whose digit is
+/// duplicated in its row or column when there is one, as `directed_mutation` does), then a
+/// partner `j` among the box's other free cells, from the first of these tiers that is not
+/// empty (uniformly within it):
+///
+/// 0. legal pairs (each cell takes one of its candidates, `Problem::candidates`: the givens'
+///    peers removed, with presolve what propagation left; `may_take` lets a cell that already
+///    holds a non-candidate take anything) where neither digit meets itself again in its new
+///    row or column: the swap can only lower the penalty;
+/// 1. legal pairs whose partner's digit is duplicated too;
+/// 2. any legal pair;
+/// 3. "half-legal" pairs: `i` takes one of its candidates, `j` gets a non-candidate. Pair swaps
+///    alone cannot turn a cycle of three cells whose candidates chain into each other (a: {a, b},
+///    b: {b, c}, c: {c, a}), so without these a box would keep its first arrangement; the
+///    next mutation of the box moves the stray digit on (through `may_take`).
+///
+/// Abandoned (`None`) only when the box has fewer than two free cells or `i` cannot take any
+/// other free cell's digit. With `--init random` every digit is a candidate: no tier 3.
+pub fn candidate_mutation(problem: &Problem, rng: &mut Rng, genome: &[u8]) -> SwapPair {
+    let n = problem.side();
+    let b = problem.geometry().box_size();
+    let bx = rng.below(n as u32) as usize;
+    let scan = scan_box(problem, genome, bx);
+    if scan.free_count < 2 {
+        return None;
+    }
+    let i = if scan.duplicated_count > 0 {
+        scan.duplicated[rng.below(scan.duplicated_count as u32) as usize]
+    } else {
+        scan.free[rng.below(scan.free_count as u32) as usize]
+    } as usize;
+    let gi = bx * n + i;
+    // The tiers as masks of box positions.
+    let mut tiers = [0u64; 4];
+    for &j in &scan.free[..scan.free_count] {
+        let (j, gj) = (j as usize, bx * n + j as usize);
+        if j == i || !may_take(problem, genome, gi, genome[gj]) {
+            continue;
+        }
+        let tier = if !may_take(problem, genome, gj, genome[gi]) {
+            3
+        } else if fits(&scan, b, i, j, genome[gj]) && fits(&scan, b, j, i, genome[gi]) {
+            0
+        } else if scan.duplicated_mask >> j & 1 != 0 {
+            1
+        } else {
+            2
+        };
+        tiers[tier] |= 1 << j;
+    }
+    let tier = tiers.into_iter().find(|&t| t != 0)?;
+    let j = nth_set_bit(tier, rng.below(tier.count_ones()));
+    Some((gi, bx * n + j as usize))
+}
+
 /// The mutation `kind` names.
 pub fn mutation(problem: &Problem, kind: MutationKind, rng: &mut Rng, genome: &[u8]) -> SwapPair {
     match kind {
         MutationKind::Swap => swap_mutation(problem, rng),
         MutationKind::Directed => directed_mutation(problem, rng, genome),
+        MutationKind::Candidate => candidate_mutation(problem, rng, genome),
     }
 }

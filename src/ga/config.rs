@@ -25,6 +25,9 @@ pub enum MutationKind {
     Swap = 0,
     /// Targets cells whose digit is duplicated in its row or column.
     Directed = 1,
+    /// Like `directed`, but only swaps that give both cells one of their candidates (the digits
+    /// the givens, and with presolve propagation, leave them).
+    Candidate = 2,
 }
 
 /// What the mutation rate is a probability of.
