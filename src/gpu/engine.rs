@@ -21,7 +21,7 @@ use super::pipeline::{self, grid, READ, UNIFORM, WRITE};
 use super::schedule::Schedule;
 use super::shaders::Stage;
 use crate::error::{Error, Result};
-use crate::ga::{Engine, GaConfig, Island, Params, Problem};
+use crate::ga::{Engine, GaConfig, Island, MutationScope, Params, Problem};
 
 /// Invocations per workgroup of `init` and `breed` (`WG` in `shaders/common.wgsl`).
 pub const WORKGROUP_SIZE: u32 = 64;
@@ -101,12 +101,19 @@ pub fn loop_iterations_per_invocation(params: &Params) -> u64 {
     let uniform = run(words) + run(n) + n * run(n);
     let multi_parent = run(words) + run(n) + 4 * n * run(n);
     let crossover = band.max(uniform).max(multi_parent);
-    let directed = run(b) + 2 * b * run(n / 4 + 2) + run(n);
+    // The candidate mutation's extra pass over the box's free cells bounds every kind.
+    let mutation = run(b) + 2 * b * run(n / 4 + 2) + run(n) + run(n);
+    let chances = if params.mutation_scope == MutationScope::Box as u32 {
+        n
+    } else {
+        1
+    };
+    let mutations = run(chances) + chances * mutation;
     let children = params.local_search_children as u64;
-    let local_search = run(children) + children * (directed + 4 * run(n));
+    let local_search = run(children) + children * (mutation + 4 * run(n));
     let tournaments = 2 * run(params.tournament_size as u64);
     let restart = run(words) + run(n) + 2 * n * run(n) + fitness;
-    let breed = tournaments + crossover + directed + fitness + local_search + restart;
+    let breed = tournaments + crossover + mutations + fitness + local_search + restart;
     let island_best = run((params.population as u64).div_ceil(64))
         + run(params.elites as u64) * run(256)
         + run(64)
@@ -144,7 +151,7 @@ impl GpuEngine {
             return Err(Error::Gpu(format!(
                 "{adapter} cuts shader loops short after 65,535 iterations and this run needs up \
                  to {iterations} per invocation ({side}x{side}, local search {children}): lower \
-                 --local-search, or use --backend cpu",
+                 --local-search, use --mutation-scope child, or use --backend cpu",
                 adapter = ctx.describe(),
                 side = params.side,
                 children = params.local_search_children,
