@@ -202,6 +202,22 @@ impl SolveReport {
         }
         self.best = Some(grid.clone());
     }
+
+    /// Records a heuristic run's best grid: as the solution when the run says it solved (the
+    /// host check still decides), otherwise as the best grid found.
+    fn set_best(&mut self, puzzle: &Grid, best: Grid, solved: bool) {
+        if solved {
+            self.set_solution(puzzle, &best);
+        } else {
+            self.best = Some(best);
+        }
+    }
+
+    /// The report with its wall time since `start`.
+    fn finished(mut self, start: Instant) -> SolveReport {
+        self.seconds = start.elapsed().as_secs_f64();
+        self
+    }
 }
 
 /// Solves one puzzle. `progress` is called after every GA step.
@@ -229,8 +245,7 @@ pub fn solve_puzzle(
             if let Some(solution) = result.first() {
                 report.set_solution(grid, solution);
             }
-            report.seconds = start.elapsed().as_secs_f64();
-            Ok(report)
+            Ok(report.finished(start))
         }
         Algorithm::Ga => solve_ga(puzzle, options, progress, start),
         Algorithm::Aco => solve_aco(puzzle, options, progress, start),
@@ -264,13 +279,8 @@ fn solve_aco(
     report.restarts = outcome.restarts;
     report.evaluations = outcome.ant_tours;
     report.stopped_by_time = outcome.stopped_by_time;
-    if outcome.solved {
-        report.set_solution(grid, &outcome.best);
-    } else {
-        report.best = Some(outcome.best);
-    }
-    report.seconds = start.elapsed().as_secs_f64();
-    Ok(report)
+    report.set_best(grid, outcome.best, outcome.solved);
+    Ok(report.finished(start))
 }
 
 fn solve_ga(
@@ -287,8 +297,7 @@ fn solve_ga(
         Ok(problem) => problem,
         Err(ga::Unsolvable(why)) => {
             report.unsolvable = Some(why);
-            report.seconds = start.elapsed().as_secs_f64();
-            return Ok(report);
+            return Ok(report.finished(start));
         }
     };
     report.presolved_cells = problem.presolved_cells();
@@ -302,8 +311,7 @@ fn solve_ga(
     );
     if check.has_no_solution() {
         report.unsolvable = Some("the exact solver proved there is no solution".into());
-        report.seconds = start.elapsed().as_secs_f64();
-        return Ok(report);
+        return Ok(report.finished(start));
     }
     let limits = RunLimits {
         max_generations: config.max_generations,
@@ -318,11 +326,6 @@ fn solve_ga(
     report.restarts = outcome.restarts;
     report.evaluations = outcome.evaluations;
     report.stopped_by_time = outcome.stopped_by_time;
-    if outcome.solved {
-        report.set_solution(grid, &outcome.best);
-    } else {
-        report.best = Some(outcome.best);
-    }
-    report.seconds = start.elapsed().as_secs_f64();
-    Ok(report)
+    report.set_best(grid, outcome.best, outcome.solved);
+    Ok(report.finished(start))
 }

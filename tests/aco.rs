@@ -590,31 +590,10 @@ fn contradictory_givens_are_reported_not_run() {
 
 // ---- GPU ------------------------------------------------------------------------------------
 
-fn validate_wgsl(label: &str, source: &str) -> naga::Module {
-    let module = naga::front::wgsl::parse_str(source)
-        .unwrap_or_else(|e| panic!("{label}: {}", e.emit_to_string(source)));
-    naga::valid::Validator::new(
-        naga::valid::ValidationFlags::all(),
-        naga::valid::Capabilities::default(),
-    )
-    .validate(&module)
-    .unwrap_or_else(|e| panic!("{label}: {}", e.emit_to_string(source)));
-    module
-}
-
-fn wgsl_struct(module: &naga::Module, name: &str) -> Option<(u32, usize)> {
-    module.types.iter().find_map(|(_, ty)| match &ty.inner {
-        naga::TypeInner::Struct { members, span } if ty.name.as_deref() == Some(name) => {
-            Some((*span, members.len()))
-        }
-        _ => None,
-    })
-}
-
 #[test]
 fn every_aco_pipeline_validates_with_naga() {
     for stage in AcoStage::ALL {
-        let module = validate_wgsl(stage.name(), &stage.source());
+        let module = util::validate_wgsl(stage.name(), &stage.source());
         let entry = module
             .entry_points
             .iter()
@@ -627,13 +606,13 @@ fn every_aco_pipeline_validates_with_naga() {
         };
         assert_eq!(entry.workgroup_size, [size, 1, 1], "{}", stage.name());
         assert_eq!(
-            wgsl_struct(&module, "AcoParams"),
+            util::wgsl_struct(&module, "AcoParams"),
             Some((std::mem::size_of::<AcoParams>() as u32, 28)),
             "{}",
             stage.name()
         );
         assert_eq!(
-            wgsl_struct(&module, "Colony"),
+            util::wgsl_struct(&module, "Colony"),
             Some((std::mem::size_of::<Colony>() as u32, 14)),
             "{}",
             stage.name()

@@ -58,33 +58,11 @@ pub(crate) fn gpu() -> Option<GpuLease> {
     Some(GpuLease { _turn: turn, ctx })
 }
 
-fn validate_wgsl(label: &str, source: &str) -> naga::Module {
-    let module = naga::front::wgsl::parse_str(source)
-        .unwrap_or_else(|e| panic!("{label}: {}", e.emit_to_string(source)));
-    naga::valid::Validator::new(
-        naga::valid::ValidationFlags::all(),
-        naga::valid::Capabilities::default(),
-    )
-    .validate(&module)
-    .unwrap_or_else(|e| panic!("{label}: {}", e.emit_to_string(source)));
-    module
-}
-
-/// Size in bytes and member count of the WGSL struct `name`.
-fn wgsl_struct(module: &naga::Module, name: &str) -> Option<(u32, usize)> {
-    module.types.iter().find_map(|(_, ty)| match &ty.inner {
-        naga::TypeInner::Struct { members, span } if ty.name.as_deref() == Some(name) => {
-            Some((*span, members.len()))
-        }
-        _ => None,
-    })
-}
-
 #[test]
 fn every_pipeline_source_validates_with_naga() {
     for stage in Stage::ALL {
         let source = stage.source();
-        let module = validate_wgsl(stage.name(), &source);
+        let module = util::validate_wgsl(stage.name(), &source);
         let entry = module
             .entry_points
             .iter()
@@ -100,20 +78,20 @@ fn every_pipeline_source_validates_with_naga() {
         // The twins of the Rust structs: same size and field count.
         let island = (std::mem::size_of::<Island>() as u32, 12);
         assert_eq!(
-            wgsl_struct(&module, "Island"),
+            util::wgsl_struct(&module, "Island"),
             Some(island),
             "{}",
             stage.name()
         );
         let params = (std::mem::size_of::<evoku::ga::Params>() as u32, 20);
         assert_eq!(
-            wgsl_struct(&module, "Params"),
+            util::wgsl_struct(&module, "Params"),
             Some(params),
             "{}",
             stage.name()
         );
     }
-    validate_wgsl("rng_probe", &rng_probe_source());
+    util::validate_wgsl("rng_probe", &rng_probe_source());
 }
 
 // ---- random draws -------------------------------------------------------------------------

@@ -49,22 +49,14 @@ pub fn migrates(params: &Params, generation: u32) -> bool {
         && params.population > params.elites
 }
 
-/// Kinds from their `u32` codes in `Params`.
-fn crossover_kind(code: u32) -> CrossoverKind {
-    match code {
-        1 => CrossoverKind::Band,
-        2 => CrossoverKind::Uniform,
-        3 => CrossoverKind::MultiParent,
-        _ => CrossoverKind::None,
-    }
-}
-
-fn mutation_kind(code: u32) -> MutationKind {
-    match code {
-        1 => MutationKind::Directed,
-        2 => MutationKind::Candidate,
-        _ => MutationKind::Swap,
-    }
+/// The variant of `K` whose code (`variant as u32`, what `Params` stores) is `code`, or
+/// `fallback`. Every variant is looked up, so a new one needs no change here.
+fn kind_of<K: clap::ValueEnum + Copy>(code: u32, as_code: fn(K) -> u32, fallback: K) -> K {
+    K::value_variants()
+        .iter()
+        .copied()
+        .find(|&k| as_code(k) == code)
+        .unwrap_or(fallback)
 }
 
 /// How many times a child draws whether to mutate: once, or once per box (`MutationScope`).
@@ -136,7 +128,7 @@ pub fn breed(
         params.tournament_size,
         effective,
     );
-    let crossover = crossover_kind(params.crossover_kind);
+    let crossover = kind_of(params.crossover_kind, |k| k as u32, CrossoverKind::None);
     let crosses = pair_draws.chance(params.crossover_rate_q16) && crossover != CrossoverKind::None;
     let tie_base = 2 * params.tournament_size + 1;
     let (ga, gb) = (island.genome(params, a), island.genome(params, b));
@@ -165,7 +157,7 @@ pub fn breed(
         }
     }
 
-    let kind = mutation_kind(params.mutation_kind);
+    let kind = kind_of(params.mutation_kind, |k| k as u32, MutationKind::Swap);
     for _ in 0..mutation_chances(params) {
         if rng.chance(params.mutation_rate_q16) {
             if let Some((i, j)) = mutation(problem, kind, &mut rng, child) {
