@@ -384,6 +384,7 @@ fn gpu_stages_match_the_cpu_on_9x9() {
             config(Preset::Paper, |c| {
                 c.population_size = 30;
                 c.islands = 2;
+                c.mutation = MutationKind::Swap;
                 c.seed = 1;
             }),
         ),
@@ -533,6 +534,7 @@ fn gpu_stages_match_the_cpu_on_16x16() {
                 c.crossover_rate = 0.9;
                 c.aging = true;
                 c.migration_interval = 2;
+                c.mutation = MutationKind::Swap;
                 c.seed = 17;
             }),
         ),
@@ -598,6 +600,7 @@ fn gpu_stages_match_the_cpu_on_25x25_with_heavy_local_search() {
                 c.local_search_children = 16;
                 c.aging = true;
                 c.migration_interval = 2;
+                c.mutation = MutationKind::Swap;
                 c.seed = 27;
             }),
         ),

@@ -218,6 +218,7 @@ mod tests {
         let mut config = GaConfig::preset(Preset::Paper);
         config.population_size = 40;
         config.crossover = CrossoverKind::None;
+        config.mutation = MutationKind::Swap;
         config.mutation_rate = 1.0;
         config.mutation_scope = scope;
         let params = Params::new(&problem, &config);

@@ -21,9 +21,11 @@ pub enum CrossoverKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
 #[serde(rename_all = "kebab-case")]
 pub enum MutationKind {
-    /// The paper's: two random positions of a random box; abandoned if either is a given.
+    /// Two random positions of a random box; abandoned if either is a given (the paper's swap
+    /// without its help table).
     Swap = 0,
-    /// Targets cells whose digit is duplicated in its row or column.
+    /// The paper's help-array swap: the help table of digit counts per row and column directs
+    /// the swap to cells whose digit is duplicated in its row or column.
     Directed = 1,
     /// Like `directed`, but only swaps that give both cells one of their candidates (the digits
     /// the givens, and with presolve propagation, leave them).
@@ -58,8 +60,9 @@ pub enum InitKind {
 #[serde(rename_all = "kebab-case")]
 pub enum Preset {
     /// Mantere & Koljonen: population 150, elitism 1, tournament 3, Sato & Inoue crossover 0.3,
-    /// swap mutation 0.3 per box, no local search, one island, 100,000 generations; a restart
-    /// after 300 generations without improvement (the paper restarts but gives no interval).
+    /// help-array swap mutation 0.3 per box (the help table directs the swap to duplicated
+    /// digits), no local search, one island, 100,000 generations; a restart after 300
+    /// generations without improvement (the paper restarts but gives no interval).
     Paper,
     /// The best setting measured (see docs/RESULTS.md).
     Default,
@@ -108,7 +111,7 @@ impl GaConfig {
                 tournament_size: 3,
                 crossover: CrossoverKind::Band,
                 crossover_rate: 0.3,
-                mutation: MutationKind::Swap,
+                mutation: MutationKind::Directed,
                 mutation_rate: 0.3,
                 mutation_scope: MutationScope::Box,
                 local_search_children: 0,
