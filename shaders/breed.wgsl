@@ -98,6 +98,10 @@ fn breed(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups)
             }
         }
     }
+    for (var step = 0u; step < params.assign_steps; step++) {
+        box_assignment(&rng);
+        inherited = false;
+    }
     if !inherited {
         penalty = fitness();
     }

@@ -463,7 +463,7 @@ impl PaperReport {
             "settings",
             format!(
                 "population {}, elites {}, tournament {}, crossover {:?} {}, mutation {:?} {} per {:?}, \
-                 hybrid local search {} variants, restart after {}, init {:?}, presolve {}, seed {}",
+                 box assignments {}, hybrid local search {} variants, restart after {}, init {:?}, presolve {}, seed {}",
                 self.config.population_size,
                 self.config.elites,
                 self.config.tournament_size,
@@ -472,6 +472,7 @@ impl PaperReport {
                 self.config.mutation,
                 self.config.mutation_rate,
                 self.config.mutation_scope,
+                self.config.assign_steps,
                 if self.config.local_search_children > 0 {
                     self.config.local_search_children
                 } else {

@@ -431,10 +431,14 @@ pub fn machine(threads: Option<usize>) -> String {
     )
 }
 
-/// `paper` or `default` when `config` is that preset (any seed and generation cap), else
-/// `custom`.
+/// `paper`, `default` or `walk` when `config` is that preset (any seed and generation cap),
+/// else `custom`.
 pub fn preset_name(config: &GaConfig) -> String {
-    for (preset, name) in [(Preset::Paper, "paper"), (Preset::Default, "default")] {
+    for (preset, name) in [
+        (Preset::Paper, "paper"),
+        (Preset::Default, "default"),
+        (Preset::Walk, "walk"),
+    ] {
         let mut p = GaConfig::preset(preset);
         p.seed = config.seed;
         p.max_generations = config.max_generations;
@@ -449,8 +453,8 @@ pub fn preset_name(config: &GaConfig) -> String {
 pub fn settings(config: &GaConfig) -> String {
     format!(
         "population {}, islands {}, elites {}, tournament {}, crossover {:?} {}, mutation {:?} {} per {:?}, \
-         local search {}, aging {}, restart after {} (keep {}), migration {}, init {:?}, \
-         presolve {}, max generations {}, seed {}",
+         box assignments {}, local search {}, aging {}, restart after {} (keep {}), migration {}, \
+         init {:?}, presolve {}, max generations {}, seed {}",
         config.population_size,
         config.islands,
         config.elites,
@@ -460,6 +464,7 @@ pub fn settings(config: &GaConfig) -> String {
         config.mutation,
         config.mutation_rate,
         config.mutation_scope,
+        config.assign_steps,
         config.local_search_children,
         config.aging,
         config.restart_after,

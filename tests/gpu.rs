@@ -83,7 +83,7 @@ fn every_pipeline_source_validates_with_naga() {
             "{}",
             stage.name()
         );
-        let params = (std::mem::size_of::<evoku::ga::Params>() as u32, 20);
+        let params = (std::mem::size_of::<evoku::ga::Params>() as u32, 24);
         assert_eq!(
             util::wgsl_struct(&module, "Params"),
             Some(params),
@@ -471,6 +471,30 @@ fn gpu_stages_match_the_cpu_on_9x9() {
                 c.seed = 7;
             }),
         ),
+        (
+            "box assignment 6 steps + band + directed + local search 2, presolve, restarts",
+            config(Preset::Default, |c| {
+                c.population_size = 20;
+                c.islands = 2;
+                c.assign_steps = 6;
+                c.local_search_children = 2;
+                c.restart_after = 3;
+                c.seed = 8;
+            }),
+        ),
+        (
+            "box assignment 3 steps alone, random init without presolve",
+            config(Preset::Paper, |c| {
+                c.population_size = 4;
+                c.islands = 2;
+                c.elites = 0;
+                c.tournament_size = 1;
+                c.crossover_rate = 0.0;
+                c.mutation_rate = 0.0;
+                c.assign_steps = 3;
+                c.seed = 9;
+            }),
+        ),
     ];
     let mut seen = Seen::default();
     for (label, config) in &cases {
@@ -512,6 +536,17 @@ fn gpu_stages_match_the_cpu_on_16x16() {
     let Some(ctx) = gpu() else { return };
     let grid = lloyd_amos("inst16x16_45_0.txt");
     let cases = [
+        (
+            "16x16 box assignment 2 steps + band, no local search, candidates without presolve",
+            config(Preset::Default, |c| {
+                c.population_size = 16;
+                c.islands = 2;
+                c.assign_steps = 2;
+                c.local_search_children = 0;
+                c.presolve = false;
+                c.seed = 15;
+            }),
+        ),
         (
             "16x16 band + directed + local search 8, restarts, migration",
             config(Preset::Default, |c| {
@@ -577,6 +612,16 @@ fn gpu_stages_match_the_cpu_on_25x25_with_heavy_local_search() {
                 c.presolve = false;
                 c.migration_interval = 2;
                 c.seed = 25;
+            }),
+        ),
+        (
+            "25x25 box assignment 1 step + band + directed, presolve",
+            config(Preset::Default, |c| {
+                c.population_size = 12;
+                c.islands = 2;
+                c.assign_steps = 1;
+                c.local_search_children = 0;
+                c.seed = 24;
             }),
         ),
         (

@@ -31,6 +31,10 @@ pub struct GaArgs {
     /// What the mutation rate is a probability of: one chance per child or one per box.
     #[arg(long, value_enum)]
     mutation_scope: Option<MutationScope>,
+    /// Box assignments per child and generation, each a random box re-arranged by a noisy
+    /// minimum-cost matching of its free cells to its digits (0 = off).
+    #[arg(long)]
+    assign_steps: Option<u32>,
     /// Mutated variants tried per child (0 = no local search).
     #[arg(long)]
     local_search: Option<u32>,
@@ -70,7 +74,7 @@ impl GaArgs {
         set!(population_size <- population, islands <- islands, elites <- elites,
              tournament_size <- tournament, crossover <- crossover, crossover_rate <- crossover_rate,
              mutation <- mutation, mutation_rate <- mutation_rate,
-             mutation_scope <- mutation_scope,
+             mutation_scope <- mutation_scope, assign_steps <- assign_steps,
              local_search_children <- local_search, restart_after <- restart_after,
              restart_keep <- restart_keep, migration_interval <- migration, init <- init,
              max_generations <- max_generations);

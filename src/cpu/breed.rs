@@ -4,6 +4,7 @@
 //! Twin of `shaders/breed.wgsl`. Every slot depends only on the current population and its own
 //! draws, so slots can be computed in any order, on any number of threads, or on a GPU.
 
+use super::assign::box_assignment;
 use super::crossover::{band_crossover, uniform_crossover};
 use super::fitness::fitness;
 use super::init::init_genome;
@@ -165,6 +166,10 @@ pub fn breed(
                 inherited = None;
             }
         }
+    }
+    for _ in 0..params.assign_steps {
+        box_assignment(problem, &mut rng, child);
+        inherited = None;
     }
     let mut penalty = inherited.unwrap_or_else(|| fitness(problem, child));
     if params.local_search_children > 0 {

@@ -265,7 +265,10 @@ impl Engine for CpuEngine {
 
     fn generations_per_step(&self) -> u32 {
         // About 2e5 individual-generations per step: a few milliseconds at 9x9.
-        let work = self.params.population as u64 * self.params.islands as u64;
+        // A box assignment step costs about two individual-generations.
+        let work = self.params.population as u64
+            * self.params.islands as u64
+            * (1 + 2 * self.params.assign_steps as u64);
         (200_000 / work.max(1)).clamp(1, 1000) as u32
     }
 }

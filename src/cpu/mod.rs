@@ -3,6 +3,7 @@
 //! `shaders/<stage>.wgsl` is the twin of `src/cpu/<stage>.rs`; the parity tests in
 //! `tests/gpu.rs` compare their buffers bit for bit.
 
+pub mod assign;
 pub mod breed;
 pub mod crossover;
 pub mod engine;

@@ -64,8 +64,13 @@ pub enum Preset {
     /// digits), no local search, one island, 100,000 generations; a restart after 300
     /// generations without improvement (the paper restarts but gives no interval).
     Paper,
-    /// The best setting measured (see docs/RESULTS.md).
+    /// The best GA setting measured, selection and crossover on (see docs/RESULTS.md).
     Default,
+    /// The box-assignment walk: islands of two walkers, each child taking 50 box assignments
+    /// a generation, with selection, crossover, mutation and local search off and a restart
+    /// after 3,000 stagnant generations. The strongest setting measured at 9x9, 16x16 and 25x25
+    /// (docs/RESULTS.md).
+    Walk,
 }
 
 /// Every knob of the GA. A run is a pure function of (puzzle, config); `seed` is part of it.
@@ -79,6 +84,9 @@ pub struct GaConfig {
     pub mutation: MutationKind,
     pub mutation_rate: f64,
     pub mutation_scope: MutationScope,
+    /// Box assignments per child and generation: each re-arranges a random box by a noisy
+    /// minimum-cost matching (`src/cpu/assign.rs`), a short random walk; 0 turns it off.
+    pub assign_steps: u32,
     /// Mutated variants tried per child, the best kept; 0 turns local search off.
     pub local_search_children: u32,
     /// Worsen a surviving elite's fitness by one for every generation it stays.
@@ -114,6 +122,7 @@ impl GaConfig {
                 mutation: MutationKind::Directed,
                 mutation_rate: 0.3,
                 mutation_scope: MutationScope::Box,
+                assign_steps: 0,
                 local_search_children: 0,
                 aging: false,
                 restart_after: 300,
@@ -134,11 +143,33 @@ impl GaConfig {
                 mutation: MutationKind::Directed,
                 mutation_rate: 0.5,
                 mutation_scope: MutationScope::Child,
+                assign_steps: 0,
                 local_search_children: 4,
                 aging: false,
                 restart_after: 300,
                 restart_keep: 0,
                 islands: 8,
+                migration_interval: 0,
+                max_generations: 1_000_000,
+                init: InitKind::Candidates,
+                presolve: true,
+                seed: 0,
+            },
+            Preset::Walk => GaConfig {
+                population_size: 2,
+                elites: 0,
+                tournament_size: 1,
+                crossover: CrossoverKind::Band,
+                crossover_rate: 0.0,
+                mutation: MutationKind::Directed,
+                mutation_rate: 0.0,
+                mutation_scope: MutationScope::Child,
+                assign_steps: 50,
+                local_search_children: 0,
+                aging: false,
+                restart_after: 3000,
+                restart_keep: 0,
+                islands: 2,
                 migration_interval: 0,
                 max_generations: 1_000_000,
                 init: InitKind::Candidates,
@@ -176,6 +207,12 @@ impl GaConfig {
             if !(0.0..=1.0).contains(&rate) {
                 return fail(format!("{name} must be within 0..=1, got {rate}"));
             }
+        }
+        if self.assign_steps > 10_000 {
+            return fail(format!(
+                "--assign-steps must be 0..=10000, got {}",
+                self.assign_steps
+            ));
         }
         if self.local_search_children > 64 {
             return fail(format!(

@@ -31,6 +31,8 @@ pub struct Params {
     pub seed_lo: u32,
     pub seed_hi: u32,
     pub mutation_scope: u32,
+    pub assign_steps: u32,
+    pub _pad: [u32; 3],
 }
 
 impl Params {
@@ -56,6 +58,8 @@ impl Params {
             seed_lo: config.seed as u32,
             seed_hi: (config.seed >> 32) as u32,
             mutation_scope: config.mutation_scope as u32,
+            assign_steps: config.assign_steps,
+            _pad: [0; 3],
         }
     }
 

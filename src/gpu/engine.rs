@@ -74,8 +74,10 @@ impl Pipelines {
 /// breeding, fitness and local search) against a budget of some tens of milliseconds.
 fn generations_per_submit(params: &Params, software: bool) -> u32 {
     let individuals = params.islands as u64 * params.population as u64;
-    let per_individual =
-        4 * params.cells as u64 + 8 * params.side as u64 * params.local_search_children as u64;
+    let n = params.side as u64;
+    let per_individual = 4 * params.cells as u64
+        + 8 * n * params.local_search_children as u64
+        + params.assign_steps as u64 * (2 * n * n + n * n * n / 2);
     let budget = if software {
         SOFTWARE_VISITS_PER_SUBMIT
     } else {
@@ -111,9 +113,15 @@ pub fn loop_iterations_per_invocation(params: &Params) -> u64 {
     let mutations = run(chances) + chances * mutation;
     let children = params.local_search_children as u64;
     let local_search = run(children) + children * (mutation + 4 * run(n));
+    // A box assignment: the box's free cells with their two lines, the Hungarian algorithm for
+    // up to n cells (n rows, each up to n rounds of two passes over the columns), the write-back.
+    let hungarian = run(n) * (run(n + 1) + run(n) * (run(n) + run(n + 1)) + run(n));
+    let assign_step = run(n) + n * 2 * run(n) + hungarian + run(n);
+    let steps = params.assign_steps as u64;
+    let assigns = run(steps) + steps * assign_step;
     let tournaments = 2 * run(params.tournament_size as u64);
     let restart = run(words) + run(n) + 2 * n * run(n) + fitness;
-    let breed = tournaments + crossover + mutations + fitness + local_search + restart;
+    let breed = tournaments + crossover + mutations + assigns + fitness + local_search + restart;
     let island_best = run((params.population as u64).div_ceil(64))
         + run(params.elites as u64) * run(256)
         + run(64)
@@ -151,7 +159,8 @@ impl GpuEngine {
             return Err(Error::Gpu(format!(
                 "{adapter} cuts shader loops short after 65,535 iterations and this run needs up \
                  to {iterations} per invocation ({side}x{side}, local search {children}): lower \
-                 --local-search, use --mutation-scope child, or use --backend cpu",
+                 --local-search or --assign-steps, use --mutation-scope child, or use \
+                 --backend cpu",
                 adapter = ctx.describe(),
                 side = params.side,
                 children = params.local_search_children,

@@ -28,6 +28,7 @@ pub const TOURNAMENT: ShaderFile = shader_file!("tournament.wgsl");
 pub const CROSSOVER: ShaderFile = shader_file!("crossover.wgsl");
 pub const MULTI_PARENT: ShaderFile = shader_file!("multi_parent.wgsl");
 pub const MUTATION: ShaderFile = shader_file!("mutation.wgsl");
+pub const ASSIGN: ShaderFile = shader_file!("assign.wgsl");
 pub const LOCAL_SEARCH: ShaderFile = shader_file!("local_search.wgsl");
 pub const BREED: ShaderFile = shader_file!("breed.wgsl");
 pub const ISLAND_BEST: ShaderFile = shader_file!("island_best.wgsl");
@@ -72,6 +73,7 @@ impl Stage {
                 CROSSOVER,
                 MULTI_PARENT,
                 MUTATION,
+                ASSIGN,
                 LOCAL_SEARCH,
                 BREED,
             ],

@@ -1,0 +1,180 @@
+//! Box assignment: re-arrange one box of a child as a noisy minimum-cost matching of its free
+//! cells to its missing digits (a many-cell move, where a mutation moves two cells).
+//!
+//! Twin of `box_assignment` in `shaders/assign.wgsl`. The cost of putting digit `d` in free cell
+//! `c` is `ASSIGN_UNIT` for each of the cell's row and column that already holds `d` outside the
+//! box (exactly what the move adds to the penalty), `ASSIGN_UNIT` more when `d` is not one of the
+//! cell's candidates, plus a random `0..ASSIGN_UNIT`. Without the noise the matching is the best
+//! arrangement of the box given the rest of the board; the noise, up to one conflict per cell,
+//! lets it take slightly worse ones and so walk off plateaus. The matching is the Hungarian
+//! algorithm (potentials, O(k^3) for k free cells), in integers so both engines agree exactly.
+
+use crate::ga::Problem;
+use crate::rng::Rng;
+
+/// Cost of one conflict; the noise is drawn below it.
+pub const ASSIGN_UNIT: i32 = 1000;
+/// First draw index of the noise (`Rng::at(ASSIGN_NOISE_DRAW + 64 * cell + digit)`), far from the
+/// sequential draws.
+pub const ASSIGN_NOISE_DRAW: u32 = 0x4000_0000;
+/// Larger than any sum of costs and potentials.
+const INF: i32 = 1 << 30;
+
+/// Minimum-cost perfect matching of `k` rows to `k` columns (`k <= 64`); `cost(row, col)`.
+/// Returns the column of each row. Ties are resolved by the order of the scans below, which the
+/// WGSL twin repeats.
+pub fn min_cost_matching(k: usize, cost: impl Fn(usize, usize) -> i32) -> [u8; 64] {
+    // 1-based rows and columns; column 0 is the algorithm's virtual start.
+    let (mut u, mut v) = ([0i32; 65], [0i32; 65]);
+    let (mut row_of_col, mut way) = ([0usize; 65], [0usize; 65]);
+    for i in 1..=k {
+        row_of_col[0] = i;
+        let mut j0 = 0;
+        let mut min_v = [INF; 65];
+        let mut used = [false; 65];
+        loop {
+            used[j0] = true;
+            let i0 = row_of_col[j0];
+            let (mut delta, mut j1) = (INF, 0);
+            for j in 1..=k {
+                if !used[j] {
+                    let reduced = cost(i0 - 1, j - 1) - u[i0] - v[j];
+                    if reduced < min_v[j] {
+                        min_v[j] = reduced;
+                        way[j] = j0;
+                    }
+                    if min_v[j] < delta {
+                        delta = min_v[j];
+                        j1 = j;
+                    }
+                }
+            }
+            for j in 0..=k {
+                if used[j] {
+                    u[row_of_col[j]] += delta;
+                    v[j] -= delta;
+                } else {
+                    min_v[j] -= delta;
+                }
+            }
+            j0 = j1;
+            if row_of_col[j0] == 0 {
+                break;
+            }
+        }
+        loop {
+            let j1 = way[j0];
+            row_of_col[j0] = row_of_col[j1];
+            j0 = j1;
+            if j0 == 0 {
+                break;
+            }
+        }
+    }
+    let mut col_of_row = [0u8; 64];
+    for j in 1..=k {
+        if row_of_col[j] != 0 {
+            col_of_row[row_of_col[j] - 1] = (j - 1) as u8;
+        }
+    }
+    col_of_row
+}
+
+/// Re-arranges the free cells of a random box of `genome` (see the module comment).
+pub fn box_assignment(problem: &Problem, rng: &mut Rng, genome: &mut [u8]) {
+    let n = problem.side();
+    let bx = rng.below(n as u32) as usize;
+    let help = problem.help();
+    let line_cells = problem.line_cells();
+    let (mut free, mut digits) = ([0usize; 64], [0u8; 64]);
+    // Digits in each free cell's row and column outside the box.
+    let (mut row_has, mut col_has) = ([0u64; 64], [0u64; 64]);
+    let mut k = 0;
+    for g in bx * n..(bx + 1) * n {
+        if help[g] != 0 {
+            continue;
+        }
+        free[k] = g;
+        digits[k] = genome[g];
+        for (line, has) in [
+            (problem.row_of()[g] as usize, &mut row_has[k]),
+            (n + problem.col_of()[g] as usize, &mut col_has[k]),
+        ] {
+            for &other in &line_cells[line * n..(line + 1) * n] {
+                let other = other as usize;
+                if other / n != bx {
+                    *has |= digit_bit(genome[other]);
+                }
+            }
+        }
+        k += 1;
+    }
+    if k < 2 {
+        return;
+    }
+    let candidates = problem.candidates();
+    let noise = *rng;
+    let cost = |cell: usize, digit: usize| {
+        let bit = digit_bit(digits[digit]);
+        let conflicts = (row_has[cell] & bit != 0) as i32
+            + (col_has[cell] & bit != 0) as i32
+            + (candidates[free[cell]] & bit == 0) as i32;
+        let draw = noise.at(ASSIGN_NOISE_DRAW + 64 * cell as u32 + digit as u32);
+        conflicts * ASSIGN_UNIT + (draw % ASSIGN_UNIT as u32) as i32
+    };
+    let matching = min_cost_matching(k, cost);
+    for cell in 0..k {
+        genome[free[cell]] = digits[matching[cell] as usize];
+    }
+}
+
+/// Bit of digit `d` (1-based), wrapping like the GPU's `digit_bit`.
+fn digit_bit(digit: u8) -> u64 {
+    1u64 << (digit.wrapping_sub(1) & 63)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every permutation of `0..k`, for a brute-force check.
+    fn permutations(k: usize) -> Vec<Vec<usize>> {
+        if k == 0 {
+            return vec![vec![]];
+        }
+        let mut all = Vec::new();
+        for p in permutations(k - 1) {
+            for at in 0..=p.len() {
+                let mut q = p.clone();
+                q.insert(at, k - 1);
+                all.push(q);
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn the_matching_has_the_least_total_cost() {
+        let rng = Rng::new(7);
+        for k in 1..=6 {
+            for trial in 0..40u32 {
+                let cost = |r: usize, c: usize| {
+                    (rng.at(trial * 4096 + 64 * r as u32 + c as u32) % 50) as i32
+                };
+                let found = min_cost_matching(k, cost);
+                let mut seen = [false; 64];
+                for r in 0..k {
+                    assert!(!seen[found[r] as usize], "not a permutation");
+                    seen[found[r] as usize] = true;
+                }
+                let total: i32 = (0..k).map(|r| cost(r, found[r] as usize)).sum();
+                let best = permutations(k)
+                    .iter()
+                    .map(|p| (0..k).map(|r| cost(r, p[r])).sum::<i32>())
+                    .min()
+                    .unwrap();
+                assert_eq!(total, best, "k {k}, trial {trial}");
+            }
+        }
+    }
+}
