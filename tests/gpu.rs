@@ -899,6 +899,28 @@ fn a_run_beyond_the_software_loop_limit_is_refused() {
     }
 }
 
+/// The walk preset's 50 box assignments per generation exceed the software limit at 25x25;
+/// the refusal says how many would fit, and that many is then accepted.
+#[test]
+fn a_walk_beyond_the_software_loop_limit_says_how_many_steps_fit() {
+    let Some(ctx) = gpu() else { return };
+    if !ctx.is_software() {
+        return;
+    }
+    let grid = lloyd_amos("inst25x25_45_0.txt");
+    let mut config = GaConfig::preset(Preset::Walk);
+    let problem = Problem::new(&grid, config.init, config.presolve).unwrap();
+    match GpuEngine::new(&ctx, problem.clone(), &config) {
+        Err(Error::Gpu(message)) => {
+            assert!(message.contains("--assign-steps 1 would fit"), "{message}")
+        }
+        Err(e) => panic!("expected a GPU error, got {e}"),
+        Ok(_) => panic!("25x25 with 50 assignments accepted on {}", ctx.describe()),
+    }
+    config.assign_steps = 1;
+    assert!(GpuEngine::new(&ctx, problem, &config).is_ok());
+}
+
 #[test]
 fn an_unknown_adapter_name_is_a_clear_error() {
     if gpu().is_none() {

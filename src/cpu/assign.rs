@@ -9,6 +9,7 @@
 //! lets it take slightly worse ones and so walk off plateaus. The matching is the Hungarian
 //! algorithm (potentials, O(k^3) for k free cells), in integers so both engines agree exactly.
 
+use super::mutation::digit_bit;
 use crate::ga::Problem;
 use crate::rng::Rng;
 
@@ -126,11 +127,6 @@ pub fn box_assignment(problem: &Problem, rng: &mut Rng, genome: &mut [u8]) {
     for cell in 0..k {
         genome[free[cell]] = digits[matching[cell] as usize];
     }
-}
-
-/// Bit of digit `d` (1-based), wrapping like the GPU's `digit_bit`.
-fn digit_bit(digit: u8) -> u64 {
-    1u64 << (digit.wrapping_sub(1) & 63)
 }
 
 #[cfg(test)]

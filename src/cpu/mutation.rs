@@ -28,7 +28,7 @@ fn pick_other(list: &[u8], skip: usize, rng: &mut Rng) -> u8 {
 }
 
 /// Bit of digit `d` (1-based) in a candidate-style mask, wrapping like the GPU's `digit_bit`.
-fn digit_bit(digit: u8) -> u64 {
+pub(crate) fn digit_bit(digit: u8) -> u64 {
     1u64 << (digit.wrapping_sub(1) & 63)
 }
 

@@ -156,14 +156,27 @@ impl GpuEngine {
         sizes.check(&params, &ctx.limits, &ctx.describe())?;
         let iterations = loop_iterations_per_invocation(&params);
         if ctx.is_software() && iterations > SOFTWARE_LOOP_BUDGET {
+            // The most box assignments that would fit with everything else unchanged.
+            let fitting_steps = (0..params.assign_steps).rev().find(|&steps| {
+                let fewer = Params {
+                    assign_steps: steps,
+                    ..params
+                };
+                loop_iterations_per_invocation(&fewer) <= SOFTWARE_LOOP_BUDGET
+            });
+            let steps = match fitting_steps {
+                Some(steps) => format!(" (--assign-steps {steps} would fit)"),
+                None => String::new(),
+            };
             return Err(Error::Gpu(format!(
                 "{adapter} cuts shader loops short after 65,535 iterations and this run needs up \
-                 to {iterations} per invocation ({side}x{side}, local search {children}): lower \
-                 --local-search or --assign-steps, use --mutation-scope child, or use \
-                 --backend cpu",
+                 to {iterations} per invocation ({side}x{side}, local search {children}, box \
+                 assignments {assigns}): lower --local-search or --assign-steps{steps}, use \
+                 --mutation-scope child, or use --backend cpu",
                 adapter = ctx.describe(),
                 side = params.side,
                 children = params.local_search_children,
+                assigns = params.assign_steps,
             )));
         }
         let pipelines = ctx.pipelines("building pipelines", Pipelines::new)?;
