@@ -1,7 +1,7 @@
 // Box assignment: re-arrange one box of the child as a noisy minimum-cost matching of its free
 // cells to its missing digits (a many-cell move, where a mutation moves two cells).
 //
-// Twin of src/cpu/assign.rs, which explains the costs. The matching is the same Hungarian
+// Twin of src/cpu/assign.rs, which explains the costs (the noise bound is `params.assign_noise`). The matching is the same Hungarian
 // algorithm with the same scan order and integer arithmetic, so both engines pick the same
 // arrangement. Costs are computed when read instead of stored (a 64 x 64 table would not fit).
 
@@ -22,7 +22,8 @@ fn assign_cost(noise: Rng, cell: u32, digit: u32) -> i32 {
         + i32(mask_has(assign_col_has[cell], bit))
         + i32(!mask_has(candidates(assign_free[cell]), bit));
     let draw = at(noise, ASSIGN_NOISE_DRAW + 64u * cell + digit);
-    return conflicts * ASSIGN_UNIT + i32(draw % u32(ASSIGN_UNIT));
+    let random = select(draw % max(params.assign_noise, 1u), 0u, params.assign_noise == 0u);
+    return conflicts * ASSIGN_UNIT + i32(random);
 }
 
 // Digits in line `line` outside box `bx`.

@@ -28,9 +28,9 @@ struct Params {
     seed_hi: u32,
     mutation_scope: u32,
     assign_steps: u32,
+    assign_noise: u32,
     _pad0: u32,
     _pad1: u32,
-    _pad2: u32,
 }
 
 // Per-island bookkeeping. Keep in sync with `Island` in src/ga/params.rs.

@@ -453,7 +453,7 @@ pub fn preset_name(config: &GaConfig) -> String {
 pub fn settings(config: &GaConfig) -> String {
     format!(
         "population {}, islands {}, elites {}, tournament {}, crossover {:?} {}, mutation {:?} {} per {:?}, \
-         box assignments {}, local search {}, aging {}, restart after {} (keep {}), migration {}, \
+         box assignments {} (noise {}), local search {}, aging {}, restart after {} (keep {}), migration {}, \
          init {:?}, presolve {}, max generations {}, seed {}",
         config.population_size,
         config.islands,
@@ -465,6 +465,7 @@ pub fn settings(config: &GaConfig) -> String {
         config.mutation_rate,
         config.mutation_scope,
         config.assign_steps,
+        config.assign_noise,
         config.local_search_children,
         config.aging,
         config.restart_after,

@@ -483,7 +483,7 @@ fn gpu_stages_match_the_cpu_on_9x9() {
             }),
         ),
         (
-            "box assignment 3 steps alone, random init without presolve",
+            "box assignment 3 steps alone, noise 300, random init without presolve",
             config(Preset::Paper, |c| {
                 c.population_size = 4;
                 c.islands = 2;
@@ -492,6 +492,7 @@ fn gpu_stages_match_the_cpu_on_9x9() {
                 c.crossover_rate = 0.0;
                 c.mutation_rate = 0.0;
                 c.assign_steps = 3;
+                c.assign_noise = 300;
                 c.seed = 9;
             }),
         ),
@@ -537,11 +538,12 @@ fn gpu_stages_match_the_cpu_on_16x16() {
     let grid = lloyd_amos("inst16x16_45_0.txt");
     let cases = [
         (
-            "16x16 box assignment 2 steps + band, no local search, candidates without presolve",
+            "16x16 box assignment 2 steps without noise + band, no local search, candidates without presolve",
             config(Preset::Default, |c| {
                 c.population_size = 16;
                 c.islands = 2;
                 c.assign_steps = 2;
+                c.assign_noise = 0;
                 c.local_search_children = 0;
                 c.presolve = false;
                 c.seed = 15;

@@ -35,6 +35,10 @@ pub struct GaArgs {
     /// minimum-cost matching of its free cells to its digits (0 = off).
     #[arg(long)]
     assign_steps: Option<u32>,
+    /// The box assignment's noise: a random 0..N added to each cost, where a conflict costs
+    /// 1,000 (0 = always the exact best arrangement; default 1000).
+    #[arg(long)]
+    assign_noise: Option<u32>,
     /// Mutated variants tried per child (0 = no local search).
     #[arg(long)]
     local_search: Option<u32>,
@@ -74,7 +78,7 @@ impl GaArgs {
         set!(population_size <- population, islands <- islands, elites <- elites,
              tournament_size <- tournament, crossover <- crossover, crossover_rate <- crossover_rate,
              mutation <- mutation, mutation_rate <- mutation_rate,
-             mutation_scope <- mutation_scope, assign_steps <- assign_steps,
+             mutation_scope <- mutation_scope, assign_steps <- assign_steps, assign_noise <- assign_noise,
              local_search_children <- local_search, restart_after <- restart_after,
              restart_keep <- restart_keep, migration_interval <- migration, init <- init,
              max_generations <- max_generations);

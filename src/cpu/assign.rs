@@ -4,9 +4,9 @@
 //! Twin of `box_assignment` in `shaders/assign.wgsl`. The cost of putting digit `d` in free cell
 //! `c` is `ASSIGN_UNIT` for each of the cell's row and column that already holds `d` outside the
 //! box (exactly what the move adds to the penalty), `ASSIGN_UNIT` more when `d` is not one of the
-//! cell's candidates, plus a random `0..ASSIGN_UNIT`. Without the noise the matching is the best
-//! arrangement of the box given the rest of the board; the noise, up to one conflict per cell,
-//! lets it take slightly worse ones and so walk off plateaus. The matching is the Hungarian
+//! cell's candidates, plus a random `0..noise` (`--assign-noise`, by default 1,000 = one
+//! conflict). Without the noise the matching is the best arrangement of the box given the rest
+//! of the board; the noise lets it take slightly worse ones and so walk off plateaus. The matching is the Hungarian
 //! algorithm (potentials, O(k^3) for k free cells), in integers so both engines agree exactly.
 
 use super::mutation::digit_bit;
@@ -81,8 +81,9 @@ pub fn min_cost_matching(k: usize, cost: impl Fn(usize, usize) -> i32) -> [u8; 6
     col_of_row
 }
 
-/// Re-arranges the free cells of a random box of `genome` (see the module comment).
-pub fn box_assignment(problem: &Problem, rng: &mut Rng, genome: &mut [u8]) {
+/// Re-arranges the free cells of a random box of `genome` (see the module comment); `noise` is
+/// the bound of the random part of each cost (`GaConfig::assign_noise`).
+pub fn box_assignment(problem: &Problem, noise: u32, rng: &mut Rng, genome: &mut [u8]) {
     let n = problem.side();
     let bx = rng.below(n as u32) as usize;
     let help = problem.help();
@@ -114,14 +115,15 @@ pub fn box_assignment(problem: &Problem, rng: &mut Rng, genome: &mut [u8]) {
         return;
     }
     let candidates = problem.candidates();
-    let noise = *rng;
+    let draws = *rng;
     let cost = |cell: usize, digit: usize| {
         let bit = digit_bit(digits[digit]);
         let conflicts = (row_has[cell] & bit != 0) as i32
             + (col_has[cell] & bit != 0) as i32
             + (candidates[free[cell]] & bit == 0) as i32;
-        let draw = noise.at(ASSIGN_NOISE_DRAW + 64 * cell as u32 + digit as u32);
-        conflicts * ASSIGN_UNIT + (draw % ASSIGN_UNIT as u32) as i32
+        let draw = draws.at(ASSIGN_NOISE_DRAW + 64 * cell as u32 + digit as u32);
+        let random = if noise == 0 { 0 } else { draw % noise };
+        conflicts * ASSIGN_UNIT + random as i32
     };
     let matching = min_cost_matching(k, cost);
     for cell in 0..k {

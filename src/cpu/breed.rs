@@ -168,7 +168,7 @@ pub fn breed(
         }
     }
     for _ in 0..params.assign_steps {
-        box_assignment(problem, &mut rng, child);
+        box_assignment(problem, params.assign_noise, &mut rng, child);
         inherited = None;
     }
     let mut penalty = inherited.unwrap_or_else(|| fitness(problem, child));

@@ -87,6 +87,9 @@ pub struct GaConfig {
     /// Box assignments per child and generation: each re-arranges a random box by a noisy
     /// minimum-cost matching (`src/cpu/assign.rs`), a short random walk; 0 turns it off.
     pub assign_steps: u32,
+    /// The box assignment's noise: each cost gets a random `0..assign_noise` against 1,000 for
+    /// a conflict (`ASSIGN_UNIT`); 0 makes every assignment the exact best arrangement.
+    pub assign_noise: u32,
     /// Mutated variants tried per child, the best kept; 0 turns local search off.
     pub local_search_children: u32,
     /// Worsen a surviving elite's fitness by one for every generation it stays.
@@ -123,6 +126,7 @@ impl GaConfig {
                 mutation_rate: 0.3,
                 mutation_scope: MutationScope::Box,
                 assign_steps: 0,
+                assign_noise: 1000,
                 local_search_children: 0,
                 aging: false,
                 restart_after: 300,
@@ -144,6 +148,7 @@ impl GaConfig {
                 mutation_rate: 0.5,
                 mutation_scope: MutationScope::Child,
                 assign_steps: 0,
+                assign_noise: 1000,
                 local_search_children: 4,
                 aging: false,
                 restart_after: 300,
@@ -165,6 +170,7 @@ impl GaConfig {
                 mutation_rate: 0.0,
                 mutation_scope: MutationScope::Child,
                 assign_steps: 50,
+                assign_noise: 1000,
                 local_search_children: 0,
                 aging: false,
                 restart_after: 3000,
@@ -212,6 +218,12 @@ impl GaConfig {
             return fail(format!(
                 "--assign-steps must be 0..=10000, got {}",
                 self.assign_steps
+            ));
+        }
+        if self.assign_noise > 100_000 {
+            return fail(format!(
+                "--assign-noise must be 0..=100000, got {}",
+                self.assign_noise
             ));
         }
         if self.local_search_children > 64 {

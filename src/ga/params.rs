@@ -32,7 +32,8 @@ pub struct Params {
     pub seed_hi: u32,
     pub mutation_scope: u32,
     pub assign_steps: u32,
-    pub _pad: [u32; 3],
+    pub assign_noise: u32,
+    pub _pad: [u32; 2],
 }
 
 impl Params {
@@ -59,7 +60,8 @@ impl Params {
             seed_hi: (config.seed >> 32) as u32,
             mutation_scope: config.mutation_scope as u32,
             assign_steps: config.assign_steps,
-            _pad: [0; 3],
+            assign_noise: config.assign_noise,
+            _pad: [0; 2],
         }
     }
 
