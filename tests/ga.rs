@@ -453,7 +453,7 @@ fn walk_preset_solves_16x16_and_25x25_boards() {
 
 /// Without the noise a box assignment is the best arrangement of its box. With two free cells
 /// swapped in a solved board, the wrong arrangement costs two conflicts (2,000) and the right one
-/// only noise (below 2,000 with the default bound of 1,000 per cell), so once the free box is
+/// only noise (below 2,000 with a bound of at most 1,000 per cell), so once the free box is
 /// drawn the solution is back, and stays.
 #[test]
 fn box_assignment_repairs_a_swapped_pair() {

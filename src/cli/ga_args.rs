@@ -36,7 +36,7 @@ pub struct GaArgs {
     #[arg(long)]
     assign_steps: Option<u32>,
     /// The box assignment's noise: a random 0..N added to each cost, where a conflict costs
-    /// 1,000 (0 = always the exact best arrangement; default 1000).
+    /// 1,000 (0 = always the exact best arrangement; default 1200).
     #[arg(long)]
     assign_noise: Option<u32>,
     /// Mutated variants tried per child (0 = no local search).

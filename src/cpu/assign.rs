@@ -4,8 +4,8 @@
 //! Twin of `box_assignment` in `shaders/assign.wgsl`. The cost of putting digit `d` in free cell
 //! `c` is `ASSIGN_UNIT` for each of the cell's row and column that already holds `d` outside the
 //! box (exactly what the move adds to the penalty), `ASSIGN_UNIT` more when `d` is not one of the
-//! cell's candidates, plus a random `0..noise` (`--assign-noise`, by default 1,000 = one
-//! conflict). Without the noise the matching is the best arrangement of the box given the rest
+//! cell's candidates, plus a random `0..noise` (`--assign-noise`, by default 1,200: a little
+//! more than one conflict). Without the noise the matching is the best arrangement of the box given the rest
 //! of the board; the noise lets it take slightly worse ones and so walk off plateaus. The matching is the Hungarian
 //! algorithm (potentials, O(k^3) for k free cells), in integers so both engines agree exactly.
 
