@@ -1,25 +1,28 @@
 // Box assignment: re-arrange one box of the child as a noisy minimum-cost matching of its free
 // cells to its missing digits (a many-cell move, where a mutation moves two cells).
 //
-// Twin of src/cpu/assign.rs, which explains the costs (the noise bound is `params.assign_noise`). The matching is the same Hungarian
-// algorithm with the same scan order and integer arithmetic, so both engines pick the same
-// arrangement. Costs are computed when read instead of stored (a 64 x 64 table would not fit).
+// Twin of src/cpu/assign.rs, which explains the costs (the noise bound is `params.assign_noise`).
+// The matching is the same Hungarian algorithm with the same scan order and integer arithmetic,
+// so both engines pick the same arrangement. Costs are computed when read instead of stored (a
+// 64 x 64 table would not fit).
 
 const ASSIGN_UNIT: i32 = 1000;
 const ASSIGN_NOISE_DRAW: u32 = 0x40000000u;
 const ASSIGN_INF: i32 = 1073741824;
 
 // The free cells of the box being assigned (genome indices), their digits before the move, and
-// the digits in each free cell's row and column outside the box.
+// the digits in each of the box's b rows and b columns outside the box (box position p is in its
+// row p / b and column p % b).
 var<private> assign_free: array<u32, 64>;
 var<private> assign_digits: array<u32, 64>;
-var<private> assign_row_has: array<vec2<u32>, 64>;
-var<private> assign_col_has: array<vec2<u32>, 64>;
+var<private> assign_row_has: array<vec2<u32>, 8>;
+var<private> assign_col_has: array<vec2<u32>, 8>;
 
 fn assign_cost(noise: Rng, cell: u32, digit: u32) -> i32 {
     let bit = digit_bit(assign_digits[digit]);
-    let conflicts = i32(mask_has(assign_row_has[cell], bit))
-        + i32(mask_has(assign_col_has[cell], bit))
+    let p = assign_free[cell] % params.side;
+    let conflicts = i32(mask_has(assign_row_has[p / params.box_size], bit))
+        + i32(mask_has(assign_col_has[p % params.box_size], bit))
         + i32(!mask_has(candidates(assign_free[cell]), bit));
     let draw = at(noise, ASSIGN_NOISE_DRAW + 64u * cell + digit);
     let random = select(draw % max(params.assign_noise, 1u), 0u, params.assign_noise == 0u);
@@ -44,15 +47,18 @@ fn assign_line_digits(line: u32, bx: u32) -> vec2<u32> {
 fn box_assignment(rng: ptr<function, Rng>) {
     let n = params.side;
     let bx = below(rng, n);
+    let first = bx * n;
+    for (var q = 0u; q < params.box_size; q++) {
+        assign_row_has[q] = assign_line_digits(row_of(first) + q, bx);
+        assign_col_has[q] = assign_line_digits(n + col_of(first) + q, bx);
+    }
     var k = 0u;
-    for (var g = bx * n; g < (bx + 1u) * n; g++) {
+    for (var g = first; g < first + n; g++) {
         if help(g) != 0u {
             continue;
         }
         assign_free[k] = g;
         assign_digits[k] = child_cell(g);
-        assign_row_has[k] = assign_line_digits(row_of(g), bx);
-        assign_col_has[k] = assign_line_digits(n + col_of(g), bx);
         k++;
     }
     if k < 2u {

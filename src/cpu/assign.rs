@@ -5,15 +5,16 @@
 //! `c` is `ASSIGN_UNIT` for each of the cell's row and column that already holds `d` outside the
 //! box (exactly what the move adds to the penalty), `ASSIGN_UNIT` more when `d` is not one of the
 //! cell's candidates, plus a random `0..noise` (`--assign-noise`, by default 1,200: a little
-//! more than one conflict). Without the noise the matching is the best arrangement of the box given the rest
-//! of the board; the noise lets it take slightly worse ones and so walk off plateaus. The matching is the Hungarian
-//! algorithm (potentials, O(k^3) for k free cells), in integers so both engines agree exactly.
+//! more than one conflict). Without the noise the matching is the best arrangement of the box
+//! given the rest of the board; the noise lets it take slightly worse ones and so walk off
+//! plateaus. The matching is the Hungarian algorithm (potentials, O(k^3) for k free cells), in
+//! integers so both engines agree exactly.
 
 use super::mutation::digit_bit;
 use crate::ga::Problem;
 use crate::rng::Rng;
 
-/// Cost of one conflict; the noise is drawn below it.
+/// Cost of one conflict (the noise, `0..noise`, is measured against it).
 pub const ASSIGN_UNIT: i32 = 1000;
 /// First draw index of the noise (`Rng::at(ASSIGN_NOISE_DRAW + 64 * cell + digit)`), far from the
 /// sequential draws.
@@ -88,19 +89,15 @@ pub fn box_assignment(problem: &Problem, noise: u32, rng: &mut Rng, genome: &mut
     let bx = rng.below(n as u32) as usize;
     let help = problem.help();
     let line_cells = problem.line_cells();
-    let (mut free, mut digits) = ([0usize; 64], [0u8; 64]);
-    // Digits in each free cell's row and column outside the box.
-    let (mut row_has, mut col_has) = ([0u64; 64], [0u64; 64]);
-    let mut k = 0;
-    for g in bx * n..(bx + 1) * n {
-        if help[g] != 0 {
-            continue;
-        }
-        free[k] = g;
-        digits[k] = genome[g];
+    let b = problem.geometry().box_size();
+    // Digits in each of the box's b rows and b columns outside the box (position p of the box
+    // is in its row p / b and column p % b), read once per line, not once per cell.
+    let (first_row, first_col) = (problem.row_of()[bx * n], problem.col_of()[bx * n]);
+    let (mut row_has, mut col_has) = ([0u64; 8], [0u64; 8]);
+    for q in 0..b {
         for (line, has) in [
-            (problem.row_of()[g] as usize, &mut row_has[k]),
-            (n + problem.col_of()[g] as usize, &mut col_has[k]),
+            (first_row as usize + q, &mut row_has[q]),
+            (n + first_col as usize + q, &mut col_has[q]),
         ] {
             for &other in &line_cells[line * n..(line + 1) * n] {
                 let other = other as usize;
@@ -109,6 +106,16 @@ pub fn box_assignment(problem: &Problem, noise: u32, rng: &mut Rng, genome: &mut
                 }
             }
         }
+    }
+    // The free cells (genome index and box position) and their digits.
+    let (mut free, mut position, mut digits) = ([0usize; 64], [0usize; 64], [0u8; 64]);
+    let mut k = 0;
+    for p in 0..n {
+        let g = bx * n + p;
+        if help[g] != 0 {
+            continue;
+        }
+        (free[k], position[k], digits[k]) = (g, p, genome[g]);
         k += 1;
     }
     if k < 2 {
@@ -118,8 +125,9 @@ pub fn box_assignment(problem: &Problem, noise: u32, rng: &mut Rng, genome: &mut
     let draws = *rng;
     let cost = |cell: usize, digit: usize| {
         let bit = digit_bit(digits[digit]);
-        let conflicts = (row_has[cell] & bit != 0) as i32
-            + (col_has[cell] & bit != 0) as i32
+        let p = position[cell];
+        let conflicts = (row_has[p / b] & bit != 0) as i32
+            + (col_has[p % b] & bit != 0) as i32
             + (candidates[free[cell]] & bit == 0) as i32;
         let draw = draws.at(ASSIGN_NOISE_DRAW + 64 * cell as u32 + digit as u32);
         let random = if noise == 0 { 0 } else { draw % noise };
