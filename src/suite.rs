@@ -32,6 +32,13 @@ impl std::fmt::Display for Bucket {
     }
 }
 
+/// The environment variable naming a benchmark folder laid out as the repository's `tests/data`
+/// (`lloyd-amos/general`, `nine/`, `ratings/`), with the full sets the repository does not carry.
+pub const BENCHMARKS_VAR: &str = "EVOKU_BENCHMARKS";
+
+/// Where the Lloyd & Amos instances lie inside a benchmark folder.
+pub const LLOYD_AMOS_GENERAL: &str = "lloyd-amos/general";
+
 /// `(side, fill, k)` of a Lloyd & Amos file name `inst{N}x{N}_{fill}_{k}.txt`.
 pub fn parse_instance_name(file_name: &str) -> Option<(usize, u32, u32)> {
     let rest = file_name.strip_prefix("inst")?.strip_suffix(".txt")?;

@@ -31,11 +31,14 @@ fn repo_puzzle(name: &str) -> Grid {
     puzzle(&util::repo(&format!("puzzles/{name}.txt")))
 }
 
-/// A Lloyd & Amos instance, e.g. `inst16x16_45_0`.
+/// A Lloyd & Amos instance carried in `tests/data`, e.g. `inst16x16_45_0`.
 fn lloyd_amos(name: &str) -> Grid {
-    puzzle(&util::shared(&format!(
-        "benchmarks/lloyd-amos/general/{name}.txt"
-    )))
+    puzzle(&util::lloyd_amos(&format!("{name}.txt")))
+}
+
+/// A Lloyd & Amos instance of the full set under `benchmarks` (`EVOKU_BENCHMARKS`).
+fn full_set(benchmarks: &std::path::Path, name: &str) -> Grid {
+    puzzle(&benchmarks.join(format!("lloyd-amos/general/{name}.txt")))
 }
 
 fn config(edit: impl FnOnce(&mut AcoConfig)) -> AcoConfig {
@@ -860,6 +863,9 @@ fn measured_config() -> AcoConfig {
 #[test]
 #[ignore]
 fn measure_iteration_time() {
+    let Some(benchmarks) = util::benchmarks("aco::measure_iteration_time") else {
+        return;
+    };
     let cases = [
         (9, 0, 4000u32),
         (9, 45, 4000),
@@ -875,7 +881,7 @@ fn measure_iteration_time() {
         let (mut total_seconds, mut total_iterations, mut solved) = (0.0, 0u64, 0);
         let mut stops = 0u64;
         for k in 0..5 {
-            let grid = lloyd_amos(&format!("inst{side}x{side}_{fill}_{k}"));
+            let grid = full_set(&benchmarks, &format!("inst{side}x{side}_{fill}_{k}"));
             let tables = AcoTables::new(&grid);
             let p = config(|c| {
                 c.restart_after = 0;
@@ -924,6 +930,9 @@ fn measure_iteration_time() {
 #[ignore]
 fn measure_success() {
     use evoku::solve::{solve_puzzle, Algorithm, SolveOptions};
+    let Some(benchmarks) = util::benchmarks("aco::measure_success") else {
+        return;
+    };
     let limit = std::time::Duration::from_secs_f64(env_or("ACO_LIMIT", 20.0));
     let sample: usize = env_or("ACO_SAMPLE", 10);
     let threads: Option<usize> = std::env::var("ACO_THREADS")
@@ -949,7 +958,7 @@ fn measure_success() {
             let mut solved = 0;
             for k in first..first + sample {
                 let name = format!("inst{side}x{side}_{fill}_{k}");
-                let grid = lloyd_amos(&name);
+                let grid = full_set(&benchmarks, &name);
                 let options = SolveOptions {
                     algorithm,
                     device: Device::Cpu,
@@ -995,7 +1004,10 @@ fn measure_success() {
 #[test]
 #[ignore]
 fn measure_parallel_speedup() {
-    let grid = lloyd_amos("inst25x25_45_1");
+    let Some(benchmarks) = util::benchmarks("aco::measure_parallel_speedup") else {
+        return;
+    };
+    let grid = full_set(&benchmarks, "inst25x25_45_1");
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     for threads in [1, cores] {
         let c = config(|c| {
@@ -1025,9 +1037,12 @@ fn measure_parallel_speedup() {
 #[test]
 #[ignore]
 fn measure_gpu_iteration_time() {
+    let Some(benchmarks) = util::benchmarks("aco::measure_gpu_iteration_time") else {
+        return;
+    };
     let Some(ctx) = gpu() else { return };
     for (side, fill, iterations) in [(9, 45, 50u32), (16, 45, 5), (25, 45, 3)] {
-        let grid = lloyd_amos(&format!("inst{side}x{side}_{fill}_1"));
+        let grid = full_set(&benchmarks, &format!("inst{side}x{side}_{fill}_1"));
         let c = config(|c| c.restart_after = 0);
         let mut engine = GpuAco::new(&ctx, AcoTables::new(&grid), &c).unwrap();
         engine.step(1).unwrap();

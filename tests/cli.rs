@@ -126,7 +126,7 @@ fn same_seed_same_json_apart_from_time() {
 
 #[test]
 fn reads_standard_input_and_many_puzzles_per_file() {
-    let input = std::fs::read_to_string(util::shared("benchmarks/nine/easy50.txt")).unwrap();
+    let input = std::fs::read_to_string(util::data("nine/easy50.txt")).unwrap();
     let three: String = input
         .lines()
         .filter(|l| !l.starts_with('#'))
@@ -166,7 +166,7 @@ fn exact_algorithm_and_grid_output() {
 
 #[test]
 fn lloyd_amos_input_is_answered_in_lloyd_amos_format() {
-    let path = util::shared("benchmarks/lloyd-amos/general/inst16x16_70_0.txt");
+    let path = util::lloyd_amos("inst16x16_70_0.txt");
     let out = evoku(&["solve", "--backend", "cpu", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "stderr: {}", text(&out.stderr));
     let stdout = text(&out.stdout);
@@ -302,4 +302,32 @@ fn missing_gpu_is_a_clear_error_and_auto_falls_back() {
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("\"backend\":\"cpu\""));
+}
+
+#[test]
+fn suite_without_paths_reads_evoku_benchmarks_or_says_what_to_set() {
+    let suite = |benchmarks: Option<PathBuf>| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_evoku"));
+        command
+            .args(["suite", "--algorithm", "exact", "--size", "9"])
+            .args(["--fill", "45", "--per-bucket", "2", "--quiet"])
+            .current_dir(util::repo(""));
+        match benchmarks {
+            Some(dir) => command.env(util::BENCHMARKS_VAR, dir),
+            None => command.env_remove(util::BENCHMARKS_VAR),
+        };
+        command.output().expect("run evoku suite")
+    };
+    let out = suite(None);
+    assert_eq!(out.status.code(), Some(2), "stderr: {}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains(util::BENCHMARKS_VAR),
+        "{}",
+        text(&out.stderr)
+    );
+    // tests/data is laid out as a benchmark folder: its lloyd-amos/general is read.
+    let out = suite(Some(util::data("")));
+    assert_eq!(out.status.code(), Some(0), "stderr: {}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("9x9"), "{stdout}");
 }

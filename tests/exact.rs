@@ -8,10 +8,15 @@ use evoku::exact::{self, Contradiction, Limits, Status};
 
 use crate::util;
 
-/// 81-character puzzles of a `nine/` file ('.' or '0' empty; '#' lines and `//` tails skipped).
+/// 81-character puzzles of a `tests/data/nine/` file (see `nine_at`).
 fn nine(relative: &str) -> Vec<Grid> {
-    let path = util::shared(relative);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    nine_at(&util::data(relative))
+}
+
+/// 81-character puzzles of a file in the `nine/` format ('.' or '0' empty; '#' lines and `//`
+/// tails skipped).
+fn nine_at(path: &Path) -> Vec<Grid> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let g = Geometry::new(3).unwrap();
     text.lines()
         .map(|l| l.split("//").next().unwrap().trim())
@@ -43,14 +48,22 @@ fn lloyd_amos(path: &Path) -> Grid {
     Grid::from_cells(g, cells).unwrap()
 }
 
+/// A Lloyd & Amos instance carried in `tests/data`.
 fn instance(side: usize, fill: usize, k: usize) -> Grid {
-    lloyd_amos(&util::shared(&format!(
-        "benchmarks/lloyd-amos/general/inst{side}x{side}_{fill}_{k}.txt"
+    lloyd_amos(&util::lloyd_amos(&format!(
+        "inst{side}x{side}_{fill}_{k}.txt"
+    )))
+}
+
+/// A Lloyd & Amos instance of the full set under `benchmarks` (`EVOKU_BENCHMARKS`).
+fn full_set_instance(benchmarks: &Path, side: usize, fill: usize, k: usize) -> Grid {
+    lloyd_amos(&benchmarks.join(format!(
+        "lloyd-amos/general/inst{side}x{side}_{fill}_{k}.txt"
     )))
 }
 
 fn seed_puzzles() -> Vec<(String, Grid)> {
-    let text = std::fs::read_to_string(util::shared("reference/seed-puzzles.txt")).unwrap();
+    let text = std::fs::read_to_string(util::data("seed-puzzles.txt")).unwrap();
     let g = Geometry::new(3).unwrap();
     text.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
@@ -85,7 +98,7 @@ fn seed_puzzles_are_unique() {
 
 #[test]
 fn top1465_sample_solves() {
-    let puzzles = nine("benchmarks/nine/magictour-top1465.txt");
+    let puzzles = nine("nine/magictour-top1465.txt");
     assert_eq!(puzzles.len(), 1465);
     for p in puzzles.iter().step_by(20) {
         solve_and_check(p);
@@ -94,7 +107,7 @@ fn top1465_sample_solves() {
 
 #[test]
 fn forum_hardest_sample_solves() {
-    let puzzles = nine("benchmarks/nine/forum-hardest-1106.txt");
+    let puzzles = nine("nine/forum-hardest-1106.txt");
     assert!(puzzles.len() >= 300);
     for p in puzzles.iter().step_by(10) {
         solve_and_check(p);
@@ -277,7 +290,7 @@ fn hidden_contradiction_has_no_solution() {
 
 #[test]
 fn propagation_fixes_cells_on_an_easy_puzzle() {
-    let puzzles = nine("benchmarks/nine/easy50.txt");
+    let puzzles = nine("nine/easy50.txt");
     let p = &puzzles[0];
     let prop = exact::propagate(p).unwrap();
     assert!(prop.fixed > 0);
@@ -336,7 +349,7 @@ fn propagation_works_on_large_boards() {
 
 #[test]
 fn node_limit_stops_the_search() {
-    let puzzles = nine("benchmarks/nine/forum-hardest-1106.txt");
+    let puzzles = nine("nine/forum-hardest-1106.txt");
     let p = &puzzles[0];
     let full = exact::count_solutions(p, 2);
     assert!(full.nodes > 10, "needs a search that branches");
@@ -392,7 +405,7 @@ fn time_limit_stops_the_search() {
 
 #[test]
 fn solved_by_propagation_is_complete_with_one_solution_requested() {
-    let p = &nine("benchmarks/nine/easy50.txt")[0];
+    let p = &nine("nine/easy50.txt")[0];
     let r = exact::solve(p, &Limits::default());
     assert_eq!(r.nodes, 1);
     assert_eq!(r.status, Status::Complete);
@@ -460,16 +473,19 @@ fn lloyd_amos_25x25_at_40_percent_solve() {
 #[test]
 #[ignore]
 fn throughput() {
+    let Some(benchmarks) = util::benchmarks("exact::throughput") else {
+        return;
+    };
     let runs: usize = std::env::var("EXACT_RUNS")
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(5);
     for file in [
-        "benchmarks/nine/magictour-top1465.txt",
-        "benchmarks/nine/forum-hardest-1106.txt",
-        "benchmarks/nine/seventeen-clue.txt",
+        "nine/magictour-top1465.txt",
+        "nine/forum-hardest-1106.txt",
+        "nine/seventeen-clue.txt",
     ] {
-        let mut puzzles = nine(file);
+        let mut puzzles = nine_at(&benchmarks.join(file));
         puzzles.truncate(10_000);
         let mut rates = Vec::new();
         let mut nodes = 0;
@@ -501,7 +517,7 @@ fn throughput() {
             let mut solved = 0;
             let mut times = Vec::new();
             for k in 0..n {
-                let p = instance(side, fill, k);
+                let p = full_set_instance(&benchmarks, side, fill, k);
                 let t = Instant::now();
                 let r = exact::solve(&p, &limits);
                 let el = t.elapsed().as_secs_f64();

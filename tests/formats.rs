@@ -223,7 +223,7 @@ fn lloyd_amos_output_is_byte_for_byte_the_original() {
         "general/inst16x16_100_3.txt",
         "logic-solvable/goldennugget.txt",
     ] {
-        let path = util::shared(&format!("benchmarks/lloyd-amos/{name}"));
+        let path = util::data(&format!("lloyd-amos/{name}"));
         let original = std::fs::read_to_string(&path).unwrap();
         let (puzzles, format) = read(path);
         assert_eq!(format, Format::LloydAmos, "{name}");
@@ -278,7 +278,7 @@ fn nine_by_nine_collections_are_read_whole() {
         ("easy50.txt", 50),
         ("magictour-top1465.txt", 1465),
     ] {
-        let path = util::shared(&format!("benchmarks/nine/{name}"));
+        let path = util::data(&format!("nine/{name}"));
         let text = std::fs::read_to_string(&path).unwrap();
         let (puzzles, format) = read(path);
         assert_eq!(format, Format::Line, "{name}");
@@ -291,7 +291,7 @@ fn nine_by_nine_collections_are_read_whole() {
 
 #[test]
 fn top95_names_and_lines() {
-    let (puzzles, _) = read(util::shared("benchmarks/nine/top95.txt"));
+    let (puzzles, _) = read(util::data("nine/top95.txt"));
     assert_eq!(
         puzzles[0].name,
         "from https://github.com/dimitri/sudoku/tree/master"
@@ -308,7 +308,7 @@ fn top95_names_and_lines() {
 
 #[test]
 fn forum_hardest_skips_its_header() {
-    let (puzzles, _) = read(util::shared("benchmarks/nine/forum-hardest-1106.txt"));
+    let (puzzles, _) = read(util::data("nine/forum-hardest-1106.txt"));
     assert_eq!(puzzles[0].line, 3);
     assert_eq!(
         puzzles[0].grid.to_string(),
@@ -318,7 +318,10 @@ fn forum_hardest_skips_its_header() {
 
 #[test]
 fn seventeen_clue_puzzles_all_have_17_givens() {
-    let (puzzles, _) = read(util::shared("benchmarks/nine/seventeen-clue.txt"));
+    let Some(benchmarks) = util::benchmarks("seventeen_clue_puzzles_all_have_17_givens") else {
+        return;
+    };
+    let (puzzles, _) = read(benchmarks.join("nine/seventeen-clue.txt"));
     assert_eq!(puzzles.len(), 49_158);
     assert!(puzzles.iter().all(|p| p.grid.givens() == 17));
 }
@@ -339,7 +342,7 @@ fn lloyd_amos_general_instances_of_each_size() {
         for fill in [0, 45, 70, 100] {
             for k in [0, 57, 99] {
                 let name = format!("inst{side}x{side}_{fill}_{k}.txt");
-                let path = util::shared(&format!("benchmarks/lloyd-amos/general/{name}"));
+                let path = util::lloyd_amos(&name);
                 let text = std::fs::read_to_string(&path).unwrap();
                 let (puzzles, format) = read(path);
                 assert_eq!(format, Format::LloydAmos, "{name}");
@@ -359,7 +362,7 @@ fn lloyd_amos_general_instances_of_each_size() {
 
 #[test]
 fn lloyd_amos_logic_solvable_set() {
-    let dir = util::shared("benchmarks/lloyd-amos/logic-solvable");
+    let dir = util::data("lloyd-amos/logic-solvable");
     let mut count = 0;
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
@@ -438,7 +441,7 @@ fn every_puzzle_file_reads_with_its_stated_givens() {
 
 #[test]
 fn seed_puzzles_match_the_reference_list() {
-    let reference = std::fs::read_to_string(util::shared("reference/seed-puzzles.txt")).unwrap();
+    let reference = std::fs::read_to_string(util::data("seed-puzzles.txt")).unwrap();
     let mut checked = 0;
     for line in reference
         .lines()
@@ -463,9 +466,7 @@ fn converted_lloyd_amos_puzzles_match_their_sources() {
         ("lloyd-amos-25x25-45", "inst25x25_45_0"),
     ] {
         let (a, _) = read(util::repo(&format!("puzzles/{ours}.txt")));
-        let (b, _) = read(util::shared(&format!(
-            "benchmarks/lloyd-amos/general/{theirs}.txt"
-        )));
+        let (b, _) = read(util::lloyd_amos(&format!("{theirs}.txt")));
         assert_eq!(a[0].grid, b[0].grid, "{ours}");
     }
 }

@@ -491,7 +491,7 @@ fn box_assignment_repairs_a_swapped_pair() {
 fn paper_preset_solves_a_puzzle_with_many_givens() {
     // The solution of an easy50 puzzle with every fourth cell blanked (61 givens).
     let (puzzles, _) = format::read_puzzles(
-        util::shared("benchmarks/nine/easy50.txt").to_str().unwrap(),
+        util::data("nine/easy50.txt").to_str().unwrap(),
         &ParseOptions::default(),
     )
     .unwrap();

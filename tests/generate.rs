@@ -273,9 +273,10 @@ fn generate_command_makes_complete_grids_and_rejects_bad_sizes() {
     assert_eq!(out.status.code(), Some(2));
 }
 
-/// A Lloyd & Amos instance (box size, an unused line, rows of tab-separated values, -1 empty).
-fn lloyd_amos(name: &str) -> Grid {
-    let path = util::shared(&format!("benchmarks/lloyd-amos/general/{name}"));
+/// A Lloyd & Amos instance of the full set under `benchmarks` (box size, an unused line, rows of
+/// tab-separated values, -1 empty).
+fn lloyd_amos(benchmarks: &std::path::Path, name: &str) -> Grid {
+    let path = benchmarks.join(format!("lloyd-amos/general/{name}"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut lines = text.lines();
     let b: usize = lines.next().unwrap().trim().parse().unwrap();
@@ -293,6 +294,9 @@ fn lloyd_amos(name: &str) -> Grid {
 #[test]
 #[ignore]
 fn measure_uniqueness_proofs_at_25x25() {
+    let Some(benchmarks) = util::benchmarks("generate::measure_uniqueness_proofs_at_25x25") else {
+        return;
+    };
     use std::time::{Duration, Instant};
     let limit = Duration::from_secs(10);
     let instances = 20;
@@ -301,7 +305,7 @@ fn measure_uniqueness_proofs_at_25x25() {
             let mut times = Vec::new();
             let (mut unique, mut several, mut undecided) = (0, 0, 0);
             for k in 0..instances {
-                let p = lloyd_amos(&format!("inst25x25_{fill}_{k}.txt"));
+                let p = lloyd_amos(&benchmarks, &format!("inst25x25_{fill}_{k}.txt"));
                 let mut solver = exact::Solver::new(p.geometry());
                 solver.set_locked_candidates(strong);
                 solver.set_alldiff(strong);

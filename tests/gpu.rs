@@ -243,7 +243,7 @@ fn grid81(line: &str) -> Grid {
 }
 
 fn seed_puzzle(name: &str) -> Grid {
-    let text = std::fs::read_to_string(util::shared("reference/seed-puzzles.txt")).unwrap();
+    let text = std::fs::read_to_string(util::data("seed-puzzles.txt")).unwrap();
     let line = text
         .lines()
         .find(|l| l.split_whitespace().next() == Some(name))
@@ -252,7 +252,7 @@ fn seed_puzzle(name: &str) -> Grid {
 }
 
 fn easy_puzzle(k: usize) -> Grid {
-    let text = std::fs::read_to_string(util::shared("benchmarks/nine/easy50.txt")).unwrap();
+    let text = std::fs::read_to_string(util::data("nine/easy50.txt")).unwrap();
     let line = text
         .lines()
         .filter(|l| !l.starts_with('#') && l.len() >= 81)
@@ -263,7 +263,7 @@ fn easy_puzzle(k: usize) -> Grid {
 
 /// A Lloyd & Amos instance: box size, `1`, then rows of tab-separated values, -1 empty.
 fn lloyd_amos(file: &str) -> Grid {
-    let path = util::shared(&format!("benchmarks/lloyd-amos/general/{file}"));
+    let path = util::lloyd_amos(file);
     let text = std::fs::read_to_string(&path).unwrap();
     let mut lines = text.lines();
     let box_size: usize = lines.next().unwrap().trim().parse().unwrap();

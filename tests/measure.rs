@@ -421,11 +421,7 @@ fn suite_buckets_come_from_lloyd_amos_file_names() {
 
 #[test]
 fn suite_selects_instances_by_size_fill_and_count() {
-    let general = util::shared("benchmarks/lloyd-amos/general");
-    if !general.is_dir() {
-        let _ = writeln!(std::io::stderr(), "SKIPPED: no {}", general.display());
-        return;
-    }
+    let general = util::data("lloyd-amos/general");
     let selection = Selection {
         sizes: vec![9, 16],
         fills: vec![45],

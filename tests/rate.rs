@@ -15,7 +15,7 @@ use evoku::solve::Device;
 
 use crate::util;
 
-/// A rated puzzle of `benchmarks/ratings/`: the grid, its SE rating and QQWing's label (if any).
+/// A rated puzzle of `tests/data/ratings/`: the grid, its SE rating and QQWing's label (if any).
 struct Rated {
     grid: Grid,
     se: f64,
@@ -23,7 +23,7 @@ struct Rated {
 }
 
 fn rated(file: &str) -> Vec<Rated> {
-    let path = util::shared(&format!("benchmarks/ratings/{file}"));
+    let path = util::data(&format!("ratings/{file}"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().expect("header").split(',').collect();
@@ -65,7 +65,7 @@ fn mean(v: impl Iterator<Item = f64>) -> f64 {
 #[test]
 fn entropy_is_zero_when_singles_solve_the_puzzle() {
     // The first easy50 puzzle falls to singles: no branching, so no uncertainty.
-    let text = std::fs::read_to_string(util::shared("benchmarks/nine/easy50.txt")).unwrap();
+    let text = std::fs::read_to_string(util::data("nine/easy50.txt")).unwrap();
     let line = text
         .lines()
         .find(|l| !l.starts_with('#') && l.trim().len() >= 81)
@@ -156,7 +156,7 @@ fn the_ladder_finishes_exactly_the_puzzles_se_rates_below_chains() {
 #[test]
 fn the_ladder_never_places_a_wrong_digit() {
     let mut puzzles: Vec<Grid> = both_sets().into_iter().map(|r| r.grid).collect();
-    let text = std::fs::read_to_string(util::shared("benchmarks/nine/top95.txt")).unwrap();
+    let text = std::fs::read_to_string(util::data("nine/top95.txt")).unwrap();
     puzzles.extend(
         text.lines()
             .filter(|l| l.trim().len() >= 81 && !l.starts_with('#'))

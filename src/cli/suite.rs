@@ -19,9 +19,8 @@ use crate::progress::RunBar;
 
 #[derive(Args, Debug)]
 pub struct SuiteArgs {
-    /// Folders (searched for `.txt` files) or puzzle files, e.g.
-    /// ../shared/benchmarks/lloyd-amos/general.
-    #[arg(required = true)]
+    /// Folders (searched for `.txt` files) or puzzle files [default: the lloyd-amos/general
+    /// folder of $EVOKU_BENCHMARKS].
     paths: Vec<PathBuf>,
     /// Board sides to keep (9, 16, 25; `25x25` also reads), comma separated or repeated.
     #[arg(long, value_delimiter = ',', value_parser = parse_side)]
@@ -57,6 +56,20 @@ pub struct SuiteArgs {
     quiet: bool,
 }
 
+/// The Lloyd & Amos instances of the benchmark folder `EVOKU_BENCHMARKS` names, for a suite
+/// given no path.
+fn default_instances() -> Result<PathBuf> {
+    match std::env::var_os(suite::BENCHMARKS_VAR) {
+        Some(dir) if !dir.is_empty() => Ok(PathBuf::from(dir).join(suite::LLOYD_AMOS_GENERAL)),
+        _ => bail!(
+            "no instances: name folders or puzzle files (e.g. `evoku suite puzzles/`), or set {} \
+             to a benchmark folder that holds {}",
+            suite::BENCHMARKS_VAR,
+            suite::LLOYD_AMOS_GENERAL
+        ),
+    }
+}
+
 fn parse_side(text: &str) -> std::result::Result<usize, String> {
     let side = text.split_once('x').map_or(text, |(a, _)| a);
     side.trim()
@@ -82,7 +95,12 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
         per_bucket: args.per_bucket,
     };
     let quiet = args.quiet;
-    let instances = suite::collect(&args.paths, &selection, &mut |w| {
+    let paths = if args.paths.is_empty() {
+        vec![default_instances()?]
+    } else {
+        args.paths.clone()
+    };
+    let instances = suite::collect(&paths, &selection, &mut |w| {
         if !quiet {
             eprintln!("suite: {w}")
         }
