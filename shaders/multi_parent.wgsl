@@ -1,4 +1,4 @@
-// Three-parent crossover (ALGORITHMS.md section 2): best so far 0.55, best of the generation
+// Three-parent crossover (docs/ALGORITHMS.md section 2): best so far 0.55, best of the generation
 // 0.33, own parent 0.12, decided position by position inside each box.
 //
 // Twin of src/cpu/multi_parent.rs. The parents live in two buffers: the epoch best in `records`,

@@ -16,11 +16,12 @@
 //!   candidate updates are incremental (only changed cells and the units they touch are revisited).
 //!   The search is deterministic.
 //!
-//! The search also measures the *entropy* of ALGORITHMS.md section 5 (Kashan paper): the sum, over
-//! every branching node the search explored, of `log2(candidates of the chosen cell)`. With one
-//! solution requested this is the uncertainty met on the way to the first solution. Because this
-//! solver propagates hidden singles too (the paper only fixes cells with one candidate), the value is
-//! lower than the paper's; it is 0 for a puzzle that propagation alone solves.
+//! The search also measures the *entropy* of docs/ALGORITHMS.md section 5 (Kashan paper): the
+//! sum, over every branching node the search explored, of `log2(candidates of the chosen cell)`.
+//! With one solution requested this is the uncertainty met on the way to the first solution.
+//! Because this solver propagates hidden singles too (the paper only fixes cells with one
+//! candidate), the value is lower than the paper's; it is 0 for a puzzle that propagation alone
+//! solves.
 
 use std::cell::RefCell;
 use std::fmt;

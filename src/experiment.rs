@@ -18,7 +18,7 @@ use crate::ga::{CrossoverKind, Engine, GaConfig, Problem, Progress};
 use crate::solve::Device;
 use crate::stats::{self, Summary};
 
-/// The paper's operator sets (ALGORITHMS.md section 2, the results table's three columns).
+/// The paper's operator sets (docs/ALGORITHMS.md section 2, the results table's three columns).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
 #[serde(rename_all = "kebab-case")]
 pub enum OperatorSet {

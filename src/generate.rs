@@ -1,6 +1,6 @@
-//! Generating puzzles (ALGORITHMS.md sections 4 and 6): random complete grids, then digits removed
-//! while the solution stays provably unique, rated as we go, until the asked level is reached; and
-//! a store of generated puzzles by level, so that a later request is served at once.
+//! Generating puzzles (docs/ALGORITHMS.md sections 4 and 6): random complete grids, then digits
+//! removed while the solution stays provably unique, rated as we go, until the asked level is
+//! reached; and a store of generated puzzles by level, so that a later request is served at once.
 //!
 //! * A complete grid is a randomised exact-solver fill of the empty board
 //!   ([`Solver::solve_shuffled`]): each branching cell tries its digits in an order drawn from the

@@ -1,4 +1,4 @@
-//! The Ant Colony System of Lloyd & Amos (ALGORITHMS.md section 8) on the CPU and the GPU: the
+//! The Ant Colony System of Lloyd & Amos (docs/ALGORITHMS.md section 8) on the CPU and the GPU: the
 //! published metaheuristic the GA is measured against, and a solver of its own.
 //!
 //! # The algorithm

@@ -1,4 +1,4 @@
-//! Swap mutation inside one box, guided by the help array (ALGORITHMS.md section 2).
+//! Swap mutation inside one box, guided by the help array (docs/ALGORITHMS.md section 2).
 //!
 //! Twin of `swap_mutation`, `directed_mutation` and `candidate_mutation` in
 //! `shaders/mutation.wgsl`. The functions only choose the pair; the caller swaps.

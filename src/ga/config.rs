@@ -2,7 +2,7 @@
 
 use crate::error::{Error, Result};
 
-/// How two parents make children (ALGORITHMS.md section 2).
+/// How two parents make children (docs/ALGORITHMS.md section 2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
 #[serde(rename_all = "kebab-case")]
 pub enum CrossoverKind {

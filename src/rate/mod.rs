@@ -1,5 +1,5 @@
 //! Rating puzzles: the GA rating of Mantere & Koljonen, the entropy rating of the Kashan paper,
-//! and the technique ladder whose level is the default (ALGORITHMS.md section 5).
+//! and the technique ladder whose level is the default (docs/ALGORITHMS.md section 5).
 //!
 //! * [`ga_rating`]: R independent GA runs as R islands of one engine run (no migration); every
 //!   island's own solve generation is read from the island states, so the figures do not depend on
