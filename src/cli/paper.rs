@@ -71,7 +71,7 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
     } else {
         args.operators.clone()
     };
-    let (options, device_name) = batch_options(&args.device, args.runs, &config)?;
+    let (options, device_name) = batch_options(&args.device, args.runs, &config, args.quiet)?;
     let quiet = args.quiet;
     let mut bars = BatchBars::new(options.max_generations as u64, quiet);
     let cells = experiment::paper_experiment(
@@ -127,8 +127,9 @@ pub(super) fn batch_options(
     device: &DeviceArgs,
     runs: u32,
     config: &GaConfig,
+    quiet: bool,
 ) -> Result<(BatchOptions, String)> {
-    let selected = device.select()?;
+    let selected = device.select(quiet)?;
     let name = selected.describe();
     let options = BatchOptions {
         runs,

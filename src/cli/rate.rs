@@ -76,7 +76,7 @@ pub fn run(args: RateArgs) -> Result<ExitCode> {
         evoku::rate::rating_config(&config, &ga_rating).validate()?;
     }
     let device = if args.runs > 0 {
-        args.device.select()?
+        args.device.select(args.quiet)?
     } else {
         Device::Cpu
     };

@@ -73,7 +73,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         None => None,
     };
     let device = match args.algorithm {
-        Algorithm::Ga | Algorithm::Aco => args.device.select()?,
+        Algorithm::Ga | Algorithm::Aco => args.device.select(args.quiet)?,
         Algorithm::Exact => Device::Cpu,
     };
     let options = SolveOptions {

@@ -72,7 +72,7 @@ pub fn run(args: StudyArgs) -> Result<ExitCode> {
         Some(text) => vec![(params[0], experiment::parse_values(text)?)],
         None => params.iter().map(|&p| (p, p.default_values())).collect(),
     };
-    let (options, device_name) = batch_options(&args.device, args.runs, &config)?;
+    let (options, device_name) = batch_options(&args.device, args.runs, &config, args.quiet)?;
     let quiet = args.quiet;
     let mut bars = BatchBars::new(options.max_generations as u64, quiet);
     let points = experiment::parameter_study(

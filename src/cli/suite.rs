@@ -91,7 +91,7 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
         bail!("no instance matches (check the paths, --size and --fill)");
     }
     let device = match args.algorithm {
-        Algorithm::Ga | Algorithm::Aco => args.device.select()?,
+        Algorithm::Ga | Algorithm::Aco => args.device.select(args.quiet)?,
         Algorithm::Exact => Device::Cpu,
     };
     let device_name = device.describe();
