@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value as Json};
 
-use crate::error::{Error, Result};
+use crate::error::{Error, IoAction, Result};
 use crate::ga::{GaConfig, Preset};
 
 /// The file formats of `--export FORMAT FILE`.
@@ -371,6 +371,7 @@ impl Table {
 
     pub fn write(&self, format: ExportFormat, path: &Path) -> Result<()> {
         std::fs::write(path, self.render(format)).map_err(|source| Error::Io {
+            action: IoAction::Write,
             path: path.to_path_buf(),
             source,
         })
@@ -449,31 +450,47 @@ pub fn preset_name(config: &GaConfig) -> String {
     "custom".to_string()
 }
 
-/// Every GA setting on one line, for the notes of a measurement.
+/// Every GA setting on one line, for the notes of a measurement, with the values spelled as
+/// the command line takes them (`crossover band 0.3`, `mutation directed 0.5 per child`).
 pub fn settings(config: &GaConfig) -> String {
+    let on = |b: bool| if b { "on" } else { "off" };
     format!(
-        "population {}, islands {}, elites {}, tournament {}, crossover {:?} {}, mutation {:?} {} per {:?}, \
+        "population {}, islands {}, elites {}, tournament {}, crossover {} {}, mutation {} {} per {}, \
          box assignments {} (noise {}), local search {}, aging {}, restart after {} (keep {}), migration {}, \
-         init {:?}, presolve {}, max generations {}, seed {}",
+         init {}, presolve {}, max generations {}, seed {}",
         config.population_size,
         config.islands,
         config.elites,
         config.tournament_size,
-        config.crossover,
+        cli_name(&config.crossover),
         config.crossover_rate,
-        config.mutation,
+        cli_name(&config.mutation),
         config.mutation_rate,
-        config.mutation_scope,
+        cli_name(&config.mutation_scope),
         config.assign_steps,
         config.assign_noise,
         config.local_search_children,
-        config.aging,
+        on(config.aging),
         config.restart_after,
         config.restart_keep,
         config.migration_interval,
-        config.init,
-        config.presolve,
+        cli_name(&config.init),
+        on(config.presolve),
         config.max_generations,
         config.seed
     )
+}
+
+/// The name the command line uses for `value` (`band`, `multi-parent`, `child`).
+pub fn cli_name<T: clap::ValueEnum>(value: &T) -> String {
+    value
+        .to_possible_value()
+        .map_or_else(|| "?".to_string(), |v| v.get_name().to_string())
+}
+
+/// `1 puzzle`, `2 puzzles`, `0 puzzles`: a count with its noun in the right number (nouns that
+/// take an `s`).
+pub fn count(n: impl TryInto<u64> + Copy + std::fmt::Display, noun: &str) -> String {
+    let one = n.try_into().is_ok_and(|v| v == 1);
+    format!("{n} {noun}{}", if one { "" } else { "s" })
 }

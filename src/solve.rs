@@ -155,8 +155,9 @@ pub struct SolveReport {
     /// The solution in line format, re-checked against the rules and givens; `null` if unsolved.
     pub solution: Option<String>,
     /// Digits missing from rows and columns of the best grid found (0 when solved); for the ACS,
-    /// cells the best ant left empty.
-    pub fitness: u32,
+    /// cells the best ant left empty. `null` when no heuristic run measured one (the exact
+    /// solver, or a puzzle proven unsolvable first).
+    pub fitness: Option<u32>,
     /// GA generations; ACS iterations.
     pub generations: u64,
     pub restarts: u32,
@@ -187,7 +188,7 @@ impl SolveReport {
             givens: puzzle.grid.givens(),
             solved: false,
             solution: None,
-            fitness: u32::MAX,
+            fitness: None,
             generations: 0,
             restarts: 0,
             evaluations: 0,
@@ -208,7 +209,7 @@ impl SolveReport {
         self.solved = grid.solves(puzzle);
         if self.solved {
             self.solution = Some(grid.to_string());
-            self.fitness = 0;
+            self.fitness = Some(0);
         }
         self.best = Some(grid.clone());
     }
@@ -284,7 +285,7 @@ fn solve_aco(
     )?;
     report.unsolvable = outcome.unsolvable;
     report.presolved_cells = outcome.presolved_cells;
-    report.fitness = outcome.best_penalty;
+    report.fitness = Some(outcome.best_penalty);
     report.generations = outcome.iterations as u64;
     report.restarts = outcome.restarts;
     report.evaluations = outcome.ant_tours;
@@ -331,7 +332,7 @@ fn solve_ga(
         .device
         .engine(problem.clone(), config, options.threads)?;
     let outcome = ga::run(engine.as_mut(), &problem, limits, progress)?;
-    report.fitness = outcome.best_penalty;
+    report.fitness = Some(outcome.best_penalty);
     report.generations = outcome.generations as u64;
     report.restarts = outcome.restarts;
     report.evaluations = outcome.evaluations;

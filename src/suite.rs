@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, IoAction, Result};
 use crate::export::{Table, Value};
 use crate::format::{self, ParseOptions, Puzzle};
 use crate::ga::Progress;
@@ -86,6 +86,7 @@ impl Selection {
 /// `.txt` files.
 fn files_under(path: &Path, out: &mut Vec<(PathBuf, bool)>) -> Result<()> {
     let io = |source| Error::Io {
+        action: IoAction::Read,
         path: path.to_path_buf(),
         source,
     };
