@@ -37,6 +37,9 @@ pub enum Value {
     Int(i64),
     Num(f64),
     Text(String),
+    /// `yes`/`no` in text, CSV and Markdown; `true`/`false` in JSON (as `solved` is in every
+    /// command's JSON).
+    Bool(bool),
     /// No figure (a median of no solved runs, a GPU column with no GPU).
     Empty,
 }
@@ -82,7 +85,7 @@ impl From<String> for Value {
 }
 impl From<bool> for Value {
     fn from(v: bool) -> Value {
-        Value::Text(if v { "yes" } else { "no" }.into())
+        Value::Bool(v)
     }
 }
 impl<T: Into<Value>> From<Option<T>> for Value {
@@ -98,6 +101,7 @@ impl Value {
             Value::Int(v) => v.to_string(),
             Value::Num(v) => v.to_string(),
             Value::Text(s) => s.clone(),
+            Value::Bool(b) => if *b { "yes" } else { "no" }.to_string(),
             Value::Empty => String::new(),
         }
     }
@@ -116,6 +120,7 @@ impl Value {
             Value::Int(v) => Json::from(*v),
             Value::Num(v) => serde_json::Number::from_f64(*v).map_or(Json::Null, Json::Number),
             Value::Text(s) => Json::String(s.clone()),
+            Value::Bool(b) => Json::Bool(*b),
             Value::Empty => Json::Null,
         }
     }
@@ -129,6 +134,7 @@ impl Value {
                 .or_else(|| n.as_f64().map(Value::Num))
                 .unwrap_or(Value::Empty),
             Json::String(s) => Value::Text(s.clone()),
+            Json::Bool(b) => Value::Bool(*b),
             other => Value::Text(other.to_string()),
         }
     }
@@ -370,11 +376,17 @@ impl Table {
     }
 
     pub fn write(&self, format: ExportFormat, path: &Path) -> Result<()> {
-        std::fs::write(path, self.render(format)).map_err(|source| Error::Io {
-            action: IoAction::Write,
-            path: path.to_path_buf(),
-            source,
-        })
+        use std::io::Write;
+        let io = |action| {
+            move |source| Error::Io {
+                action,
+                path: path.to_path_buf(),
+                source,
+            }
+        };
+        let mut file = std::fs::File::create(path).map_err(io(IoAction::Create))?;
+        file.write_all(self.render(format).as_bytes())
+            .map_err(io(IoAction::Write))
     }
 }
 

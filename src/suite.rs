@@ -334,7 +334,7 @@ pub fn bucket_table(summaries: &[BucketSummary], meta: &[(String, String)]) -> T
     );
     for s in summaries {
         table.push(vec![
-            format!("{0}x{0}", s.bucket.side).into(),
+            s.bucket.side.into(),
             s.bucket.fill.into(),
             s.instances.into(),
             s.runs.into(),
@@ -373,7 +373,7 @@ pub fn runs_table(runs: &[SuiteRun], meta: &[(String, String)]) -> Table {
         table.push(vec![
             r.name.as_str().into(),
             r.file.as_str().into(),
-            format!("{0}x{0}", r.bucket.side).into(),
+            r.bucket.side.into(),
             r.bucket.fill.into(),
             r.run.into(),
             r.seed.into(),

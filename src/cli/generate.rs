@@ -45,8 +45,12 @@ pub struct GenerateArgs {
     /// removed from it); puzzles generated on the way at other levels are added to it.
     #[arg(long, conflicts_with = "complete")]
     store: Option<PathBuf>,
+    /// Output format: `line`, or `json` (one object per line, with the rating).
     #[arg(long, value_enum, default_value = "line")]
     output: Output,
+    /// Same as `--output json`.
+    #[arg(long)]
+    json: bool,
     /// Complete grids from the empty board instead of puzzles.
     #[arg(long)]
     complete: bool,
@@ -90,6 +94,10 @@ pub fn run(args: GenerateArgs) -> Result<ExitCode> {
         ),
         None => None,
     };
+    let mut args = args;
+    if args.json {
+        args.output = Output::Json;
+    }
     let work = || {
         if args.complete {
             run_complete(&args, geometry)

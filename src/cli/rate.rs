@@ -45,6 +45,7 @@ pub struct RateArgs {
     /// Input format (default: detected).
     #[arg(long, value_enum)]
     format: Option<Format>,
+    /// How cells are written: `standard` (1-9, A-Z, ...; `.` or `0` empty) or `hex` (0-F).
     #[arg(long, value_enum, default_value = "standard")]
     symbols: Symbols,
     /// One JSON object per puzzle per line instead of a table.
@@ -97,8 +98,7 @@ pub fn run(args: RateArgs) -> Result<ExitCode> {
     let stdout = std::io::stdout();
     let mut header = !args.json;
     for file in &args.files {
-        let (puzzles, _) =
-            format::read_puzzles(file, &parse).with_context(|| format!("reading {file}"))?;
+        let (puzzles, _) = format::read_puzzles(file, &parse)?;
         for puzzle in &puzzles {
             let mut bar = GenerationBar::new(&puzzle.name, config.max_generations, args.quiet);
             let report =
@@ -141,14 +141,18 @@ fn table_header(ga: bool) -> String {
 }
 
 fn table_row(r: &RateReport) -> String {
-    let technique = match (r.technique, r.logic_solved) {
-        (_, false) => "beyond the ladder".to_string(),
-        (None, true) => "none".to_string(),
-        (Some(t), true) => serde_json::to_value(t)
+    // The JSON's `technique` (its spelling, `none` for null), then `, stuck` when the ladder did
+    // not finish the puzzle (the JSON's `logic_solved: false`).
+    let mut technique = match r.technique {
+        None => "none".to_string(),
+        Some(t) => serde_json::to_value(t)
             .ok()
             .and_then(|v| v.as_str().map(str::to_string))
             .unwrap_or_default(),
     };
+    if !r.logic_solved {
+        technique.push_str(", stuck");
+    }
     let mut name = r.name.clone();
     if r.solutions > 1 {
         name.push_str(" (not unique)");

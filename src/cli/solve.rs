@@ -28,6 +28,7 @@ pub struct SolveArgs {
     /// Puzzle files; `-` for standard input. A file may hold many puzzles.
     #[arg(required = true)]
     files: Vec<String>,
+    /// Which solver runs.
     #[arg(long, value_enum, default_value = "ga")]
     algorithm: Algorithm,
     #[command(flatten)]
@@ -42,6 +43,7 @@ pub struct SolveArgs {
     /// Input format (default: detected).
     #[arg(long, value_enum)]
     format: Option<Format>,
+    /// How cells are written: `standard` (1-9, A-Z, ...; `.` or `0` empty) or `hex` (0-F).
     #[arg(long, value_enum, default_value = "standard")]
     symbols: Symbols,
     /// Output format (default: the input's).

@@ -38,6 +38,7 @@ pub struct SuiteArgs {
     /// Solves per instance, with seeds seed, seed+1, ...
     #[arg(long, default_value_t = 1)]
     runs: u32,
+    /// Which solver runs.
     #[arg(long, value_enum, default_value = "ga")]
     algorithm: Algorithm,
     #[command(flatten)]
@@ -52,6 +53,9 @@ pub struct SuiteArgs {
     /// Write every run: FORMAT and FILE; may be repeated.
     #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"])]
     export_runs: Vec<String>,
+    /// Print the table as JSON (the `--export json` document) instead of text.
+    #[arg(long)]
+    json: bool,
     /// No progress bar and no line per solve.
     #[arg(long, short)]
     quiet: bool,
@@ -192,7 +196,7 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
         ),
     ];
     let table = suite::bucket_table(&summaries, &meta);
-    print!("{}", table.to_text());
+    super::print_table(&table, args.json)?;
     export::write_all(&table, &exports)?;
     if !run_exports.is_empty() {
         export::write_all(&suite::runs_table(&runs, &meta), &run_exports)?;

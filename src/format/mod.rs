@@ -73,7 +73,7 @@ impl FromStr for Format {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
 pub enum Symbols {
     /// `1-9`, then `A-Z` (read case-insensitively on boards up to 35x35), then `a-z`, `@`, `#`, `%`
-    /// (see [`digit_symbol`]); `.` or `0` is an empty cell.
+    ///; `.` or `0` is an empty cell.
     #[default]
     #[value(name = "standard")]
     Standard,
