@@ -130,7 +130,8 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
                 Algorithm::Aco => aco.max_iterations,
                 _ => config.max_generations,
             };
-            let mut bar = RunBar::new(&puzzle.name, cap as u64, args.quiet);
+            let mut bar =
+                RunBar::new(&puzzle.name, cap as u64, args.quiet).with_time_limit(time_limit);
             let report =
                 solve_puzzle(puzzle, &options, &mut |p| bar.update(p)).with_context(|| {
                     format!("solving {} ({}:{})", puzzle.name, puzzle.file, puzzle.line)

@@ -137,7 +137,11 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
                     number + 1,
                     run + 1
                 );
-                *bar = Some((number, run, RunBar::new(&label, cap as u64, quiet)));
+                *bar = Some((
+                    number,
+                    run,
+                    RunBar::new(&label, cap as u64, quiet).with_time_limit(time_limit),
+                ));
             }
             if let Some((_, _, b)) = bar.as_mut() {
                 b.update(progress);
