@@ -262,10 +262,10 @@ fn run_puzzles(args: &GenerateArgs, geometry: Geometry) -> Result<ExitCode> {
     }
     if emitted < args.count {
         eprintln!(
-            "evoku: {} of {} puzzles did not reach level {} within {} grids each \
+            "evoku: {} of {} did not reach level {} within {} grids each \
              ({failed} gave up); try another level or a larger --max-attempts",
             args.count - emitted,
-            args.count,
+            count(args.count, "puzzle"),
             args.level,
             options.max_attempts
         );

@@ -128,7 +128,7 @@ pub fn run(args: RateArgs) -> Result<ExitCode> {
 
 fn table_header(ga: bool) -> String {
     let mut h = format!(
-        "{:<24} {:>6} {:>8} {:>3} {:<20} {:>5} {:<9}",
+        "{:<24} {:>6} {:>8} {:>3} {:<24} {:>5} {:<9}",
         "puzzle", "givens", "entropy", "f", "technique", "score", "level"
     );
     if ga {
@@ -158,7 +158,7 @@ fn table_row(r: &RateReport) -> String {
         name.push_str(" (not unique)");
     }
     let mut row = format!(
-        "{:<24} {:>6} {:>8.2} {:>3} {:<20} {:>5.2} {:<9}",
+        "{:<24} {:>6} {:>8.2} {:>3} {:<24} {:>5.2} {:<9}",
         name,
         r.givens,
         r.entropy,

@@ -363,8 +363,13 @@ pub fn backends_from_list(text: &str) -> Result<wgpu::Backends> {
             _ => wgpu::Backends::empty(),
         };
         if known.is_empty() {
+            let what = if word == text.trim() {
+                String::new()
+            } else {
+                format!(": '{word}'")
+            };
             return Err(Error::Gpu(format!(
-                "WGPU_BACKEND={text}: '{word}' is no wgpu backend (use vulkan, metal, dx12 or gl, \
+                "WGPU_BACKEND={text}{what} names no wgpu backend (use vulkan, metal, dx12 or gl, \
                  comma separated, or unset it)"
             )));
         }
