@@ -98,10 +98,9 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
     for file in &args.files {
         match format::read_puzzles(file, &parse) {
             Ok((puzzles, input_format)) => {
-                if !args.quiet {
-                    if let Some(warning) = format::hex_warning(&puzzles, args.symbols) {
-                        eprintln!("evoku: warning: {warning}");
-                    }
+                // Shown with -q too: it warns that a different puzzle may be solved.
+                if let Some(warning) = format::hex_warning(&puzzles, args.symbols) {
+                    eprintln!("evoku: warning: {warning}");
                 }
                 inputs.push((puzzles, input_format));
             }
