@@ -451,10 +451,9 @@ pub fn fitness_chart(path: &Path, title: &str, trace: &FitnessTrace) -> Result<(
                         restart.stroke_width(1),
                     )
                 }))?
-                .label(format!(
-                    "restart ({} in all, all islands together)",
-                    trace.points.last().map_or(0, |p| p.restarts)
-                ))
+                // Not a count: islands restarting in the same sampled generation share a line;
+                // the title gives the run's count.
+                .label("restart (some island)")
                 .legend(move |(x, y)| {
                     PathElement::new(vec![(x - 5, y), (x + 15, y)], restart.stroke_width(2))
                 });

@@ -464,3 +464,27 @@ fn study_and_paper_default_to_settings_that_measure_generations() {
     let mean = v["rows"][0]["mean_generations"].as_f64().unwrap_or(0.0);
     assert!(mean > 0.0, "{v}");
 }
+
+#[test]
+fn restarts_are_one_count_in_json_summary_and_plot() {
+    let svg = std::env::temp_dir().join(format!("evoku-output-{}-plot.svg", std::process::id()));
+    let out = evoku(&[
+        "solve",
+        "--backend",
+        "cpu",
+        "--json",
+        "--plot",
+        svg.to_str().unwrap(),
+        "puzzles/ai-escargot.txt",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    let restarts = v["restarts"].as_u64().unwrap();
+    // The default preset's 8 islands restart on this puzzle: a count of one island would differ.
+    assert!(restarts > 0, "{v}");
+    let count = format!("{restarts} restart");
+    assert!(text(&out.stderr).contains(&count), "{}", text(&out.stderr));
+    let drawn = std::fs::read_to_string(&svg).unwrap();
+    assert!(drawn.contains(&count), "the plot's title lacks '{count}'");
+    let _ = std::fs::remove_file(svg);
+}

@@ -268,14 +268,15 @@ fn plot_fitness(
     let trace = evoku::plot::trace_run(puzzle, options, report.generations, 2000)
         .with_context(|| format!("recording the fitness of {}", puzzle.name))?;
     let title = format!(
-        "{}: {} after {} generations (seed {})",
+        "{}: {} after {}, {} (all islands; seed {})",
         puzzle.name,
         if report.solved {
             "solved"
         } else {
             "not solved"
         },
-        report.generations,
+        evoku::export::count(report.generations, "generation"),
+        evoku::export::count(report.restarts, "restart"),
         report.seed
     );
     let file = evoku::plot::path_for(path, &puzzle.name, several);
