@@ -113,6 +113,7 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
         runs: args.runs,
     };
     let total = instances.len();
+    let started = std::time::Instant::now();
     let cap = match args.algorithm {
         Algorithm::Aco => aco.max_iterations,
         _ => config.max_generations,
@@ -167,6 +168,14 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
             }
         },
     )?;
+    if !quiet {
+        let solved = runs.iter().filter(|r| r.solved).count();
+        eprintln!(
+            "solved {solved} of {} in {:.1} s",
+            export::count(runs.len(), "run"),
+            started.elapsed().as_secs_f64()
+        );
+    }
     let summaries = suite::summarize(&runs);
     let meta = vec![
         (
