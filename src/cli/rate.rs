@@ -101,6 +101,7 @@ pub fn run(args: RateArgs) -> Result<ExitCode> {
         let (puzzles, _) = format::read_puzzles(file, &parse)?;
         for puzzle in &puzzles {
             let mut bar = GenerationBar::new(&puzzle.name, config.max_generations, args.quiet);
+            bar.time_limit = options.ga_rating.time_limit;
             let report =
                 rate_puzzle(puzzle, &options, &mut |p| bar.update(p)).with_context(|| {
                     format!("rating {} ({}:{})", puzzle.name, puzzle.file, puzzle.line)
@@ -181,10 +182,12 @@ fn table_row(r: &RateReport) -> String {
 }
 
 /// A lazily shown bar for one puzzle's GA rating; hidden when stderr is not a terminal.
+/// With a time limit the bar fills with the time spent, else with the generations run.
 struct GenerationBar {
     bar: Option<ProgressBar>,
     label: String,
     max_generations: u32,
+    time_limit: Option<Duration>,
     enabled: bool,
 }
 
@@ -196,6 +199,7 @@ impl GenerationBar {
             bar: None,
             label: label.to_string(),
             max_generations,
+            time_limit: None,
             enabled: !quiet && !ProgressDrawTarget::stderr().is_hidden(),
         }
     }
@@ -204,22 +208,37 @@ impl GenerationBar {
         if !self.enabled || p.elapsed < Self::SHOW_AFTER {
             return;
         }
+        let time_limit = self.time_limit;
         let bar = self.bar.get_or_insert_with(|| {
-            let bar = ProgressBar::with_draw_target(
-                Some(self.max_generations as u64),
-                ProgressDrawTarget::stderr(),
-            );
-            bar.set_style(
-                ProgressStyle::with_template(
+            let (len, template) = match time_limit {
+                Some(limit) => (
+                    limit.as_millis() as u64,
+                    "{prefix} [{elapsed_precise}] {bar:30} time limit {msg}",
+                ),
+                None => (
+                    u64::from(self.max_generations),
                     "{prefix} [{elapsed_precise}] {bar:30} gen {pos}/{len} {msg}",
-                )
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+                ),
+            };
+            let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+            bar.set_style(
+                ProgressStyle::with_template(template)
+                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
             );
             bar.set_prefix(self.label.clone());
             bar
         });
-        bar.set_position(p.generation as u64);
-        bar.set_message(format!("{}/{} runs solved", p.solved, p.runs));
+        let runs = format!("{}/{} runs solved", p.solved, p.runs);
+        match time_limit {
+            Some(_) => {
+                bar.set_position(p.elapsed.as_millis() as u64);
+                bar.set_message(format!("gen {} {runs}", p.generation));
+            }
+            None => {
+                bar.set_position(p.generation as u64);
+                bar.set_message(runs);
+            }
+        }
     }
 
     fn finish(self) {
