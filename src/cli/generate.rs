@@ -167,9 +167,7 @@ fn run_puzzles(args: &GenerateArgs, geometry: Geometry) -> Result<ExitCode> {
         options.proof_nodes = nodes.max(1);
     }
     let mut store = match &args.store {
-        Some(path) => Some(
-            Store::open(path).with_context(|| format!("reading the store {}", path.display()))?,
-        ),
+        Some(path) => Some(Store::open(path).context("the --store file")?),
         None => None,
     };
     let mut out = std::io::stdout().lock();
@@ -276,9 +274,7 @@ fn run_puzzles(args: &GenerateArgs, geometry: Geometry) -> Result<ExitCode> {
 
 fn save(store: Option<&Store>) -> Result<()> {
     if let Some(store) = store {
-        store
-            .save()
-            .with_context(|| format!("writing the store {}", store.path().display()))?;
+        store.save().context("the --store file")?;
     }
     Ok(())
 }
