@@ -328,7 +328,7 @@ impl BenchReport {
             "Engine throughput (individual-generations per second)",
             &[
                 "size",
-                "puzzle",
+                "name",
                 "generations",
                 "cpu_median",
                 "cpu_min",
@@ -358,7 +358,7 @@ impl BenchReport {
                 ));
             }
             table.push(vec![
-                format!("{0}x{0}", r.size).into(),
+                r.size.into(),
                 r.puzzle.as_str().into(),
                 r.generations.into(),
                 r.cpu.median.into(),

@@ -13,8 +13,11 @@ pub enum Error {
         column: usize,
         message: String,
     },
-    #[error("cannot read {}: {source}", path.display())]
+    /// A file that could not be read, created or written; the OS error is the source (printed
+    /// after this message by `{:#}`, so not repeated in it).
+    #[error("cannot {action} {}", path.display())]
     Io {
+        action: IoAction,
         path: PathBuf,
         #[source]
         source: std::io::Error,
@@ -25,6 +28,24 @@ pub enum Error {
     /// No usable GPU adapter, or one that failed; the message says what to do instead.
     #[error("GPU: {0}")]
     Gpu(String),
+}
+
+/// What was being done to a file when it failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IoAction {
+    Read,
+    Create,
+    Write,
+}
+
+impl std::fmt::Display for IoAction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            IoAction::Read => "read",
+            IoAction::Create => "create",
+            IoAction::Write => "write",
+        })
+    }
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;

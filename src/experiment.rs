@@ -431,7 +431,7 @@ impl PaperReport {
         let mut table = Table::new(
             "The Mantere & Koljonen experiment",
             &[
-                "puzzle",
+                "name",
                 "givens",
                 "operators",
                 "runs",
@@ -693,7 +693,7 @@ pub fn study_table(points: &[StudyPoint], meta: &[(String, String)]) -> Table {
         &[
             "param",
             "value",
-            "puzzle",
+            "name",
             "runs",
             "solved",
             "success_rate",

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value as Json};
 
-use crate::error::{Error, Result};
+use crate::error::{Error, IoAction, Result};
 use crate::ga::{GaConfig, Preset};
 
 /// The file formats of `--export FORMAT FILE`.
@@ -37,6 +37,9 @@ pub enum Value {
     Int(i64),
     Num(f64),
     Text(String),
+    /// `yes`/`no` in text, CSV and Markdown; `true`/`false` in JSON (as `solved` is in every
+    /// command's JSON).
+    Bool(bool),
     /// No figure (a median of no solved runs, a GPU column with no GPU).
     Empty,
 }
@@ -82,7 +85,7 @@ impl From<String> for Value {
 }
 impl From<bool> for Value {
     fn from(v: bool) -> Value {
-        Value::Text(if v { "yes" } else { "no" }.into())
+        Value::Bool(v)
     }
 }
 impl<T: Into<Value>> From<Option<T>> for Value {
@@ -98,6 +101,7 @@ impl Value {
             Value::Int(v) => v.to_string(),
             Value::Num(v) => v.to_string(),
             Value::Text(s) => s.clone(),
+            Value::Bool(b) => if *b { "yes" } else { "no" }.to_string(),
             Value::Empty => String::new(),
         }
     }
@@ -116,6 +120,7 @@ impl Value {
             Value::Int(v) => Json::from(*v),
             Value::Num(v) => serde_json::Number::from_f64(*v).map_or(Json::Null, Json::Number),
             Value::Text(s) => Json::String(s.clone()),
+            Value::Bool(b) => Json::Bool(*b),
             Value::Empty => Json::Null,
         }
     }
@@ -129,6 +134,7 @@ impl Value {
                 .or_else(|| n.as_f64().map(Value::Num))
                 .unwrap_or(Value::Empty),
             Json::String(s) => Value::Text(s.clone()),
+            Json::Bool(b) => Value::Bool(*b),
             other => Value::Text(other.to_string()),
         }
     }
@@ -370,10 +376,17 @@ impl Table {
     }
 
     pub fn write(&self, format: ExportFormat, path: &Path) -> Result<()> {
-        std::fs::write(path, self.render(format)).map_err(|source| Error::Io {
-            path: path.to_path_buf(),
-            source,
-        })
+        use std::io::Write;
+        let io = |action| {
+            move |source| Error::Io {
+                action,
+                path: path.to_path_buf(),
+                source,
+            }
+        };
+        let mut file = std::fs::File::create(path).map_err(io(IoAction::Create))?;
+        file.write_all(self.render(format).as_bytes())
+            .map_err(io(IoAction::Write))
     }
 }
 
@@ -449,31 +462,47 @@ pub fn preset_name(config: &GaConfig) -> String {
     "custom".to_string()
 }
 
-/// Every GA setting on one line, for the notes of a measurement.
+/// Every GA setting on one line, for the notes of a measurement, with the values spelled as
+/// the command line takes them (`crossover band 0.3`, `mutation directed 0.5 per child`).
 pub fn settings(config: &GaConfig) -> String {
+    let on = |b: bool| if b { "on" } else { "off" };
     format!(
-        "population {}, islands {}, elites {}, tournament {}, crossover {:?} {}, mutation {:?} {} per {:?}, \
+        "population {}, islands {}, elites {}, tournament {}, crossover {} {}, mutation {} {} per {}, \
          box assignments {} (noise {}), local search {}, aging {}, restart after {} (keep {}), migration {}, \
-         init {:?}, presolve {}, max generations {}, seed {}",
+         init {}, presolve {}, max generations {}, seed {}",
         config.population_size,
         config.islands,
         config.elites,
         config.tournament_size,
-        config.crossover,
+        cli_name(&config.crossover),
         config.crossover_rate,
-        config.mutation,
+        cli_name(&config.mutation),
         config.mutation_rate,
-        config.mutation_scope,
+        cli_name(&config.mutation_scope),
         config.assign_steps,
         config.assign_noise,
         config.local_search_children,
-        config.aging,
+        on(config.aging),
         config.restart_after,
         config.restart_keep,
         config.migration_interval,
-        config.init,
-        config.presolve,
+        cli_name(&config.init),
+        on(config.presolve),
         config.max_generations,
         config.seed
     )
+}
+
+/// The name the command line uses for `value` (`band`, `multi-parent`, `child`).
+pub fn cli_name<T: clap::ValueEnum>(value: &T) -> String {
+    value
+        .to_possible_value()
+        .map_or_else(|| "?".to_string(), |v| v.get_name().to_string())
+}
+
+/// `1 puzzle`, `2 puzzles`, `0 puzzles`: a count with its noun in the right number (nouns that
+/// take an `s`).
+pub fn count(n: impl TryInto<u64> + Copy + std::fmt::Display, noun: &str) -> String {
+    let one = n.try_into().is_ok_and(|v| v == 1);
+    format!("{n} {noun}{}", if one { "" } else { "s" })
 }

@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::board::{Geometry, Grid};
-use crate::error::{Error, Result};
+use crate::error::{Error, IoAction, Result};
 use crate::exact::{Limits, Solver};
 use crate::rate::{Level, Rater, Rating, Technique};
 use crate::rng::{stream_key, Rng};
@@ -397,6 +397,7 @@ impl Store {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(store),
             Err(source) => {
                 return Err(Error::Io {
+                    action: IoAction::Read,
                     path: path.to_path_buf(),
                     source,
                 })
@@ -490,6 +491,7 @@ impl Store {
     /// Writes the store back (to a temporary file first, then renamed over the old one).
     pub fn save(&self) -> Result<()> {
         let io = |source| Error::Io {
+            action: IoAction::Write,
             path: self.path.clone(),
             source,
         };

@@ -10,7 +10,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use crate::cpu::CpuEngine;
-use crate::error::{Error, Result};
+use crate::error::{Error, IoAction, Result};
 use crate::format::Puzzle;
 use crate::ga::{Engine, Island, Problem};
 use crate::gpu::GpuEngine;
@@ -65,8 +65,9 @@ type Drawn = std::result::Result<(), Box<dyn std::error::Error>>;
 
 fn plot_error(path: &Path, e: Box<dyn std::error::Error>) -> Error {
     Error::Io {
+        action: IoAction::Write,
         path: path.to_path_buf(),
-        source: std::io::Error::other(format!("drawing the chart: {e}")),
+        source: std::io::Error::other(e.to_string()),
     }
 }
 
@@ -450,6 +451,8 @@ pub fn fitness_chart(path: &Path, title: &str, trace: &FitnessTrace) -> Result<(
                         restart.stroke_width(1),
                     )
                 }))?
+                // Not a count: islands restarting in the same sampled generation share a line;
+                // the title gives the run's count.
                 .label("restart (some island)")
                 .legend(move |(x, y)| {
                     PathElement::new(vec![(x - 5, y), (x + 15, y)], restart.stroke_width(2))

@@ -9,10 +9,13 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 const SHOW_AFTER: Duration = Duration::from_millis(500);
 
 /// A lazily shown bar for one GA run; hidden when stderr is not a terminal or when `quiet`.
+/// With a time limit the bar fills with the time spent (the generation cap is then rarely what
+/// ends a run); without one, with the generations run.
 pub struct RunBar {
     bar: Option<ProgressBar>,
     label: String,
     max_generations: u64,
+    time_limit: Option<Duration>,
     enabled: bool,
 }
 
@@ -22,8 +25,15 @@ impl RunBar {
             bar: None,
             label: label.to_string(),
             max_generations,
+            time_limit: None,
             enabled: !quiet && !ProgressDrawTarget::stderr().is_hidden(),
         }
+    }
+
+    /// The bar measures time against `limit` when there is one.
+    pub fn with_time_limit(mut self, limit: Option<Duration>) -> RunBar {
+        self.time_limit = limit;
+        self
     }
 
     pub fn update(&mut self, progress: &Progress) {
@@ -31,23 +41,35 @@ impl RunBar {
             return;
         }
         let bar = self.bar.get_or_insert_with(|| {
-            let bar = ProgressBar::with_draw_target(
-                Some(self.max_generations),
-                ProgressDrawTarget::stderr(),
-            );
-            let style = ProgressStyle::with_template(
-                "{prefix} [{elapsed_precise}] {bar:30} gen {pos}/{len} {msg}",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar());
+            let (len, template) = match self.time_limit {
+                Some(limit) => (
+                    limit.as_millis() as u64,
+                    "{prefix} [{elapsed_precise}] {bar:30} time limit {msg}",
+                ),
+                None => (
+                    self.max_generations,
+                    "{prefix} [{elapsed_precise}] {bar:30} gen {pos}/{len} {msg}",
+                ),
+            };
+            let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+            let style = ProgressStyle::with_template(template)
+                .unwrap_or_else(|_| ProgressStyle::default_bar());
             bar.set_style(style);
             bar.set_prefix(self.label.clone());
             bar
         });
-        bar.set_position(progress.generation as u64);
-        bar.set_message(format!(
+        let mut message = format!(
             "best fitness {} restarts {}",
             progress.best_penalty, progress.restarts
-        ));
+        );
+        match self.time_limit {
+            Some(_) => {
+                bar.set_position(progress.elapsed.as_millis() as u64);
+                message = format!("gen {} {message}", progress.generation);
+            }
+            None => bar.set_position(progress.generation as u64),
+        }
+        bar.set_message(message);
     }
 
     pub fn finish(self) {

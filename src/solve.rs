@@ -44,10 +44,10 @@ pub enum Device {
 
 impl Device {
     /// `Cpu` and `Gpu` are taken as asked (a missing adapter is an error for `Gpu`); `Auto`
-    /// takes a hardware GPU when there is one, else the CPU engine, with a log line. A software
-    /// adapter (lavapipe, llvmpipe, WARP) is slower than the CPU engine, so `Auto` uses one
-    /// only when it was asked for by name.
-    pub fn select(backend: Backend, adapter: Option<&str>) -> Result<Device> {
+    /// takes a hardware GPU when there is one, else the CPU engine. A software adapter
+    /// (lavapipe, llvmpipe, WARP) is slower than the CPU engine, so `Auto` uses one only when it
+    /// was asked for by name. The note says what `Auto` chose and why, for the user (one line).
+    pub fn choose(backend: Backend, adapter: Option<&str>) -> Result<(Device, Option<String>)> {
         // `auto` probes only the primary backends (Vulkan, Metal, DX12) unless WGPU_BACKEND says
         // otherwise: a GL adapter is almost always a software one, and probing it is noisy.
         let backends = match (backend, std::env::var_os("WGPU_BACKEND")) {
@@ -59,27 +59,37 @@ impl Device {
             backends,
         };
         match backend {
-            Backend::Cpu => Ok(Device::Cpu),
-            Backend::Gpu => Ok(Device::Gpu(Arc::new(GpuContext::new(&options)?))),
+            Backend::Cpu => Ok((Device::Cpu, None)),
+            Backend::Gpu => Ok((Device::Gpu(Arc::new(GpuContext::new(&options)?)), None)),
             Backend::Auto => match GpuContext::new(&options) {
                 Ok(ctx) if !ctx.is_software() || adapter.is_some() => {
-                    log::info!("backend auto: using GPU {}", ctx.describe());
-                    Ok(Device::Gpu(Arc::new(ctx)))
+                    let note = format!("running on the GPU {}", ctx.describe());
+                    Ok((Device::Gpu(Arc::new(ctx)), Some(note)))
                 }
                 Ok(ctx) => {
-                    log::info!(
-                        "backend auto: {} is a software adapter, slower than the CPU engine; \
-                         using the CPU (ask for it with --backend gpu)",
-                        ctx.describe()
+                    let note = format!(
+                        "running on the CPU engine: the GPU adapter found, {} ({}), is a \
+                         software one, slower than the CPU (--backend gpu takes it anyway)",
+                        ctx.info.name,
+                        ctx.info.backend.to_str()
                     );
-                    Ok(Device::Cpu)
+                    Ok((Device::Cpu, Some(note)))
                 }
-                Err(e) => {
-                    log::info!("backend auto: no GPU ({e}); using the CPU engine");
-                    Ok(Device::Cpu)
-                }
+                Err(e) => Ok((
+                    Device::Cpu,
+                    Some(format!("running on the CPU engine ({e})")),
+                )),
             },
         }
+    }
+
+    /// [`Device::choose`], with its note logged at `info` level.
+    pub fn select(backend: Backend, adapter: Option<&str>) -> Result<Device> {
+        let (device, note) = Device::choose(backend, adapter)?;
+        if let Some(note) = note {
+            log::info!("{note}");
+        }
+        Ok(device)
     }
 
     pub fn name(&self) -> &'static str {
@@ -145,8 +155,9 @@ pub struct SolveReport {
     /// The solution in line format, re-checked against the rules and givens; `null` if unsolved.
     pub solution: Option<String>,
     /// Digits missing from rows and columns of the best grid found (0 when solved); for the ACS,
-    /// cells the best ant left empty.
-    pub fitness: u32,
+    /// cells the best ant left empty. `null` when no heuristic run measured one (the exact
+    /// solver, or a puzzle proven unsolvable first).
+    pub fitness: Option<u32>,
     /// GA generations; ACS iterations.
     pub generations: u64,
     pub restarts: u32,
@@ -177,7 +188,7 @@ impl SolveReport {
             givens: puzzle.grid.givens(),
             solved: false,
             solution: None,
-            fitness: u32::MAX,
+            fitness: None,
             generations: 0,
             restarts: 0,
             evaluations: 0,
@@ -198,7 +209,7 @@ impl SolveReport {
         self.solved = grid.solves(puzzle);
         if self.solved {
             self.solution = Some(grid.to_string());
-            self.fitness = 0;
+            self.fitness = Some(0);
         }
         self.best = Some(grid.clone());
     }
@@ -274,7 +285,7 @@ fn solve_aco(
     )?;
     report.unsolvable = outcome.unsolvable;
     report.presolved_cells = outcome.presolved_cells;
-    report.fitness = outcome.best_penalty;
+    report.fitness = Some(outcome.best_penalty);
     report.generations = outcome.iterations as u64;
     report.restarts = outcome.restarts;
     report.evaluations = outcome.ant_tours;
@@ -321,7 +332,7 @@ fn solve_ga(
         .device
         .engine(problem.clone(), config, options.threads)?;
     let outcome = ga::run(engine.as_mut(), &problem, limits, progress)?;
-    report.fitness = outcome.best_penalty;
+    report.fitness = Some(outcome.best_penalty);
     report.generations = outcome.generations as u64;
     report.restarts = outcome.restarts;
     report.evaluations = outcome.evaluations;

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, IoAction, Result};
 use crate::export::{Table, Value};
 use crate::format::{self, ParseOptions, Puzzle};
 use crate::ga::Progress;
@@ -93,6 +93,7 @@ impl Selection {
 /// `.txt` files.
 fn files_under(path: &Path, out: &mut Vec<(PathBuf, bool)>) -> Result<()> {
     let io = |source| Error::Io {
+        action: IoAction::Read,
         path: path.to_path_buf(),
         source,
     };
@@ -340,7 +341,7 @@ pub fn bucket_table(summaries: &[BucketSummary], meta: &[(String, String)]) -> T
     );
     for s in summaries {
         table.push(vec![
-            format!("{0}x{0}", s.bucket.side).into(),
+            s.bucket.side.into(),
             s.bucket.fill.into(),
             s.instances.into(),
             s.runs.into(),
@@ -379,7 +380,7 @@ pub fn runs_table(runs: &[SuiteRun], meta: &[(String, String)]) -> Table {
         table.push(vec![
             r.name.as_str().into(),
             r.file.as_str().into(),
-            format!("{0}x{0}", r.bucket.side).into(),
+            r.bucket.side.into(),
             r.bucket.fill.into(),
             r.run.into(),
             r.seed.into(),

@@ -978,7 +978,10 @@ fn measure_success() {
                 println!(
                     "  {algorithm:?} {name}: solved {} in {:.3} s, {} iterations/generations, \
                      fitness {}",
-                    report.solved, report.seconds, report.generations, report.fitness
+                    report.solved,
+                    report.seconds,
+                    report.generations,
+                    report.fitness.unwrap_or(0)
                 );
                 if report.solved {
                     solved += 1;

@@ -942,7 +942,7 @@ fn an_unknown_adapter_name_is_a_clear_error() {
 #[test]
 fn adapters_are_listed_with_their_limits() {
     let Some(ctx) = gpu() else { return };
-    let adapters = evoku::gpu::list_adapters();
+    let adapters = evoku::gpu::list_adapters().expect("WGPU_BACKEND names a backend");
     let ours = adapters
         .iter()
         .find(|a| a.name == ctx.info.name)

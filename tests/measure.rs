@@ -470,7 +470,7 @@ fn suite_selects_instances_by_size_fill_and_count() {
     assert_eq!(summaries[0].time_limit, 5.0);
     assert_eq!(summaries[1].time_limit, 20.0);
     let table = suite::bucket_table(&summaries, &[]);
-    assert_eq!(table.get(1, "size"), Some(&Value::Text("16x16".into())));
+    assert_eq!(table.get(1, "size"), Some(&Value::Int(16)));
     assert_eq!(table.get(0, "acs_success_rate"), Some(&Value::Num(1.0)));
     assert_eq!(suite::runs_table(&runs, &[]).rows.len(), 12);
 }
@@ -533,7 +533,7 @@ fn bench_without_gpu_counts_cpu_work() {
     );
     let table = report.table();
     assert_eq!(table.get(0, "gpu_median"), Some(&Value::Empty));
-    assert_eq!(table.get(0, "size"), Some(&Value::Text("9x9".into())));
+    assert_eq!(table.get(0, "size"), Some(&Value::Int(9)));
     assert!(table
         .meta
         .iter()
@@ -660,7 +660,7 @@ fn commands_write_their_exports_and_plots() {
     );
     let csv = std::fs::read_to_string(dir.join("bench.csv")).unwrap();
     assert!(
-        csv.starts_with("size,puzzle,generations,cpu_median,"),
+        csv.starts_with("size,name,generations,cpu_median,"),
         "{csv}"
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("CPU column only"));

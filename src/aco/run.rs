@@ -44,7 +44,7 @@ pub struct AcoOutcome {
     pub colony: u32,
     /// Iterations run by the colony that solved (or by every colony when none did).
     pub iterations: u32,
-    /// Restarts of the colony the result comes from.
+    /// Restarts of all colonies together (the count the progress bar shows).
     pub restarts: u32,
     /// Ant tours: colonies x ants x iterations.
     pub ant_tours: u64,
@@ -140,7 +140,7 @@ pub fn run(
         best_penalty: params.cells - state.overall_best_filled,
         colony: winner as u32,
         iterations,
-        restarts: state.restarts,
+        restarts: colonies.iter().map(|c| c.restarts).sum(),
         ant_tours: params.colonies as u64 * params.ants as u64 * iterations as u64,
         presolved_cells,
         unsolvable: None,

@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use clap::Args;
 use evoku::bench::{self, BenchOptions, GpuChoice};
 use evoku::export;
@@ -44,6 +44,9 @@ pub struct BenchArgs {
     /// Write the results: FORMAT (json, csv, markdown) and FILE; may be repeated.
     #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"])]
     export: Vec<String>,
+    /// Print the table as JSON (the `--export json` document) instead of text.
+    #[arg(long)]
+    json: bool,
     /// No progress lines on stderr.
     #[arg(long, short)]
     quiet: bool,
@@ -68,8 +71,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         args.puzzles
             .iter()
             .map(|file| {
-                let (mut found, _) = format::read_puzzles(file, &ParseOptions::default())
-                    .with_context(|| format!("reading {file}"))?;
+                let (mut found, _) = format::read_puzzles(file, &ParseOptions::default())?;
                 Ok(found.remove(0))
             })
             .collect::<Result<Vec<_>>>()?
@@ -104,14 +106,22 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     })?;
     let mut table = report.table();
     table.meta("command", std::env::args().collect::<Vec<_>>().join(" "));
-    print!("{}", table.to_text());
-    if report.adapter.is_none() {
-        println!(
+    super::print_table(&table, args.json)?;
+    let note = if report.adapter.is_none() {
+        Some(format!(
             "(CPU column only: {})",
             report.gpu_note.as_deref().unwrap_or("no GPU")
-        );
+        ))
     } else if report.adapter.as_ref().is_some_and(|a| a.software) {
-        println!("(the GPU is a software adapter: its figures say nothing about GPU speed)");
+        Some("(the GPU is a software adapter: its figures say nothing about GPU speed)".into())
+    } else {
+        None
+    };
+    // Under the table in text; on stderr with --json, which keeps stdout one JSON document.
+    match note {
+        Some(note) if args.json => eprintln!("{note}"),
+        Some(note) => println!("{note}"),
+        None => {}
     }
     export::write_all(&table, &exports)?;
     Ok(ExitCode::SUCCESS)

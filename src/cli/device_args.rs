@@ -18,8 +18,13 @@ pub struct DeviceArgs {
 }
 
 impl DeviceArgs {
-    /// The device `--backend` and `--adapter` name.
-    pub fn select(&self) -> Result<Device> {
-        Device::select(self.backend, self.adapter.as_deref())
+    /// The device `--backend` and `--adapter` name. With `--backend auto`, one line on stderr
+    /// says what was chosen and why, unless `quiet`.
+    pub fn select(&self, quiet: bool) -> Result<Device> {
+        let (device, note) = Device::choose(self.backend, self.adapter.as_deref())?;
+        if let (Some(note), false) = (note, quiet) {
+            eprintln!("evoku: {note}");
+        }
+        Ok(device)
     }
 }

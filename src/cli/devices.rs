@@ -13,7 +13,7 @@ pub struct DevicesArgs {
 }
 
 pub fn run(args: DevicesArgs) -> Result<ExitCode> {
-    let adapters = evoku::gpu::list_adapters();
+    let adapters = evoku::gpu::list_adapters()?;
     if adapters.is_empty() {
         eprintln!("no GPU adapter found; `evoku solve --backend cpu` runs on the CPU");
         return Ok(ExitCode::from(2));

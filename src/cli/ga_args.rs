@@ -6,26 +6,34 @@ use evoku::ga::{CrossoverKind, GaConfig, InitKind, MutationKind, MutationScope, 
 /// `--preset` and every override of it.
 #[derive(Args, Debug, Clone)]
 pub struct GaArgs {
+    /// Named GA settings that the options below override.
     #[arg(long, value_enum, default_value = "default")]
     preset: Preset,
     /// Random seed: the same seed gives the same run.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Individuals per island (default: the preset's).
     #[arg(long)]
     population: Option<u32>,
     /// Independent populations run side by side.
     #[arg(long)]
     islands: Option<u32>,
+    /// Best individuals copied unchanged into the next generation.
     #[arg(long)]
     elites: Option<u32>,
+    /// Individuals drawn per tournament selection (the fittest of them breeds).
     #[arg(long)]
     tournament: Option<u32>,
+    /// Crossover operator.
     #[arg(long, value_enum)]
     crossover: Option<CrossoverKind>,
+    /// Probability that a pair of parents is crossed over (0..=1).
     #[arg(long)]
     crossover_rate: Option<f64>,
+    /// Mutation operator: a swap of two cells inside a box.
     #[arg(long, value_enum)]
     mutation: Option<MutationKind>,
+    /// Probability of a mutation (0..=1), per child or per box (see --mutation-scope).
     #[arg(long)]
     mutation_rate: Option<f64>,
     /// What the mutation rate is a probability of: one chance per child or one per box.
@@ -45,6 +53,7 @@ pub struct GaArgs {
     /// Aging penalty on elites that stay best.
     #[arg(long, overrides_with = "no_aging")]
     aging: bool,
+    /// No aging penalty.
     #[arg(long)]
     no_aging: bool,
     /// Restart an island after this many generations without improvement (0 = never).
@@ -56,13 +65,16 @@ pub struct GaArgs {
     /// Migrate each island's best to the next island every N generations (0 = never).
     #[arg(long)]
     migration: Option<u32>,
+    /// How the first population is drawn.
     #[arg(long, value_enum)]
     init: Option<InitKind>,
     /// Propagate singles first, fix forced cells, draw the population from the candidates left.
     #[arg(long, overrides_with = "no_presolve")]
     presolve: bool,
+    /// No presolve: the GA starts from the givens alone.
     #[arg(long)]
     no_presolve: bool,
+    /// Generations per run at most (default: the preset's).
     #[arg(long)]
     max_generations: Option<u32>,
 }

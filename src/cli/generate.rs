@@ -15,6 +15,8 @@ use evoku::rate::Level;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
+use evoku::export::count;
+
 /// How puzzles are printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum Output {
@@ -45,8 +47,12 @@ pub struct GenerateArgs {
     /// removed from it); puzzles generated on the way at other levels are added to it.
     #[arg(long, conflicts_with = "complete")]
     store: Option<PathBuf>,
+    /// Output format: `line`, or `json` (one object per line, with the rating).
     #[arg(long, value_enum, default_value = "line")]
     output: Output,
+    /// Same as `--output json`.
+    #[arg(long)]
+    json: bool,
     /// Complete grids from the empty board instead of puzzles.
     #[arg(long)]
     complete: bool,
@@ -90,6 +96,10 @@ pub fn run(args: GenerateArgs) -> Result<ExitCode> {
         ),
         None => None,
     };
+    let mut args = args;
+    if args.json {
+        args.output = Output::Json;
+    }
     let work = || {
         if args.complete {
             run_complete(&args, geometry)
@@ -105,7 +115,9 @@ pub fn run(args: GenerateArgs) -> Result<ExitCode> {
 
 fn run_complete(args: &GenerateArgs, geometry: Geometry) -> Result<ExitCode> {
     let start = Instant::now();
+    let bar = PuzzleBar::new(args.count as u64, "grids", args.quiet);
     let grids = complete_grids(geometry, args.seed, args.count);
+    bar.finish();
     let seconds = start.elapsed().as_secs_f64();
     let mut out = std::io::stdout().lock();
     for (index, grid) in grids.iter().enumerate() {
@@ -125,11 +137,13 @@ fn run_complete(args: &GenerateArgs, geometry: Geometry) -> Result<ExitCode> {
     }
     if !args.quiet {
         eprintln!(
-            "{} distinct complete {} grids in {:.3} s ({:.0} grids/s, seed {})",
-            grids.len(),
-            geometry.name(),
+            "{} in {:.3} s ({}, seed {})",
+            count(
+                grids.len(),
+                &format!("distinct complete {} grid", geometry.name())
+            ),
             seconds,
-            grids.len() as f64 / seconds.max(1e-9),
+            rate(grids.len(), seconds, "grid"),
             args.seed
         );
     }
@@ -153,9 +167,7 @@ fn run_puzzles(args: &GenerateArgs, geometry: Geometry) -> Result<ExitCode> {
         options.proof_nodes = nodes.max(1);
     }
     let mut store = match &args.store {
-        Some(path) => Some(
-            Store::open(path).with_context(|| format!("reading the store {}", path.display()))?,
-        ),
+        Some(path) => Some(Store::open(path).context("the --store file")?),
         None => None,
     };
     let mut out = std::io::stdout().lock();
@@ -182,7 +194,7 @@ fn run_puzzles(args: &GenerateArgs, geometry: Geometry) -> Result<ExitCode> {
             }
         }
     }
-    let bar = PuzzleBar::new((args.count - emitted) as u64, args.quiet);
+    let bar = PuzzleBar::new((args.count - emitted) as u64, "puzzles", args.quiet);
     let batch = (rayon::current_num_threads() * 2).max(4) as u64;
     let mut next = 0u64;
     let mut failed = 0usize;
@@ -229,15 +241,17 @@ fn run_puzzles(args: &GenerateArgs, geometry: Geometry) -> Result<ExitCode> {
     if !args.quiet {
         let generated = emitted - from_store;
         eprintln!(
-            "{emitted} unique {} puzzles at level {} in {seconds:.3} s: {generated} generated \
-             ({:.1} puzzles/s, {attempts} grids tried, seed {}), {from_store} from the store{}",
-            geometry.name(),
+            "{} at level {} in {seconds:.3} s: {generated} generated ({}, {} tried, seed {}), \
+             {from_store} from the store{}",
+            count(emitted, &format!("unique {} puzzle", geometry.name())),
             args.level,
-            generated as f64 / seconds.max(1e-9),
+            rate(generated, seconds, "puzzle"),
+            count(attempts, "grid"),
             args.seed,
             match &store {
                 Some(s) => format!(
-                    ", {stored} puzzles of other levels added to the store ({} in it)",
+                    ", {} of other levels added to the store ({} in it)",
+                    count(stored, "puzzle"),
                     s.len()
                 ),
                 None => String::new(),
@@ -246,10 +260,10 @@ fn run_puzzles(args: &GenerateArgs, geometry: Geometry) -> Result<ExitCode> {
     }
     if emitted < args.count {
         eprintln!(
-            "evoku: {} of {} puzzles did not reach level {} within {} grids each \
+            "evoku: {} of {} did not reach level {} within {} grids each \
              ({failed} gave up); try another level or a larger --max-attempts",
             args.count - emitted,
-            args.count,
+            count(args.count, "puzzle"),
             args.level,
             options.max_attempts
         );
@@ -260,9 +274,7 @@ fn run_puzzles(args: &GenerateArgs, geometry: Geometry) -> Result<ExitCode> {
 
 fn save(store: Option<&Store>) -> Result<()> {
     if let Some(store) = store {
-        store
-            .save()
-            .with_context(|| format!("writing the store {}", store.path().display()))?;
+        store.save().context("the --store file")?;
     }
     Ok(())
 }
@@ -290,19 +302,37 @@ fn write_line(out: &mut impl Write, line: &str) -> Result<bool> {
     }
 }
 
-/// A bar over the puzzles to generate, shown only on a terminal.
+/// `12.3 puzzles/s`, or `4.56 s per puzzle` when slower than one a second (where `0 puzzles/s`
+/// would say nothing).
+fn rate(done: usize, seconds: f64, noun: &str) -> String {
+    if done == 0 {
+        return format!("no {noun}s");
+    }
+    let per_second = done as f64 / seconds.max(1e-9);
+    if per_second >= 1.0 {
+        format!("{per_second:.1} {noun}s/s")
+    } else {
+        format!("{:.2} s per {noun}", 1.0 / per_second)
+    }
+}
+
+/// A bar over the puzzles (or grids) to generate, shown only on a terminal. It ticks on its
+/// own, so a single slow one (a 64x64 grid takes half a minute) still shows the time running.
 struct PuzzleBar(Option<ProgressBar>);
 
 impl PuzzleBar {
-    fn new(total: u64, quiet: bool) -> PuzzleBar {
-        if quiet || total < 2 || ProgressDrawTarget::stderr().is_hidden() {
+    fn new(total: u64, what: &str, quiet: bool) -> PuzzleBar {
+        if quiet || ProgressDrawTarget::stderr().is_hidden() {
             return PuzzleBar(None);
         }
         let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
         bar.set_style(
-            ProgressStyle::with_template("generate [{elapsed_precise}] {bar:30} {pos}/{len}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            ProgressStyle::with_template(&format!(
+                "generate [{{elapsed_precise}}] {{spinner}} {{bar:30}} {{pos}}/{{len}} {what}"
+            ))
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
+        bar.enable_steady_tick(std::time::Duration::from_millis(200));
         PuzzleBar(Some(bar))
     }
 

@@ -37,17 +37,36 @@ enum Command {
     /// CPU against GPU: individual-generations per second of the same GA work, per board size.
     Bench(bench::BenchArgs),
     /// The Mantere & Koljonen experiment: runs solved and mean generations per puzzle and
-    /// operator set, beside the paper's figures.
+    /// operator set, beside the paper's figures (default: the built-in seed puzzles, the paper
+    /// preset, 100 runs, a 100,000-generation cap).
     Paper(paper::PaperArgs),
     /// Solving power: success rate and time to solve per board size and fill.
     Suite(suite::SuiteArgs),
     /// Parameter study: population, crossover and mutation rates against generations and
-    /// success.
+    /// success (default: Difficult No. 77, the paper preset, 20 runs per value).
     Study(study::StudyArgs),
     /// Rate puzzles: entropy, technique ladder and level, and R independent GA runs.
     Rate(rate::RateArgs),
     /// Generate puzzles with one proven solution at a chosen level, or complete grids.
     Generate(generate::GenerateArgs),
+}
+
+/// Prints a measuring command's table on stdout: as text, or with `--json` as the JSON document
+/// `--export json` writes.
+fn print_table(table: &evoku::export::Table, json: bool) -> Result<()> {
+    use std::io::Write;
+    let text = if json {
+        table.to_json()
+    } else {
+        table.to_text()
+    };
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    if !text.ends_with('\n') {
+        out.write_all(b"\n")?;
+    }
+    out.flush()?;
+    Ok(())
 }
 
 /// Runs the command; the exit code is 0 when everything asked for succeeded, 1 when some

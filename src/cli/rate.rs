@@ -45,6 +45,7 @@ pub struct RateArgs {
     /// Input format (default: detected).
     #[arg(long, value_enum)]
     format: Option<Format>,
+    /// How cells are written: `standard` (1-9, A-Z, ...; `.` or `0` empty) or `hex` (0-F).
     #[arg(long, value_enum, default_value = "standard")]
     symbols: Symbols,
     /// One JSON object per puzzle per line instead of a table.
@@ -76,7 +77,7 @@ pub fn run(args: RateArgs) -> Result<ExitCode> {
         evoku::rate::rating_config(&config, &ga_rating).validate()?;
     }
     let device = if args.runs > 0 {
-        args.device.select()?
+        args.device.select(args.quiet)?
     } else {
         Device::Cpu
     };
@@ -97,10 +98,10 @@ pub fn run(args: RateArgs) -> Result<ExitCode> {
     let stdout = std::io::stdout();
     let mut header = !args.json;
     for file in &args.files {
-        let (puzzles, _) =
-            format::read_puzzles(file, &parse).with_context(|| format!("reading {file}"))?;
+        let (puzzles, _) = format::read_puzzles(file, &parse)?;
         for puzzle in &puzzles {
             let mut bar = GenerationBar::new(&puzzle.name, config.max_generations, args.quiet);
+            bar.time_limit = options.ga_rating.time_limit;
             let report =
                 rate_puzzle(puzzle, &options, &mut |p| bar.update(p)).with_context(|| {
                     format!("rating {} ({}:{})", puzzle.name, puzzle.file, puzzle.line)
@@ -128,7 +129,7 @@ pub fn run(args: RateArgs) -> Result<ExitCode> {
 
 fn table_header(ga: bool) -> String {
     let mut h = format!(
-        "{:<24} {:>6} {:>8} {:>3} {:<20} {:>5} {:<9}",
+        "{:<24} {:>6} {:>8} {:>3} {:<24} {:>5} {:<9}",
         "puzzle", "givens", "entropy", "f", "technique", "score", "level"
     );
     if ga {
@@ -141,20 +142,24 @@ fn table_header(ga: bool) -> String {
 }
 
 fn table_row(r: &RateReport) -> String {
-    let technique = match (r.technique, r.logic_solved) {
-        (_, false) => "beyond the ladder".to_string(),
-        (None, true) => "none".to_string(),
-        (Some(t), true) => serde_json::to_value(t)
+    // The JSON's `technique` (its spelling, `none` for null), then `, stuck` when the ladder did
+    // not finish the puzzle (the JSON's `logic_solved: false`).
+    let mut technique = match r.technique {
+        None => "none".to_string(),
+        Some(t) => serde_json::to_value(t)
             .ok()
             .and_then(|v| v.as_str().map(str::to_string))
             .unwrap_or_default(),
     };
+    if !r.logic_solved {
+        technique.push_str(", stuck");
+    }
     let mut name = r.name.clone();
     if r.solutions > 1 {
         name.push_str(" (not unique)");
     }
     let mut row = format!(
-        "{:<24} {:>6} {:>8.2} {:>3} {:<20} {:>5.2} {:<9}",
+        "{:<24} {:>6} {:>8.2} {:>3} {:<24} {:>5.2} {:<9}",
         name,
         r.givens,
         r.entropy,
@@ -177,10 +182,12 @@ fn table_row(r: &RateReport) -> String {
 }
 
 /// A lazily shown bar for one puzzle's GA rating; hidden when stderr is not a terminal.
+/// With a time limit the bar fills with the time spent, else with the generations run.
 struct GenerationBar {
     bar: Option<ProgressBar>,
     label: String,
     max_generations: u32,
+    time_limit: Option<Duration>,
     enabled: bool,
 }
 
@@ -192,6 +199,7 @@ impl GenerationBar {
             bar: None,
             label: label.to_string(),
             max_generations,
+            time_limit: None,
             enabled: !quiet && !ProgressDrawTarget::stderr().is_hidden(),
         }
     }
@@ -200,22 +208,37 @@ impl GenerationBar {
         if !self.enabled || p.elapsed < Self::SHOW_AFTER {
             return;
         }
+        let time_limit = self.time_limit;
         let bar = self.bar.get_or_insert_with(|| {
-            let bar = ProgressBar::with_draw_target(
-                Some(self.max_generations as u64),
-                ProgressDrawTarget::stderr(),
-            );
-            bar.set_style(
-                ProgressStyle::with_template(
+            let (len, template) = match time_limit {
+                Some(limit) => (
+                    limit.as_millis() as u64,
+                    "{prefix} [{elapsed_precise}] {bar:30} time limit {msg}",
+                ),
+                None => (
+                    u64::from(self.max_generations),
                     "{prefix} [{elapsed_precise}] {bar:30} gen {pos}/{len} {msg}",
-                )
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+                ),
+            };
+            let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+            bar.set_style(
+                ProgressStyle::with_template(template)
+                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
             );
             bar.set_prefix(self.label.clone());
             bar
         });
-        bar.set_position(p.generation as u64);
-        bar.set_message(format!("{}/{} runs solved", p.solved, p.runs));
+        let runs = format!("{}/{} runs solved", p.solved, p.runs);
+        match time_limit {
+            Some(_) => {
+                bar.set_position(p.elapsed.as_millis() as u64);
+                bar.set_message(format!("gen {} {runs}", p.generation));
+            }
+            None => {
+                bar.set_position(p.generation as u64);
+                bar.set_message(runs);
+            }
+        }
     }
 
     fn finish(self) {

@@ -28,6 +28,7 @@ pub struct SolveArgs {
     /// Puzzle files; `-` for standard input. A file may hold many puzzles.
     #[arg(required = true)]
     files: Vec<String>,
+    /// Which solver runs.
     #[arg(long, value_enum, default_value = "ga")]
     algorithm: Algorithm,
     #[command(flatten)]
@@ -42,6 +43,7 @@ pub struct SolveArgs {
     /// Input format (default: detected).
     #[arg(long, value_enum)]
     format: Option<Format>,
+    /// How cells are written: `standard` (1-9, A-Z, ...; `.` or `0` empty) or `hex` (0-F).
     #[arg(long, value_enum, default_value = "standard")]
     symbols: Symbols,
     /// Output format (default: the input's).
@@ -73,7 +75,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         None => None,
     };
     let device = match args.algorithm {
-        Algorithm::Ga | Algorithm::Aco => args.device.select()?,
+        Algorithm::Ga | Algorithm::Aco => args.device.select(args.quiet)?,
         Algorithm::Exact => Device::Cpu,
     };
     let options = SolveOptions {
@@ -89,32 +91,53 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         format: args.format,
         symbols: args.symbols,
     };
-    let mut all_solved = true;
-    let stdout = std::io::stdout();
+    // Every file is read before any solving: each bad one is reported (all of them, not just
+    // the first), the good ones are solved, and the exit code is 2 at the end.
+    let mut bad_files = 0usize;
+    let mut inputs = Vec::new();
     for file in &args.files {
-        let (puzzles, input_format) =
-            format::read_puzzles(file, &parse).with_context(|| format!("reading {file}"))?;
+        match format::read_puzzles(file, &parse) {
+            Ok((puzzles, input_format)) => {
+                // Shown with -q too: it warns that a different puzzle may be solved.
+                if let Some(warning) = format::hex_warning(&puzzles, args.symbols) {
+                    eprintln!("evoku: warning: {warning}");
+                }
+                inputs.push((puzzles, input_format));
+            }
+            Err(error) => {
+                eprintln!("evoku: error: {:#}", anyhow::Error::from(error));
+                bad_files += 1;
+            }
+        }
+    }
+    let several = inputs.iter().map(|(p, _)| p.len()).sum::<usize>() > 1;
+    let (mut solved, mut total) = (0usize, 0usize);
+    let start = std::time::Instant::now();
+    let stdout = std::io::stdout();
+    for (puzzles, input_format) in &inputs {
         let output = if args.json {
             Output::Json
         } else {
-            args.output.unwrap_or(match input_format {
+            args.output.unwrap_or(match *input_format {
                 Format::Line => Output::Line,
                 Format::Grid => Output::Grid,
                 Format::LloydAmos => Output::LloydAmos,
             })
         };
-        for puzzle in &puzzles {
+        for puzzle in puzzles {
             let cap = match args.algorithm {
                 Algorithm::Aco => aco.max_iterations,
                 _ => config.max_generations,
             };
-            let mut bar = RunBar::new(&puzzle.name, cap as u64, args.quiet);
+            let mut bar =
+                RunBar::new(&puzzle.name, cap as u64, args.quiet).with_time_limit(time_limit);
             let report =
                 solve_puzzle(puzzle, &options, &mut |p| bar.update(p)).with_context(|| {
                     format!("solving {} ({}:{})", puzzle.name, puzzle.file, puzzle.line)
                 })?;
             bar.finish();
-            all_solved &= report.solved;
+            total += 1;
+            solved += usize::from(report.solved);
             let text = render(&report, &puzzle.grid, output, args.symbols)?;
             let mut out = stdout.lock();
             out.write_all(text.as_bytes())?;
@@ -123,16 +146,36 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
                 eprintln!("{}", summary(&report));
             }
             if let Some(path) = &args.plot {
-                let several = args.files.len() > 1 || puzzles.len() > 1;
                 plot_fitness(path, puzzle, &options, &report, several)?;
             }
         }
     }
-    Ok(if all_solved {
+    if !args.quiet && (several || bad_files > 0) {
+        eprintln!("{}", tally(solved, total, bad_files, start.elapsed()));
+    }
+    Ok(if bad_files > 0 {
+        ExitCode::from(2)
+    } else if solved == total {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
     })
+}
+
+/// The last line of a run over several puzzles: `solved 9 of 10 puzzles in 12.3 s`.
+fn tally(solved: usize, total: usize, bad_files: usize, elapsed: Duration) -> String {
+    let mut line = format!(
+        "solved {solved} of {}",
+        evoku::export::count(total, "puzzle")
+    );
+    line.push_str(&format!(" in {:.1} s", elapsed.as_secs_f64()));
+    if bad_files > 0 {
+        line.push_str(&format!(
+            "; {} not read (see the errors above)",
+            evoku::export::count(bad_files, "file")
+        ));
+    }
+    line
 }
 
 /// The text printed on stdout for one puzzle.
@@ -176,20 +219,32 @@ fn summary(r: &SolveReport) -> String {
         "solved".to_string()
     } else if let Some(why) = &r.unsolvable {
         format!("no solution: {why}")
-    } else if r.stopped_by_time {
-        format!("not solved (time limit; best fitness {})", r.fitness)
     } else {
-        format!("not solved (best fitness {})", r.fitness)
+        let why = match (r.stopped_by_time, r.algorithm) {
+            (true, _) => "time limit",
+            (false, Algorithm::Aco) => "iteration cap",
+            (false, _) => "generation cap",
+        };
+        match r.fitness {
+            Some(fitness) => format!("not solved ({why}; best fitness {fitness})"),
+            None => format!("not solved ({why})"),
+        }
     };
+    use evoku::export::count;
     let algorithm = match r.algorithm {
         Algorithm::Ga => format!(
-            "{} generations, {} restarts, {} presolved cells",
-            r.generations, r.restarts, r.presolved_cells
+            "{}, {} (all islands), {}",
+            count(r.generations, "generation"),
+            count(r.restarts, "restart"),
+            count(r.presolved_cells, "presolved cell")
         ),
-        Algorithm::Exact => format!("{} nodes", r.evaluations),
+        Algorithm::Exact => count(r.evaluations, "node"),
         Algorithm::Aco => format!(
-            "{} iterations, {} ant tours, {} restarts, {} presolved cells",
-            r.generations, r.evaluations, r.restarts, r.presolved_cells
+            "{}, {}, {} (all colonies), {}",
+            count(r.generations, "iteration"),
+            count(r.evaluations, "ant tour"),
+            count(r.restarts, "restart"),
+            count(r.presolved_cells, "presolved cell")
         ),
     };
     format!(
@@ -213,17 +268,17 @@ fn plot_fitness(
     let trace = evoku::plot::trace_run(puzzle, options, report.generations, 2000)
         .with_context(|| format!("recording the fitness of {}", puzzle.name))?;
     let title = format!(
-        "{}: {} after {} generations (seed {})",
+        "{}: {} after {}, {} (all islands; seed {})",
         puzzle.name,
         if report.solved {
             "solved"
         } else {
             "not solved"
         },
-        report.generations,
+        evoku::export::count(report.generations, "generation"),
+        evoku::export::count(report.restarts, "restart"),
         report.seed
     );
     let file = evoku::plot::path_for(path, &puzzle.name, several);
-    evoku::plot::fitness_chart(&file, &title, &trace)
-        .with_context(|| format!("writing {}", file.display()))
+    Ok(evoku::plot::fitness_chart(&file, &title, &trace)?)
 }

@@ -37,6 +37,7 @@ pub struct SuiteArgs {
     /// Solves per instance, with seeds seed, seed+1, ...
     #[arg(long, default_value_t = 1)]
     runs: u32,
+    /// Which solver runs.
     #[arg(long, value_enum, default_value = "ga")]
     algorithm: Algorithm,
     #[command(flatten)]
@@ -51,6 +52,9 @@ pub struct SuiteArgs {
     /// Write every run: FORMAT and FILE; may be repeated.
     #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"])]
     export_runs: Vec<String>,
+    /// Print the table as JSON (the `--export json` document) instead of text.
+    #[arg(long)]
+    json: bool,
     /// No progress bar and no line per solve.
     #[arg(long, short)]
     quiet: bool,
@@ -109,7 +113,7 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
         bail!("no instance matches (check the paths, --size and --fill)");
     }
     let device = match args.algorithm {
-        Algorithm::Ga | Algorithm::Aco => args.device.select()?,
+        Algorithm::Ga | Algorithm::Aco => args.device.select(args.quiet)?,
         Algorithm::Exact => Device::Cpu,
     };
     let device_name = device.describe();
@@ -127,6 +131,7 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
         runs: args.runs,
     };
     let total = instances.len();
+    let started = std::time::Instant::now();
     let cap = match args.algorithm {
         Algorithm::Aco => aco.max_iterations,
         _ => config.max_generations,
@@ -151,7 +156,11 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
                     number + 1,
                     run + 1
                 );
-                *bar = Some((number, run, RunBar::new(&label, cap as u64, quiet)));
+                *bar = Some((
+                    number,
+                    run,
+                    RunBar::new(&label, cap as u64, quiet).with_time_limit(time_limit),
+                ));
             }
             if let Some((_, _, b)) = bar.as_mut() {
                 b.update(progress);
@@ -177,6 +186,14 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
             }
         },
     )?;
+    if !quiet {
+        let solved = runs.iter().filter(|r| r.solved).count();
+        eprintln!(
+            "solved {solved} of {} in {:.1} s",
+            export::count(runs.len(), "run"),
+            started.elapsed().as_secs_f64()
+        );
+    }
     let summaries = suite::summarize(&runs);
     let meta = vec![
         (
@@ -210,7 +227,7 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
         ),
     ];
     let table = suite::bucket_table(&summaries, &meta);
-    print!("{}", table.to_text());
+    super::print_table(&table, args.json)?;
     export::write_all(&table, &exports)?;
     if !run_exports.is_empty() {
         export::write_all(&suite::runs_table(&runs, &meta), &run_exports)?;

@@ -138,11 +138,21 @@ fn first_row_geometry(row: &[Token<'_>], line: &SourceLine<'_>, ctx: &Ctx<'_>) -
     if let Some(result) = value_result {
         return result;
     }
-    let found = if row.len() == 1 {
+    let width = if row.len() == 1 { chars } else { row.len() };
+    let mut found = if row.len() == 1 {
         format!("a row of {chars} symbols")
     } else {
         format!("{} values", row.len())
     };
+    let max = crate::board::MAX_BOX_SIZE * crate::board::MAX_BOX_SIZE;
+    if width > max && crate::board::Geometry::from_side(width).is_none() {
+        let b = (width as f64).sqrt().round() as usize;
+        if b * b == width {
+            found.push_str(&format!(
+                " ({width}x{width} is above the {max}x{max} maximum)"
+            ));
+        }
+    }
     Err(ctx.error(
         line.number,
         row.first().map_or(1, |t| t.column),

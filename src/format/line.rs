@@ -17,6 +17,13 @@ pub(super) fn parse(lines: &[SourceLine<'_>], ctx: &Ctx<'_>) -> Result<Vec<Raw>>
         };
         let count = cells.chars();
         let Some(geometry) = Geometry::from_cell_count(count) else {
+            if previous.is_none() && count > max_cells() {
+                return Err(ctx.error(
+                    line.number,
+                    cells.column + max_cells(),
+                    format!("{count} cells: {}", too_big(count)),
+                ));
+            }
             let expected = previous.map_or_else(|| nearest_cell_count(count), |g| g.cells());
             let side = (expected as f64).sqrt().round() as usize;
             return Err(ctx.error(
@@ -71,6 +78,24 @@ pub(super) fn write(grid: &Grid, symbols: Symbols) -> String {
         .collect();
     out.push('\n');
     out
+}
+
+fn max_cells() -> usize {
+    MAX_BOX_SIZE.pow(4)
+}
+
+/// Why a line of `count` cells, more than the largest board holds, cannot be read.
+fn too_big(count: usize) -> String {
+    let max = MAX_BOX_SIZE * MAX_BOX_SIZE;
+    let side = (count as f64).sqrt().round() as usize;
+    if side * side == count {
+        format!("{side}x{side}, above the {max}x{max} maximum")
+    } else {
+        format!(
+            "more than the {} of a {max}x{max} board, the largest evoku solves",
+            max_cells()
+        )
+    }
 }
 
 /// The valid cell count closest to `count`.

@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use crate::board::{digit_symbol, symbol_digit, Geometry, Grid, MAX_BOX_SIZE, MIN_BOX_SIZE};
-use crate::error::{Error, Result};
+use crate::error::{Error, IoAction, Result};
 
 /// A puzzle file format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
@@ -73,7 +73,7 @@ impl FromStr for Format {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
 pub enum Symbols {
     /// `1-9`, then `A-Z` (read case-insensitively on boards up to 35x35), then `a-z`, `@`, `#`, `%`
-    /// (see [`digit_symbol`]); `.` or `0` is an empty cell.
+    ///; `.` or `0` is an empty cell.
     #[default]
     #[value(name = "standard")]
     Standard,
@@ -251,20 +251,80 @@ pub fn read_puzzles(path: &str, options: &ParseOptions) -> Result<(Vec<Puzzle>, 
             .lock()
             .read_to_end(&mut bytes)
             .map_err(|source| Error::Io {
+                action: IoAction::Read,
                 path: PathBuf::from("<stdin>"),
                 source,
             })?;
         (bytes, "<stdin>")
     } else {
         let bytes = std::fs::read(path).map_err(|source| Error::Io {
+            action: IoAction::Read,
             path: PathBuf::from(path),
             source,
         })?;
         (bytes, path)
     };
-    // Bytes that are not UTF-8 become U+FFFD: harmless in comments, an "unknown symbol" in cells.
+    if let Some((line, column, what)) = first_binary(&bytes) {
+        return Err(Error::Parse {
+            file: file.to_string(),
+            line,
+            column,
+            message: format!("not a puzzle file: {what} (puzzle files are text)"),
+        });
+    }
     let text = String::from_utf8_lossy(&bytes);
     parse_str(&text, file, options)
+}
+
+/// The 1-based line and column of the first sign that `bytes` are not text (a byte that is not
+/// UTF-8, or a control character other than tab, line feed, carriage return and form feed), and
+/// what it is.
+fn first_binary(bytes: &[u8]) -> Option<(usize, usize, String)> {
+    let (valid, bad) = match std::str::from_utf8(bytes) {
+        Ok(text) => (text, None),
+        Err(e) => (
+            // The prefix up to the error is valid UTF-8 by definition.
+            std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or(""),
+            Some(bytes[e.valid_up_to()]),
+        ),
+    };
+    let (mut line, mut column) = (1, 0);
+    for c in valid.chars() {
+        if c == '\n' {
+            (line, column) = (line + 1, 0);
+            continue;
+        }
+        column += 1;
+        if c.is_control() && !matches!(c, '\t' | '\r' | '\u{c}') {
+            return Some((line, column, format!("control character {:?}", c)));
+        }
+    }
+    bad.map(|b| {
+        (
+            line,
+            column + 1,
+            format!("byte 0x{b:02x} is not UTF-8 text"),
+        )
+    })
+}
+
+/// A one-line warning when 16x16 puzzles read with standard symbols look written in hex (`0-F`):
+/// no given is 16 (`G`) although each digit is usually given several times, so `0` (hex for 1)
+/// was probably read as an empty cell. Names the first such puzzle's file and line and the
+/// option that reads it right.
+pub fn hex_warning(puzzles: &[Puzzle], symbols: Symbols) -> Option<String> {
+    if symbols != Symbols::Standard {
+        return None;
+    }
+    let suspect = puzzles.iter().find(|p| {
+        let g = p.grid.geometry();
+        g.side() == 16 && p.grid.givens() >= 16 && !p.grid.cells().contains(&16)
+    })?;
+    Some(format!(
+        "{}:{}: this 16x16 puzzle gives no 16 (G): if it is written 0-F, its 0s were read as \
+         empty cells; read it with --symbols hex",
+        suspect.file, suspect.line
+    ))
 }
 
 /// Reads text that holds exactly one puzzle (for tests and small tools; messages name `<string>`).

@@ -49,7 +49,7 @@ pub struct GaOutcome {
     pub island: u32,
     /// Generations run by the island that solved (or by every island when none did).
     pub generations: u32,
-    /// Restarts of the island the result comes from.
+    /// Restarts of all islands together (the count the progress bar and the plot show).
     pub restarts: u32,
     /// Individual-generations: islands x population x generations.
     pub evaluations: u64,
@@ -116,7 +116,7 @@ pub fn run(
         best_penalty: state.overall_best_penalty,
         island: winner as u32,
         generations,
-        restarts: state.restarts,
+        restarts: islands.iter().map(|s| s.restarts).sum(),
         evaluations: islands.len() as u64 * engine.population() as u64 * generations as u64,
         seconds: start.elapsed().as_secs_f64(),
         stopped_by_time: stopped.stopped_by_time,

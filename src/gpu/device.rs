@@ -59,15 +59,17 @@ pub fn is_software(info: &wgpu::AdapterInfo) -> bool {
             .any(|s| name.contains(s))
 }
 
-/// Every adapter of the backends `WGPU_BACKEND` selects (all when unset), best first.
-pub fn list_adapters() -> Vec<AdapterSummary> {
-    let instance = instance(None);
-    let mut adapters = pollster::block_on(instance.enumerate_adapters(backends(None)));
+/// Every adapter of the backends `WGPU_BACKEND` selects (all when unset), best first; an error
+/// when `WGPU_BACKEND` names no backend.
+pub fn list_adapters() -> Result<Vec<AdapterSummary>> {
+    let backends = backends(None)?;
+    let instance = instance(backends);
+    let mut adapters = pollster::block_on(instance.enumerate_adapters(backends));
     adapters.sort_by_key(|a| rank(&a.get_info()));
-    adapters
+    Ok(adapters
         .iter()
         .map(|a| AdapterSummary::new(&a.get_info(), &a.limits()))
-        .collect()
+        .collect())
 }
 
 /// Errors the device reported outside any error scope (kept so the next call can return them).
@@ -112,8 +114,8 @@ pub struct GpuContext {
 impl GpuContext {
     /// Picks an adapter (see [`GpuOptions`]) and creates a device with the adapter's limits.
     pub fn new(options: &GpuOptions) -> Result<GpuContext> {
-        let backends = backends(options.backends);
-        let instance = instance(options.backends);
+        let backends = backends(options.backends)?;
+        let instance = instance(backends);
         let mut adapters = pollster::block_on(instance.enumerate_adapters(backends));
         let filter = options
             .adapter_name
@@ -334,15 +336,58 @@ impl GpuContext {
     }
 }
 
-fn backends(chosen: Option<wgpu::Backends>) -> wgpu::Backends {
-    chosen
-        .or_else(wgpu::Backends::from_env)
-        .unwrap_or(wgpu::Backends::all())
+/// `chosen`, else the backends `WGPU_BACKEND` names, else all. Read here rather than by wgpu,
+/// which logs two warnings per unknown name each time it reads the variable.
+fn backends(chosen: Option<wgpu::Backends>) -> Result<wgpu::Backends> {
+    if let Some(chosen) = chosen {
+        return Ok(chosen);
+    }
+    match std::env::var("WGPU_BACKEND") {
+        Ok(text) => backends_from_list(&text),
+        Err(_) => Ok(wgpu::Backends::all()),
+    }
 }
 
-fn instance(chosen: Option<wgpu::Backends>) -> wgpu::Instance {
-    let mut descriptor = wgpu::InstanceDescriptor::new_without_display_handle_from_env();
-    descriptor.backends = backends(chosen);
+/// The backends of a comma-separated list of wgpu's names (`vulkan`, `metal`, `dx12`, `gl`,
+/// ...), or an error naming the first word that is none.
+pub fn backends_from_list(text: &str) -> Result<wgpu::Backends> {
+    let mut backends = wgpu::Backends::empty();
+    for word in text.split(',').map(str::trim).filter(|w| !w.is_empty()) {
+        let known = match word.to_lowercase().as_str() {
+            "vulkan" | "vk" => wgpu::Backends::VULKAN,
+            "dx12" | "d3d12" => wgpu::Backends::DX12,
+            "metal" | "mtl" => wgpu::Backends::METAL,
+            "opengl" | "gles" | "gl" => wgpu::Backends::GL,
+            "webgpu" => wgpu::Backends::BROWSER_WEBGPU,
+            "noop" => wgpu::Backends::NOOP,
+            _ => wgpu::Backends::empty(),
+        };
+        if known.is_empty() {
+            let what = if word == text.trim() {
+                String::new()
+            } else {
+                format!(": '{word}'")
+            };
+            return Err(Error::Gpu(format!(
+                "WGPU_BACKEND={text}{what} names no wgpu backend (use vulkan, metal, dx12 or gl, \
+                 comma separated, or unset it)"
+            )));
+        }
+        backends |= known;
+    }
+    if backends.is_empty() {
+        return Err(Error::Gpu(format!(
+            "WGPU_BACKEND='{text}' names no backend (use vulkan, metal, dx12 or gl, or unset it)"
+        )));
+    }
+    Ok(backends)
+}
+
+fn instance(backends: wgpu::Backends) -> wgpu::Instance {
+    let mut descriptor = wgpu::InstanceDescriptor::new_without_display_handle();
+    descriptor.flags = descriptor.flags.with_env();
+    descriptor.backend_options = descriptor.backend_options.with_env();
+    descriptor.backends = backends;
     wgpu::Instance::new(descriptor)
 }
 
