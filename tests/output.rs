@@ -472,6 +472,8 @@ fn restarts_are_one_count_in_json_summary_and_plot() {
         "solve",
         "--backend",
         "cpu",
+        "--preset",
+        "default",
         "--json",
         "--plot",
         svg.to_str().unwrap(),
@@ -479,9 +481,9 @@ fn restarts_are_one_count_in_json_summary_and_plot() {
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    // The count of the island the result comes from (a sum over islands would depend on the
+    // step size once one island solves).
     let restarts = v["restarts"].as_u64().unwrap();
-    // The default preset's 8 islands restart on this puzzle: a count of one island would differ.
-    assert!(restarts > 0, "{v}");
     let count = format!("{restarts} restart");
     assert!(text(&out.stderr).contains(&count), "{}", text(&out.stderr));
     let drawn = std::fs::read_to_string(&svg).unwrap();

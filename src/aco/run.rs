@@ -44,7 +44,8 @@ pub struct AcoOutcome {
     pub colony: u32,
     /// Iterations run by the colony that solved (or by every colony when none did).
     pub iterations: u32,
-    /// Restarts of all colonies together (the count the progress bar shows).
+    /// Restarts of the colony the result comes from (the count the progress bar shows; not a
+    /// sum over colonies, whose counts after a solve depend on the step size).
     pub restarts: u32,
     /// Ant tours: colonies x ants x iterations.
     pub ant_tours: u64,
@@ -112,7 +113,7 @@ pub fn run(
             progress(&Progress {
                 generation: iteration,
                 best_penalty: params.cells - best.overall_best_filled,
-                restarts: colonies.iter().map(|c| c.restarts).sum(),
+                restarts: best.restarts,
                 elapsed: start.elapsed(),
             });
         },
@@ -140,7 +141,7 @@ pub fn run(
         best_penalty: params.cells - state.overall_best_filled,
         colony: winner as u32,
         iterations,
-        restarts: colonies.iter().map(|c| c.restarts).sum(),
+        restarts: state.restarts,
         ant_tours: params.colonies as u64 * params.ants as u64 * iterations as u64,
         presolved_cells,
         unsolvable: None,

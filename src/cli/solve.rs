@@ -233,14 +233,14 @@ fn summary(r: &SolveReport) -> String {
     use evoku::export::count;
     let algorithm = match r.algorithm {
         Algorithm::Ga => format!(
-            "{}, {} (all islands), {}",
+            "{}, {}, {}",
             count(r.generations, "generation"),
             count(r.restarts, "restart"),
             count(r.presolved_cells, "presolved cell")
         ),
         Algorithm::Exact => count(r.evaluations, "node"),
         Algorithm::Aco => format!(
-            "{}, {}, {} (all colonies), {}",
+            "{}, {}, {}, {}",
             count(r.generations, "iteration"),
             count(r.evaluations, "ant tour"),
             count(r.restarts, "restart"),
@@ -268,7 +268,7 @@ fn plot_fitness(
     let trace = evoku::plot::trace_run(puzzle, options, report.generations, 2000)
         .with_context(|| format!("recording the fitness of {}", puzzle.name))?;
     let title = format!(
-        "{}: {} after {}, {} (all islands; seed {})",
+        "{}: {} after {}, {} (seed {})",
         puzzle.name,
         if report.solved {
             "solved"

@@ -49,7 +49,9 @@ pub struct GaOutcome {
     pub island: u32,
     /// Generations run by the island that solved (or by every island when none did).
     pub generations: u32,
-    /// Restarts of all islands together (the count the progress bar and the plot show).
+    /// Restarts of the island the result comes from (the count the progress bar and the plot
+    /// title show). Not a sum over islands: after one island solves, the others' counts depend
+    /// on the step size, and a run must not.
     pub restarts: u32,
     /// Individual-generations: islands x population x generations.
     pub evaluations: u64,
@@ -93,7 +95,7 @@ pub fn run(
             progress(&Progress {
                 generation,
                 best_penalty: best.overall_best_penalty,
-                restarts: islands.iter().map(|s| s.restarts).sum(),
+                restarts: best.restarts,
                 elapsed: start.elapsed(),
             });
         },
@@ -116,7 +118,7 @@ pub fn run(
         best_penalty: state.overall_best_penalty,
         island: winner as u32,
         generations,
-        restarts: islands.iter().map(|s| s.restarts).sum(),
+        restarts: state.restarts,
         evaluations: islands.len() as u64 * engine.population() as u64 * generations as u64,
         seconds: start.elapsed().as_secs_f64(),
         stopped_by_time: stopped.stopped_by_time,
