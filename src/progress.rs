@@ -13,6 +13,8 @@ pub struct RunBar {
     bar: Option<ProgressBar>,
     label: String,
     max_generations: u64,
+    /// With a time limit the bar fills with time (the limit usually ends a run before the cap).
+    time_limit: Option<Duration>,
     enabled: bool,
 }
 
@@ -22,30 +24,57 @@ impl RunBar {
             bar: None,
             label: label.to_string(),
             max_generations,
+            time_limit: None,
             enabled: !quiet && !ProgressDrawTarget::stderr().is_hidden(),
         }
+    }
+
+    /// A bar that fills towards `time_limit` and names it.
+    pub fn with_time_limit(mut self, time_limit: Option<Duration>) -> RunBar {
+        self.time_limit = time_limit;
+        self
     }
 
     pub fn update(&mut self, progress: &Progress) {
         if !self.enabled || progress.elapsed < SHOW_AFTER {
             return;
         }
+        let time_limit = self.time_limit;
         let bar = self.bar.get_or_insert_with(|| {
-            let bar = ProgressBar::with_draw_target(
-                Some(self.max_generations),
-                ProgressDrawTarget::stderr(),
-            );
-            let style = ProgressStyle::with_template(
-                "{prefix} [{elapsed_precise}] {bar:30} gen {pos}/{len} {msg}",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar());
+            let (length, template) = match time_limit {
+                Some(limit) => (
+                    limit.as_millis() as u64,
+                    format!(
+                        "{{prefix}} [{{elapsed_precise}} of {:.0} s limit] {{bar:30}} {{msg}}",
+                        limit.as_secs_f64()
+                    ),
+                ),
+                None => (
+                    self.max_generations,
+                    "{prefix} [{elapsed_precise}] {bar:30} gen {pos}/{len} {msg}".to_string(),
+                ),
+            };
+            let bar = ProgressBar::with_draw_target(Some(length), ProgressDrawTarget::stderr());
+            let style = ProgressStyle::with_template(&template)
+                .unwrap_or_else(|_| ProgressStyle::default_bar());
             bar.set_style(style);
             bar.set_prefix(self.label.clone());
             bar
         });
-        bar.set_position(progress.generation as u64);
+        let at_limit = time_limit.is_some();
+        let position = if at_limit {
+            progress.elapsed.as_millis() as u64
+        } else {
+            progress.generation as u64
+        };
+        bar.set_position(position);
+        let generation = if at_limit {
+            format!("gen {} ", progress.generation)
+        } else {
+            String::new()
+        };
         bar.set_message(format!(
-            "best fitness {} restarts {}",
+            "{generation}best fitness {} restarts {}",
             progress.best_penalty, progress.restarts
         ));
     }

@@ -457,6 +457,9 @@ fn suite_selects_instances_by_size_fill_and_count() {
             threads: None,
             time_limit: None,
             unsolvable_check_nodes: 1000,
+            preset: evoku::ga::Preset::Default,
+            fill_device: Default::default(),
+            exact_shortcut: false,
         },
         time_limit: None,
         runs: 2,
@@ -614,6 +617,9 @@ fn fitness_trace_replays_the_solved_run() {
         threads: None,
         time_limit: None,
         unsolvable_check_nodes: 1000,
+        preset: evoku::ga::Preset::Default,
+        fill_device: Default::default(),
+        exact_shortcut: false,
     };
     let report = solve_puzzle(&puzzle, &options, &mut |_| {}).unwrap();
     assert!(report.solved);
