@@ -56,38 +56,40 @@ fn power_of_two_floor(x: u64) -> u64 {
     }
 }
 
-/// GA islands that fill `ctx`: [`GPU_TARGET_INVOCATIONS`] individuals, as many as the buffers of
-/// `problem`'s genomes allow, a power of two. A software adapter (lavapipe, which runs on the
+/// Groups (islands, colonies) of `invocations_per_group` invocations and `bytes_per_group`
+/// bytes in the largest buffer that fill a device allowing `binding` bytes per buffer:
+/// [`GPU_TARGET_INVOCATIONS`] invocations, as many as fit, a power of two, at most 65,536.
+pub fn groups_to_fill(invocations_per_group: u64, bytes_per_group: u64, binding: u64) -> u32 {
+    let groups = (GPU_TARGET_INVOCATIONS / invocations_per_group.max(1))
+        .min(binding / bytes_per_group.max(1))
+        .clamp(1, MAX_GROUPS);
+    power_of_two_floor(groups) as u32
+}
+
+/// GA islands that fill `ctx` ([`groups_to_fill`]: one invocation per individual, the largest
+/// buffer holding one genome per individual). A software adapter (lavapipe, which runs on the
 /// CPU cores) keeps `config`'s islands.
 pub fn gpu_islands(ctx: &GpuContext, problem: &Problem, config: &GaConfig) -> u32 {
     if ctx.is_software() {
         return config.islands;
     }
     let params = Params::new(problem, config);
-    let population = params.population.max(1) as u64;
+    let population = params.population as u64;
+    // A population buffer holds every individual; the records two genomes per island.
     let genome = params.genome_words as u64 * 4;
-    // Each population buffer holds every individual; the records two genomes per island.
-    let by_buffer = largest_binding(ctx) / (genome * population.max(2)).max(1);
-    let islands = (GPU_TARGET_INVOCATIONS / population)
-        .min(by_buffer)
-        .clamp(1, MAX_GROUPS);
-    power_of_two_floor(islands) as u32
+    groups_to_fill(population, genome * population.max(2), largest_binding(ctx))
 }
 
-/// ACS colonies that fill `ctx`: [`GPU_TARGET_INVOCATIONS`] ants, as many as the pheromone and
-/// ant buffers of `puzzle` allow, a power of two. A software adapter keeps `config`'s colonies.
+/// ACS colonies that fill `ctx` ([`groups_to_fill`]: one invocation per ant, the largest buffer
+/// the pheromone or the ant boards). A software adapter keeps `config`'s colonies.
 pub fn gpu_colonies(ctx: &GpuContext, puzzle: &Grid, config: &AcoConfig) -> u32 {
     if ctx.is_software() {
         return config.colonies;
     }
     let params = config.params(&AcoTables::new(puzzle));
-    let per_colony = (params.pher_words() as u64 * 4)
-        .max(params.ants as u64 * params.ant_words as u64 * 4)
-        .max(1);
-    let colonies = (GPU_TARGET_INVOCATIONS / params.ants.max(1) as u64)
-        .min(largest_binding(ctx) / per_colony)
-        .clamp(1, MAX_GROUPS);
-    power_of_two_floor(colonies) as u32
+    let bytes =
+        (params.pher_words() as u64 * 4).max(params.ants as u64 * params.ant_words as u64 * 4);
+    groups_to_fill(params.ants as u64, bytes, largest_binding(ctx))
 }
 
 #[cfg(test)]
@@ -101,6 +103,19 @@ mod tests {
         assert_eq!(default_time_limit(36), Duration::from_secs(60));
         assert_eq!(default_time_limit(64), Duration::from_secs(120));
         assert!(default_time_limit_text().starts_with("20 s up to 25x25"));
+    }
+
+    #[test]
+    fn groups_fill_the_target_within_the_buffer_limit() {
+        let binding = 128 << 20; // wgpu's default storage-buffer binding limit
+                                 // The walk at 25x25: 2 walkers of 628-byte genomes per island.
+        assert_eq!(groups_to_fill(2, 2 * 628, binding), 65_536);
+        // At 49x49 (2,404-byte genomes) the buffer limit decides: 27,917 fit, 16,384 taken.
+        assert_eq!(groups_to_fill(2, 2 * 2_404, binding), 16_384);
+        // The ACS at 25x25: 10 ants, 62,500 bytes of pheromone per colony.
+        assert_eq!(groups_to_fill(10, 62_500, binding), 2_048);
+        assert_eq!(groups_to_fill(10, 62_500, 4 << 30), 8_192);
+        assert_eq!(groups_to_fill(1 << 20, 1, binding), 1);
     }
 
     #[test]

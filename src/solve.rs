@@ -17,10 +17,12 @@ use crate::gpu::{AdapterSummary, GpuContext, GpuEngine, GpuOptions};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, clap::ValueEnum)]
 #[serde(rename_all = "kebab-case")]
 pub enum Algorithm {
-    /// The strongest measured for the board: a portfolio of the exact solver, the Ant Colony
-    /// System and the box-assignment walk in lock-step rounds (`src/portfolio/`).
+    /// The strongest measured at every size: a portfolio of the exact solver (fastest on hard
+    /// 9x9 and easy fills), the Ant Colony System (fastest on 16x16 and 25x25) and the
+    /// box-assignment walk (where the ACS stalls), in lock-step rounds (`src/portfolio/`).
     Auto,
-    /// The genetic algorithm (Mantere & Koljonen with Sato & Inoue's crossover).
+    /// The GA engine (Mantere & Koljonen with Sato & Inoue's crossover, and the box-assignment
+    /// walk): the walk preset unless `--preset` names another.
     Ga,
     /// The exact solver (propagation and backtracking).
     Exact,

@@ -207,7 +207,7 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
             "time limit".to_string(),
             match time_limit {
                 Some(t) => format!("{} s", t.as_secs_f64()),
-                None => "5 s (9x9), 20 s (16x16), 120 s (25x25)".to_string(),
+                None => evoku::defaults::default_time_limit_text(),
             },
         ),
         (
