@@ -64,8 +64,15 @@ pub trait Member {
     fn finish(&mut self) -> Result<MemberOutcome>;
 }
 
-/// The exact solver, restarted with a doubled node budget in rounds 0, 1, 3, 7, 15, ...: its work
-/// up to round r is about twice its share of r rounds, and its largest search about that share.
+/// Rounds' worth of nodes the exact solver's first search gets: most puzzles it solves at all
+/// need few nodes, so a longer first search saves the rounds the other members would spend
+/// before the next one (docs/RESULTS.md, "The default solver").
+const EXACT_FIRST_SEARCH_ROUNDS: u64 = 8;
+
+/// The exact solver: a first search of [`EXACT_FIRST_SEARCH_ROUNDS`] rounds' worth of nodes in
+/// round 0, then searches restarted with doubled budgets in rounds 15, 31, 63, ... (a budget of
+/// `r + 1` rounds' worth in round `r`): its work up to round r is about twice its share of r
+/// rounds, and its largest search about that share.
 pub struct ExactMember {
     puzzle: Grid,
     nodes_per_round: u64,
@@ -92,12 +99,15 @@ impl Member for ExactMember {
 
     fn round(&mut self, round: u32, time_left: Option<Duration>) -> Result<()> {
         let next = round as u64 + 1;
-        if !next.is_power_of_two() || self.solved() || self.unsolvable().is_some() {
+        let searches = round == 0 || (next.is_power_of_two() && next > EXACT_FIRST_SEARCH_ROUNDS);
+        if !searches || self.solved() || self.unsolvable().is_some() {
             return Ok(());
         }
         let limits = exact::Limits {
             max_solutions: 1,
-            max_nodes: self.nodes_per_round.saturating_mul(next),
+            max_nodes: self
+                .nodes_per_round
+                .saturating_mul(next.max(EXACT_FIRST_SEARCH_ROUNDS)),
             time_limit: time_left,
         };
         let result = exact::solve(&self.puzzle, &limits);
