@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use crate::aco::{AcoConfig, AcoTables};
 use crate::board::Grid;
-use crate::ga::{GaConfig, Params, Problem};
+use crate::ga::GaConfig;
 use crate::gpu::GpuContext;
 
 /// The time limit per puzzle when none is given: 20 s up to 25x25 (the limit of the Lloyd & Amos
@@ -69,14 +69,13 @@ pub fn groups_to_fill(invocations_per_group: u64, bytes_per_group: u64, binding:
 /// GA islands that fill `ctx` ([`groups_to_fill`]: one invocation per individual, the largest
 /// buffer holding one genome per individual). A software adapter (lavapipe, which runs on the
 /// CPU cores) keeps `config`'s islands.
-pub fn gpu_islands(ctx: &GpuContext, problem: &Problem, config: &GaConfig) -> u32 {
+pub fn gpu_islands(ctx: &GpuContext, puzzle: &Grid, config: &GaConfig) -> u32 {
     if ctx.is_software() {
         return config.islands;
     }
-    let params = Params::new(problem, config);
-    let population = params.population as u64;
+    let population = config.population_size as u64;
     // A population buffer holds every individual; the records two genomes per island.
-    let genome = params.genome_words as u64 * 4;
+    let genome = crate::ga::problem::genome_words(puzzle.geometry().cells()) as u64 * 4;
     groups_to_fill(population, genome * population.max(2), largest_binding(ctx))
 }
 

@@ -419,7 +419,7 @@ fn solve_ga(
         }
     }
     if let (Device::Gpu(ctx), true) = (&options.device, options.fill_device.islands) {
-        config.islands = crate::defaults::gpu_islands(ctx, &problem, &config);
+        config.islands = crate::defaults::gpu_islands(ctx, grid, &config);
     }
     report.islands = Some(config.islands);
     let limits = RunLimits {

@@ -23,6 +23,21 @@ const GA_WORK_PER_ROUND: u64 = 1_000_000;
 /// Search nodes per cell the exact solver spends per round, on average (see [`ExactMember`]).
 const EXACT_NODES_PER_ROUND: u64 = 200_000;
 
+/// ACS iterations per round on a board of `cells` cells: [`ACO_WORK_PER_ROUND`] cell visits.
+pub fn aco_iterations_per_round(config: &AcoConfig, cells: usize) -> u32 {
+    let work = config.colonies as u64 * config.ants as u64 * cells as u64;
+    (ACO_WORK_PER_ROUND / work.max(1)).clamp(1, 1000) as u32
+}
+
+/// GA generations per round on a board of `cells` cells: [`GA_WORK_PER_ROUND`] cell-assignments.
+pub fn ga_generations_per_round(config: &GaConfig, cells: usize) -> u32 {
+    let work = config.islands as u64
+        * config.population_size as u64
+        * (1 + config.assign_steps as u64 + config.local_search_children as u64)
+        * cells as u64;
+    (GA_WORK_PER_ROUND / work.max(1)).clamp(1, 1000) as u32
+}
+
 /// What one member did, for the report.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MemberReport {
@@ -168,8 +183,7 @@ impl AcoMember {
     ) -> Result<AcoMember> {
         config.validate()?;
         let tables = AcoTables::new(puzzle);
-        let work = config.colonies as u64 * config.ants as u64 * tables.cells as u64;
-        let iterations_per_round = (ACO_WORK_PER_ROUND / work.max(1)).clamp(1, 1000) as u32;
+        let iterations_per_round = aco_iterations_per_round(config, tables.cells);
         let mut engine: Box<dyn AcoEngine> = match device {
             Device::Cpu => Box::new(aco::cpu::CpuAco::new(tables, config, threads)?),
             Device::Gpu(ctx) => Box::new(aco::gpu::GpuAco::new(ctx, tables, config)?),
@@ -262,11 +276,7 @@ impl GaMember {
         device: &Device,
         threads: Option<usize>,
     ) -> Result<GaMember> {
-        let work = config.islands as u64
-            * config.population_size as u64
-            * (1 + config.assign_steps as u64 + config.local_search_children as u64)
-            * problem.cells() as u64;
-        let generations_per_round = (GA_WORK_PER_ROUND / work.max(1)).clamp(1, 1000) as u32;
+        let generations_per_round = ga_generations_per_round(config, problem.cells());
         let mut engine = device.engine(problem.clone(), config, threads)?;
         let islands = engine.islands()?;
         Ok(GaMember {
@@ -325,5 +335,76 @@ impl Member for GaMember {
                 penalty: self.penalty(),
             },
         })
+    }
+}
+
+/// Builds a member, or says why the puzzle has no solution (found while preparing it).
+pub type Build = Box<dyn FnOnce() -> Result<std::result::Result<Box<dyn Member>, String>>>;
+
+/// A member built on its first round: a run that an earlier member ends in round 0 (the exact
+/// solver, on most puzzles) pays nothing for the engines it never used.
+pub struct Deferred {
+    build: Option<Build>,
+    member: Option<Box<dyn Member>>,
+    unsolvable: Option<String>,
+    /// The report while the member has not run.
+    idle: MemberReport,
+}
+
+impl Deferred {
+    /// `idle` is what the report says if the member never runs.
+    pub fn new(idle: MemberReport, build: Build) -> Deferred {
+        Deferred {
+            build: Some(build),
+            member: None,
+            unsolvable: None,
+            idle,
+        }
+    }
+}
+
+impl Member for Deferred {
+    fn name(&self) -> &str {
+        &self.idle.name
+    }
+
+    fn round(&mut self, round: u32, time_left: Option<Duration>) -> Result<()> {
+        if let Some(build) = self.build.take() {
+            match build()? {
+                Ok(member) => self.member = Some(member),
+                Err(why) => self.unsolvable = Some(why),
+            }
+        }
+        match &mut self.member {
+            Some(member) => member.round(round, time_left),
+            None => Ok(()),
+        }
+    }
+
+    fn solved(&self) -> bool {
+        self.member.as_ref().is_some_and(|m| m.solved())
+    }
+
+    fn unsolvable(&self) -> Option<String> {
+        self.unsolvable
+            .clone()
+            .or_else(|| self.member.as_ref().and_then(|m| m.unsolvable()))
+    }
+
+    fn penalty(&self) -> Option<u32> {
+        self.member.as_ref().and_then(|m| m.penalty())
+    }
+
+    fn finish(&mut self) -> Result<MemberOutcome> {
+        match &mut self.member {
+            Some(member) => member.finish(),
+            None => Ok(MemberOutcome {
+                best: None,
+                solved: false,
+                restarts: 0,
+                evaluations: 0,
+                report: self.idle.clone(),
+            }),
+        }
     }
 }

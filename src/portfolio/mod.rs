@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use member::{AcoMember, ExactMember, GaMember, Member};
+use member::{AcoMember, Deferred, ExactMember, GaMember, Member};
 pub use member::{MemberOutcome, MemberReport};
 
 use crate::board::Grid;
@@ -102,16 +102,6 @@ impl PortfolioOutcome {
     }
 }
 
-/// The GA settings of the walk member: `options.ga`, with islands sized from the adapter on a
-/// GPU when `options.fill_device.islands`.
-fn walk_config(options: &SolveOptions, problem: &Problem) -> ga::GaConfig {
-    let mut config = options.ga.clone();
-    if let (Device::Gpu(ctx), true) = (&options.device, options.fill_device.islands) {
-        config.islands = defaults::gpu_islands(ctx, problem, &config);
-    }
-    config
-}
-
 /// The ACS settings: `options.aco` with the shared seed, colonies sized from the adapter on a
 /// GPU when `options.fill_device.colonies`.
 fn aco_config(options: &SolveOptions, puzzle: &Grid) -> crate::aco::AcoConfig {
@@ -147,6 +137,15 @@ pub fn solve(
         }
         Ok(propagation) => outcome.presolved_cells = propagation.fixed,
     }
+    let cells = puzzle.geometry().cells();
+    let idle = |name: &str, islands: u32, work_per_round: u64| MemberReport {
+        name: name.to_string(),
+        islands,
+        work_per_round,
+        work: 0,
+        solved: false,
+        penalty: None,
+    };
     let mut members: Vec<Box<dyn Member>> = Vec::new();
     for kind in kinds {
         members.push(match kind {
@@ -159,26 +158,45 @@ pub fn solve(
                     Device::Gpu(_) if puzzle.geometry().box_size() > 5 => Device::Cpu,
                     device => device.clone(),
                 };
-                Box::new(AcoMember::new(puzzle, &config, &device, options.threads)?)
+                let report = idle(
+                    kind.name(),
+                    config.colonies,
+                    member::aco_iterations_per_round(&config, cells) as u64,
+                );
+                let (puzzle, threads) = (puzzle.clone(), options.threads);
+                Box::new(Deferred::new(
+                    report,
+                    Box::new(move || {
+                        let member = AcoMember::new(&puzzle, &config, &device, threads)?;
+                        Ok(Ok(Box::new(member) as Box<dyn Member>))
+                    }),
+                ))
             }
             MemberKind::Walk => {
-                let config = &options.ga;
-                let problem = match Problem::new(puzzle, config.init, config.presolve) {
-                    Ok(problem) => problem,
-                    Err(ga::Unsolvable(why)) => {
-                        outcome.unsolvable = Some(why);
-                        return Ok(outcome);
-                    }
-                };
-                let config = walk_config(options, &problem);
+                let mut config = options.ga.clone();
+                if let (Device::Gpu(ctx), true) = (&options.device, options.fill_device.islands) {
+                    config.islands = defaults::gpu_islands(ctx, puzzle, &config);
+                }
                 outcome.islands = Some(config.islands);
-                Box::new(GaMember::new(
+                let report = idle(
                     kind.name(),
-                    problem,
-                    &config,
-                    &options.device,
-                    options.threads,
-                )?)
+                    config.islands,
+                    member::ga_generations_per_round(&config, cells) as u64,
+                );
+                let (puzzle, device, threads) =
+                    (puzzle.clone(), options.device.clone(), options.threads);
+                let name = kind.name();
+                Box::new(Deferred::new(
+                    report,
+                    Box::new(move || {
+                        let problem = match Problem::new(&puzzle, config.init, config.presolve) {
+                            Ok(problem) => problem,
+                            Err(ga::Unsolvable(why)) => return Ok(Err(why)),
+                        };
+                        let member = GaMember::new(name, problem, &config, &device, threads)?;
+                        Ok(Ok(Box::new(member) as Box<dyn Member>))
+                    }),
+                ))
             }
         });
     }
