@@ -271,9 +271,13 @@ fn summary(r: &SolveReport) -> String {
     let limit = r
         .time_limit
         .map_or("no limit".to_string(), |t| format!("limit {t} s"));
+    let device = match &r.adapter {
+        Some(adapter) => format!("{} ({})", r.backend, adapter.name),
+        None => r.backend.clone(),
+    };
     format!(
-        "{}: {what} in {:.3} s on {}, {} threads ({algorithm}, seed {}, {limit})",
-        r.name, r.seconds, r.backend, r.threads, r.seed
+        "{}: {what} in {:.3} s on {device}, {} threads ({algorithm}, seed {}, {limit})",
+        r.name, r.seconds, r.threads, r.seed
     )
 }
 
