@@ -504,5 +504,12 @@ pub fn cli_name<T: clap::ValueEnum>(value: &T) -> String {
 /// take an `s`).
 pub fn count(n: impl TryInto<u64> + Copy + std::fmt::Display, noun: &str) -> String {
     let one = n.try_into().is_ok_and(|v| v == 1);
-    format!("{n} {noun}{}", if one { "" } else { "s" })
+    if one {
+        return format!("{n} {noun}");
+    }
+    // "colony" -> "colonies", but "day" -> "days".
+    match noun.strip_suffix('y') {
+        Some(stem) if !stem.ends_with(['a', 'e', 'i', 'o', 'u']) => format!("{n} {stem}ies"),
+        _ => format!("{n} {noun}s"),
+    }
 }

@@ -15,6 +15,7 @@ pub struct RunBar {
     bar: Option<ProgressBar>,
     label: String,
     max_generations: u64,
+    /// With a time limit the bar fills with time (the limit usually ends a run before the cap).
     time_limit: Option<Duration>,
     enabled: bool,
 }
@@ -30,9 +31,9 @@ impl RunBar {
         }
     }
 
-    /// The bar measures time against `limit` when there is one.
-    pub fn with_time_limit(mut self, limit: Option<Duration>) -> RunBar {
-        self.time_limit = limit;
+    /// A bar that fills towards `time_limit` and names it.
+    pub fn with_time_limit(mut self, time_limit: Option<Duration>) -> RunBar {
+        self.time_limit = time_limit;
         self
     }
 
@@ -40,36 +41,44 @@ impl RunBar {
         if !self.enabled || progress.elapsed < SHOW_AFTER {
             return;
         }
+        let time_limit = self.time_limit;
         let bar = self.bar.get_or_insert_with(|| {
-            let (len, template) = match self.time_limit {
+            let (length, template) = match time_limit {
                 Some(limit) => (
                     limit.as_millis() as u64,
-                    "{prefix} [{elapsed_precise}] {bar:30} time limit {msg}",
+                    format!(
+                        "{{prefix}} [{{elapsed_precise}} of {:.0} s limit] {{bar:30}} {{msg}}",
+                        limit.as_secs_f64()
+                    ),
                 ),
                 None => (
                     self.max_generations,
-                    "{prefix} [{elapsed_precise}] {bar:30} gen {pos}/{len} {msg}",
+                    "{prefix} [{elapsed_precise}] {bar:30} gen {pos}/{len} {msg}".to_string(),
                 ),
             };
-            let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
-            let style = ProgressStyle::with_template(template)
+            let bar = ProgressBar::with_draw_target(Some(length), ProgressDrawTarget::stderr());
+            let style = ProgressStyle::with_template(&template)
                 .unwrap_or_else(|_| ProgressStyle::default_bar());
             bar.set_style(style);
             bar.set_prefix(self.label.clone());
             bar
         });
-        let mut message = format!(
-            "best fitness {} restarts {}",
+        let at_limit = time_limit.is_some();
+        let position = if at_limit {
+            progress.elapsed.as_millis() as u64
+        } else {
+            progress.generation as u64
+        };
+        bar.set_position(position);
+        let generation = if at_limit {
+            format!("gen {} ", progress.generation)
+        } else {
+            String::new()
+        };
+        bar.set_message(format!(
+            "{generation}best fitness {} restarts {}",
             progress.best_penalty, progress.restarts
-        );
-        match self.time_limit {
-            Some(_) => {
-                bar.set_position(progress.elapsed.as_millis() as u64);
-                message = format!("gen {} {message}", progress.generation);
-            }
-            None => bar.set_position(progress.generation as u64),
-        }
-        bar.set_message(message);
+        ));
     }
 
     pub fn finish(self) {

@@ -10,14 +10,19 @@ use crate::cpu::CpuEngine;
 use crate::error::Result;
 use crate::exact;
 use crate::format::Puzzle;
-use crate::ga::{self, Engine, GaConfig, Problem, Progress, RunLimits};
+use crate::ga::{self, Engine, GaConfig, Preset, Problem, Progress, RunLimits};
 use crate::gpu::{AdapterSummary, GpuContext, GpuEngine, GpuOptions};
 
 /// Which solver runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, clap::ValueEnum)]
 #[serde(rename_all = "kebab-case")]
 pub enum Algorithm {
-    /// The genetic algorithm (Mantere & Koljonen with Sato & Inoue's crossover).
+    /// The strongest measured at every size: a portfolio of the exact solver (fastest on hard
+    /// 9x9 and easy fills), the Ant Colony System (fastest on 16x16 and 25x25) and the
+    /// box-assignment walk (where the ACS stalls), in lock-step rounds (`src/portfolio/`).
+    Auto,
+    /// The GA engine (Mantere & Koljonen with Sato & Inoue's crossover, and the box-assignment
+    /// walk): the walk preset unless `--preset` names another.
     Ga,
     /// The exact solver (propagation and backtracking).
     Exact,
@@ -141,6 +146,22 @@ pub struct SolveOptions {
     pub time_limit: Option<Duration>,
     /// Nodes the exact solver may spend proving a puzzle has no solution before a GA run.
     pub unsolvable_check_nodes: u64,
+    /// The preset `ga` started from (named in the report).
+    pub preset: Preset,
+    /// Which group counts a GPU run sizes from the adapter instead of taking them from `ga`
+    /// and `aco` (`--islands auto`, the default on a GPU).
+    pub fill_device: FillDevice,
+    /// A solution the GA's no-solution check finds is the answer (`solved_by: "exact"`); off,
+    /// the GA runs anyway (to measure it alone).
+    pub exact_shortcut: bool,
+}
+
+/// Whether GA islands and ACS colonies are sized from the GPU adapter
+/// ([`crate::defaults::gpu_islands`], [`crate::defaults::gpu_colonies`]); no effect on the CPU.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FillDevice {
+    pub islands: bool,
+    pub colonies: bool,
 }
 
 /// One line of `evoku solve --json`.
@@ -169,6 +190,23 @@ pub struct SolveReport {
     /// The GPU adapter that ran (name, backend, device type, limits); `null` on the CPU.
     pub adapter: Option<AdapterSummary>,
     pub algorithm: Algorithm,
+    /// What ran: the GA preset (`walk`, `default`, `paper`), `aco`, `exact`, or
+    /// `portfolio(exact,aco,walk)` for `auto`.
+    pub configuration: String,
+    /// What found the solution: `exact` (also the GA's pre-check), `presolve` (propagation
+    /// alone), `aco`, `walk`, or the GA preset's name; `null` when unsolved.
+    pub solved_by: Option<String>,
+    /// GA islands that ran (the walk's, in a portfolio); `null` when no GA ran.
+    pub islands: Option<u32>,
+    /// ACS colonies that ran; `null` when no ACS ran.
+    pub colonies: Option<u32>,
+    /// CPU threads the engines were given.
+    pub threads: usize,
+    /// The time limit the run had, in seconds (`null`: none).
+    pub time_limit: Option<f64>,
+    /// Per portfolio member (`auto` only): islands, work per round and in all, solved.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub members: Vec<crate::portfolio::MemberReport>,
     pub seed: u64,
     /// Cells presolve fixed beyond the givens.
     pub presolved_cells: usize,
@@ -196,6 +234,15 @@ impl SolveReport {
             backend: device.name().to_string(),
             adapter: device.adapter(),
             algorithm: options.algorithm,
+            configuration: configuration(puzzle, options),
+            solved_by: None,
+            islands: None,
+            colonies: None,
+            threads: options
+                .threads
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+            time_limit: options.time_limit.map(|t| t.as_secs_f64()),
+            members: Vec::new(),
             seed: options.ga.seed,
             presolved_cells: 0,
             unsolvable: None,
@@ -204,21 +251,22 @@ impl SolveReport {
         }
     }
 
-    /// Records `grid` as the solution only if it passes the host check.
-    fn set_solution(&mut self, puzzle: &Grid, grid: &Grid) {
+    /// Records `grid`, found by `by`, as the solution only if it passes the host check.
+    fn set_solution(&mut self, puzzle: &Grid, grid: &Grid, by: &str) {
         self.solved = grid.solves(puzzle);
         if self.solved {
             self.solution = Some(grid.to_string());
             self.fitness = Some(0);
+            self.solved_by = Some(by.to_string());
         }
         self.best = Some(grid.clone());
     }
 
     /// Records a heuristic run's best grid: as the solution when the run says it solved (the
     /// host check still decides), otherwise as the best grid found.
-    fn set_best(&mut self, puzzle: &Grid, best: Grid, solved: bool) {
+    fn set_best(&mut self, puzzle: &Grid, best: Grid, solved: bool, by: &str) {
         if solved {
-            self.set_solution(puzzle, &best);
+            self.set_solution(puzzle, &best, by);
         } else {
             self.best = Some(best);
         }
@@ -254,13 +302,58 @@ pub fn solve_puzzle(
                 report.unsolvable = Some("the exact solver proved there is no solution".into());
             }
             if let Some(solution) = result.first() {
-                report.set_solution(grid, solution);
+                report.set_solution(grid, solution, "exact");
             }
             Ok(report.finished(start))
         }
         Algorithm::Ga => solve_ga(puzzle, options, progress, start),
         Algorithm::Aco => solve_aco(puzzle, options, progress, start),
+        Algorithm::Auto => solve_auto(puzzle, options, progress, start),
     }
+}
+
+/// What the report names as the configuration that ran.
+fn configuration(puzzle: &Puzzle, options: &SolveOptions) -> String {
+    match options.algorithm {
+        Algorithm::Auto => crate::portfolio::configuration_name(
+            &crate::portfolio::default_members(puzzle.grid.geometry().side()),
+        ),
+        Algorithm::Ga => serde_json::to_value(options.preset)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default(),
+        Algorithm::Aco => "aco".into(),
+        Algorithm::Exact => "exact".into(),
+    }
+}
+
+/// The default: the portfolio of [`crate::portfolio::default_members`] for the board.
+fn solve_auto(
+    puzzle: &Puzzle,
+    options: &SolveOptions,
+    progress: &mut dyn FnMut(&Progress),
+    start: Instant,
+) -> Result<SolveReport> {
+    let grid = &puzzle.grid;
+    options.ga.validate()?;
+    let members = crate::portfolio::default_members(grid.geometry().side());
+    let outcome = crate::portfolio::solve(grid, &members, options, progress)?;
+    let mut report = SolveReport::new(puzzle, options, &options.device);
+    report.unsolvable = outcome.unsolvable;
+    report.presolved_cells = outcome.presolved_cells;
+    report.fitness = Some(outcome.best_penalty);
+    report.generations = outcome.rounds as u64;
+    report.restarts = outcome.restarts;
+    report.evaluations = outcome.evaluations;
+    report.stopped_by_time = outcome.stopped_by_time;
+    report.islands = outcome.islands;
+    report.colonies = outcome.colonies;
+    report.members = outcome.members;
+    if let Some(best) = outcome.best {
+        let by = outcome.solved_by.unwrap_or_default();
+        report.set_best(grid, best, outcome.solved, &by);
+    }
+    Ok(report.finished(start))
 }
 
 /// The Ant Colony System: `generations` counts iterations, `evaluations` ant tours, `fitness`
@@ -274,7 +367,11 @@ fn solve_aco(
     let grid = &puzzle.grid;
     let mut config = options.aco.clone();
     config.seed = options.ga.seed;
+    if let (Device::Gpu(ctx), true) = (&options.device, options.fill_device.colonies) {
+        config.colonies = crate::defaults::gpu_colonies(ctx, grid, &config);
+    }
     let mut report = SolveReport::new(puzzle, options, &options.device);
+    report.colonies = Some(config.colonies);
     let outcome = crate::aco::solve(
         grid,
         &config,
@@ -290,7 +387,7 @@ fn solve_aco(
     report.restarts = outcome.restarts;
     report.evaluations = outcome.ant_tours;
     report.stopped_by_time = outcome.stopped_by_time;
-    report.set_best(grid, outcome.best, outcome.solved);
+    report.set_best(grid, outcome.best, outcome.solved, "aco");
     Ok(report.finished(start))
 }
 
@@ -301,7 +398,7 @@ fn solve_ga(
     start: Instant,
 ) -> Result<SolveReport> {
     let grid = &puzzle.grid;
-    let config = &options.ga;
+    let mut config = options.ga.clone();
     config.validate()?;
     let mut report = SolveReport::new(puzzle, options, &options.device);
     let problem = match Problem::new(grid, config.init, config.presolve) {
@@ -324,19 +421,32 @@ fn solve_ga(
         report.unsolvable = Some("the exact solver proved there is no solution".into());
         return Ok(report.finished(start));
     }
+    // The check found a solution on the way: it is the answer, not a reason to start the GA.
+    if let Some(solution) = check.first().filter(|_| options.exact_shortcut) {
+        report.evaluations = check.nodes;
+        report.set_solution(grid, solution, "exact");
+        if report.solved {
+            return Ok(report.finished(start));
+        }
+    }
+    if let (Device::Gpu(ctx), true) = (&options.device, options.fill_device.islands) {
+        config.islands = crate::defaults::gpu_islands(ctx, grid, &config);
+    }
+    report.islands = Some(config.islands);
     let limits = RunLimits {
         max_generations: config.max_generations,
         time_limit: options.time_limit,
     };
     let mut engine = options
         .device
-        .engine(problem.clone(), config, options.threads)?;
+        .engine(problem.clone(), &config, options.threads)?;
     let outcome = ga::run(engine.as_mut(), &problem, limits, progress)?;
     report.fitness = Some(outcome.best_penalty);
     report.generations = outcome.generations as u64;
     report.restarts = outcome.restarts;
     report.evaluations = outcome.evaluations;
     report.stopped_by_time = outcome.stopped_by_time;
-    report.set_best(grid, outcome.best, outcome.solved);
+    let by = report.configuration.clone();
+    report.set_best(grid, outcome.best, outcome.solved, &by);
     Ok(report.finished(start))
 }

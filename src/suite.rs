@@ -174,13 +174,9 @@ pub fn collect(
     Ok(instances)
 }
 
-/// The time limit of a board side unless one is given: 5 s (9x9), 20 s (16x16), 120 s (larger).
+/// The time limit of a board side unless one is given: `evoku solve`'s default.
 pub fn default_time_limit(side: usize) -> Duration {
-    Duration::from_secs(match side {
-        0..=9 => 5,
-        10..=16 => 20,
-        _ => 120,
-    })
+    crate::defaults::default_time_limit(side)
 }
 
 /// The share of a bucket Lloyd & Amos's Ant Colony System solved within 20 s on one 2-core

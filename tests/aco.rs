@@ -967,6 +967,9 @@ fn measure_success() {
                     threads,
                     time_limit: Some(limit),
                     unsolvable_check_nodes: 200_000,
+                    preset: evoku::ga::Preset::Default,
+                    fill_device: Default::default(),
+                    exact_shortcut: false,
                 };
                 let puzzle = evoku::format::Puzzle {
                     name: name.clone(),

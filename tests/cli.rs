@@ -100,7 +100,7 @@ fn json_has_every_documented_field() {
     assert_eq!(value["givens"], 24);
     assert_eq!(value["seed"], 3);
     assert_eq!(value["backend"], "cpu");
-    assert_eq!(value["algorithm"], "ga");
+    assert_eq!(value["algorithm"], "auto");
 }
 
 #[test]
@@ -260,6 +260,7 @@ fn generation_cap_gives_exit_code_1() {
         "cpu",
         "--preset",
         "paper",
+        "--no-exact-shortcut",
         "--max-generations",
         "3",
         "--json",

@@ -414,9 +414,10 @@ fn suite_buckets_come_from_lloyd_amos_file_names() {
         suite::acs_reference(Bucket { side: 16, fill: 45 }),
         Some(1.0)
     );
-    assert_eq!(suite::default_time_limit(9).as_secs(), 5);
+    assert_eq!(suite::default_time_limit(9).as_secs(), 20);
     assert_eq!(suite::default_time_limit(16).as_secs(), 20);
-    assert_eq!(suite::default_time_limit(25).as_secs(), 120);
+    assert_eq!(suite::default_time_limit(25).as_secs(), 20);
+    assert_eq!(suite::default_time_limit(36).as_secs(), 60);
 }
 
 #[test]
@@ -453,6 +454,9 @@ fn suite_selects_instances_by_size_fill_and_count() {
             threads: None,
             time_limit: None,
             unsolvable_check_nodes: 1000,
+            preset: evoku::ga::Preset::Default,
+            fill_device: Default::default(),
+            exact_shortcut: false,
         },
         time_limit: None,
         runs: 2,
@@ -610,6 +614,9 @@ fn fitness_trace_replays_the_solved_run() {
         threads: None,
         time_limit: None,
         unsolvable_check_nodes: 1000,
+        preset: evoku::ga::Preset::Default,
+        fill_device: Default::default(),
+        exact_shortcut: false,
     };
     let report = solve_puzzle(&puzzle, &options, &mut |_| {}).unwrap();
     assert!(report.solved);
@@ -703,6 +710,9 @@ fn commands_write_their_exports_and_plots() {
         "--backend",
         "cpu",
         no29.to_str().unwrap(),
+        "--algorithm",
+        "ga",
+        "--no-exact-shortcut",
         "--no-presolve",
         "--plot",
         &path("fitness.svg"),

@@ -4,6 +4,7 @@ mod util;
 
 mod aco;
 mod cli;
+mod default_solver;
 mod exact;
 mod formats;
 mod ga;

@@ -23,7 +23,8 @@ pub struct AcoArgs {
     /// Local pheromone update rate.
     #[arg(long)]
     local_update: Option<f64>,
-    /// Independent colonies (results do not depend on --threads).
+    /// Independent colonies (results do not depend on --threads; default 4 on the CPU, sized
+    /// from the adapter on a GPU).
     #[arg(long)]
     colonies: Option<u32>,
     /// Restart a colony after N iterations without a fuller ant (0 = never).
@@ -38,6 +39,11 @@ pub struct AcoArgs {
 }
 
 impl AcoArgs {
+    /// Whether colonies are to be sized from the adapter (no `--colonies N`).
+    pub fn colonies_auto(&self) -> bool {
+        self.colonies.is_none()
+    }
+
     /// The defaults with every option given on the command line applied.
     pub fn config(&self, seed: u64) -> AcoConfig {
         let mut c = AcoConfig {

@@ -3,21 +3,40 @@
 use clap::Args;
 use evoku::ga::{CrossoverKind, GaConfig, InitKind, MutationKind, MutationScope, Preset};
 
+/// `--islands N` or `--islands auto`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IslandCount {
+    /// Sized from the GPU adapter (`evoku::defaults::gpu_islands`); the preset's on the CPU.
+    Auto,
+    Count(u32),
+}
+
+fn parse_islands(text: &str) -> Result<IslandCount, String> {
+    if text == "auto" {
+        return Ok(IslandCount::Auto);
+    }
+    text.parse()
+        .map(IslandCount::Count)
+        .map_err(|_| format!("'{text}' is not a number of islands or `auto`"))
+}
+
 /// `--preset` and every override of it.
 #[derive(Args, Debug, Clone)]
 pub struct GaArgs {
-    /// Named GA settings that the options below override.
-    #[arg(long, value_enum, default_value = "default")]
-    preset: Preset,
+    /// Named GA settings (default: `walk` for `evoku solve` and `suite`, the strongest GA
+    /// setting measured; `default` for the other commands).
+    #[arg(long, value_enum)]
+    preset: Option<Preset>,
     /// Random seed: the same seed gives the same run.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Individuals per island (default: the preset's).
     #[arg(long)]
     population: Option<u32>,
-    /// Independent populations run side by side.
-    #[arg(long)]
-    islands: Option<u32>,
+    /// Independent populations run side by side; `auto` (the default of `solve` and `suite`)
+    /// sizes them from a GPU adapter and keeps the preset's on the CPU.
+    #[arg(long, value_parser = parse_islands)]
+    islands: Option<IslandCount>,
     /// Best individuals copied unchanged into the next generation.
     #[arg(long)]
     elites: Option<u32>,
@@ -80,14 +99,37 @@ pub struct GaArgs {
 }
 
 impl GaArgs {
-    /// The preset with every option given on the command line applied.
+    /// The preset (`Preset::Default` unless given) with every option given applied.
     pub fn config(&self) -> GaConfig {
-        let mut c = GaConfig::preset(self.preset);
+        self.config_or(Preset::Default)
+    }
+
+    /// The preset given, else `default`.
+    pub fn preset_or(&self, default: Preset) -> Preset {
+        self.preset.unwrap_or(default)
+    }
+
+    /// Whether `--preset` was given.
+    pub fn preset_given(&self) -> bool {
+        self.preset.is_some()
+    }
+
+    /// Whether islands are to be sized from the adapter (no `--islands N`).
+    pub fn islands_auto(&self) -> bool {
+        !matches!(self.islands, Some(IslandCount::Count(_)))
+    }
+
+    /// The preset given, else `default`, with every option given applied.
+    pub fn config_or(&self, default: Preset) -> GaConfig {
+        let mut c = GaConfig::preset(self.preset_or(default));
         c.seed = self.seed;
+        if let Some(IslandCount::Count(islands)) = self.islands {
+            c.islands = islands;
+        }
         macro_rules! set {
             ($($field:ident <- $arg:ident),*) => {$(if let Some(v) = self.$arg { c.$field = v; })*};
         }
-        set!(population_size <- population, islands <- islands, elites <- elites,
+        set!(population_size <- population, elites <- elites,
              tournament_size <- tournament, crossover <- crossover, crossover_rate <- crossover_rate,
              mutation <- mutation, mutation_rate <- mutation_rate,
              mutation_scope <- mutation_scope, assign_steps <- assign_steps, assign_noise <- assign_noise,

@@ -6,8 +6,10 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
+use evoku::defaults;
 use evoku::format::{self, Format, ParseOptions, Symbols};
-use evoku::solve::{solve_puzzle, Algorithm, Device, SolveOptions, SolveReport};
+use evoku::ga::Preset;
+use evoku::solve::{solve_puzzle, Algorithm, Device, FillDevice, SolveOptions, SolveReport};
 
 use super::aco_args::AcoArgs;
 use super::device_args::DeviceArgs;
@@ -28,18 +30,25 @@ pub struct SolveArgs {
     /// Puzzle files; `-` for standard input. A file may hold many puzzles.
     #[arg(required = true)]
     files: Vec<String>,
-    /// Which solver runs.
-    #[arg(long, value_enum, default_value = "ga")]
-    algorithm: Algorithm,
+    /// `auto` (the default without `--preset`): the strongest measured for the board, a
+    /// portfolio of the exact solver, the Ant Colony System and the box-assignment walk in
+    /// lock-step rounds, the first to solve wins (docs/RESULTS.md, "The default solver"). `ga`
+    /// (the default with `--preset`) runs the walk unless `--preset` says otherwise.
+    #[arg(long, value_enum)]
+    algorithm: Option<Algorithm>,
     #[command(flatten)]
     device: DeviceArgs,
     #[command(flatten)]
     ga: GaArgs,
     #[command(flatten)]
     aco: AcoArgs,
-    /// Seconds per puzzle.
-    #[arg(long)]
+    /// Seconds per puzzle; 0 = no limit.
+    #[arg(long, help = time_limit_help())]
     time_limit: Option<f64>,
+    /// Run the chosen method even when the exact solver's no-solution check finds the solution
+    /// first (to measure the GA alone); by default that solution is the answer.
+    #[arg(long)]
+    no_exact_shortcut: bool,
     /// Input format (default: detected).
     #[arg(long, value_enum)]
     format: Option<Format>,
@@ -61,31 +70,63 @@ pub struct SolveArgs {
     plot: Option<std::path::PathBuf>,
 }
 
+/// `--time-limit`'s help, with the defaults per size from `evoku::defaults`.
+fn time_limit_help() -> String {
+    format!(
+        "Seconds per puzzle (default: {}); 0 = no limit",
+        defaults::default_time_limit_text()
+    )
+}
+
+/// The time limit `--time-limit` asks for: `Some(None)` for 0 (no limit), `None` when not given
+/// (the default of the board's size applies).
+pub(super) fn parse_time_limit(given: Option<f64>) -> Result<Option<Option<Duration>>> {
+    match given {
+        Some(0.0) => Ok(Some(None)),
+        Some(s) if s.is_finite() && s > 0.0 => Ok(Some(Some(Duration::from_secs_f64(s)))),
+        Some(s) => anyhow::bail!("--time-limit must be a number of seconds (0 = none), got {s}"),
+        None => Ok(None),
+    }
+}
+
+/// `--algorithm`, else `ga` when `--preset` is given, else `auto`.
+pub(super) fn algorithm(given: Option<Algorithm>, ga: &GaArgs) -> Algorithm {
+    given.unwrap_or(if ga.preset_given() {
+        Algorithm::Ga
+    } else {
+        Algorithm::Auto
+    })
+}
+
 pub fn run(args: SolveArgs) -> Result<ExitCode> {
-    let config = args.ga.config();
+    let algorithm = algorithm(args.algorithm, &args.ga);
+    let preset = args.ga.preset_or(Preset::Walk);
+    let config = args.ga.config_or(Preset::Walk);
     config.validate()?;
     let aco = args.aco.config(config.seed);
     aco.validate()?;
-    if args.plot.is_some() && args.algorithm != Algorithm::Ga {
+    if args.plot.is_some() && algorithm != Algorithm::Ga {
         anyhow::bail!("--plot draws GA generations: it needs --algorithm ga");
     }
-    let time_limit = match args.time_limit {
-        Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
-        Some(s) => anyhow::bail!("--time-limit must be a positive number of seconds, got {s}"),
-        None => None,
-    };
-    let device = match args.algorithm {
-        Algorithm::Ga | Algorithm::Aco => args.device.select(args.quiet)?,
+    let time_limit = parse_time_limit(args.time_limit)?;
+    let device = match algorithm {
+        Algorithm::Auto | Algorithm::Ga | Algorithm::Aco => args.device.select(args.quiet)?,
         Algorithm::Exact => Device::Cpu,
     };
-    let options = SolveOptions {
-        algorithm: args.algorithm,
+    let mut options = SolveOptions {
+        algorithm,
         device,
         ga: config.clone(),
         aco: aco.clone(),
         threads: args.device.threads,
-        time_limit,
+        time_limit: None,
         unsolvable_check_nodes: 200_000,
+        preset,
+        fill_device: FillDevice {
+            islands: args.ga.islands_auto(),
+            colonies: args.aco.colonies_auto(),
+        },
+        exact_shortcut: !args.no_exact_shortcut,
     };
     let parse = ParseOptions {
         format: args.format,
@@ -125,12 +166,15 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
             })
         };
         for puzzle in puzzles {
-            let cap = match args.algorithm {
+            let side = puzzle.grid.geometry().side();
+            options.time_limit =
+                time_limit.unwrap_or_else(|| Some(defaults::default_time_limit(side)));
+            let cap = match algorithm {
                 Algorithm::Aco => aco.max_iterations,
                 _ => config.max_generations,
             };
-            let mut bar =
-                RunBar::new(&puzzle.name, cap as u64, args.quiet).with_time_limit(time_limit);
+            let mut bar = RunBar::new(&puzzle.name, cap as u64, args.quiet)
+                .with_time_limit(options.time_limit);
             let report =
                 solve_puzzle(puzzle, &options, &mut |p| bar.update(p)).with_context(|| {
                     format!("solving {} ({}:{})", puzzle.name, puzzle.file, puzzle.line)
@@ -232,8 +276,44 @@ fn summary(r: &SolveReport) -> String {
     };
     use evoku::export::count;
     let algorithm = match r.algorithm {
+        Algorithm::Auto => {
+            let members: Vec<String> = r
+                .members
+                .iter()
+                .map(|m| match m.name.as_str() {
+                    "exact" => format!("exact {}", count(m.work, "node")),
+                    "aco" => format!(
+                        "aco {} x {}",
+                        count(m.work, "iteration"),
+                        count(m.islands, "colony")
+                    ),
+                    name => format!(
+                        "{name} {} x {}",
+                        count(m.work, "generation"),
+                        count(m.islands, "island")
+                    ),
+                })
+                .collect();
+            let members = if members.is_empty() {
+                String::new()
+            } else {
+                format!("; {}", members.join(", "))
+            };
+            format!(
+                "{}, {}, solved by {}{members}",
+                r.configuration,
+                count(r.generations, "round"),
+                r.solved_by.as_deref().unwrap_or("none"),
+            )
+        }
+        Algorithm::Ga if r.solved_by.as_deref() == Some("exact") => format!(
+            "preset {}: the exact check solved it in {} nodes",
+            r.configuration, r.evaluations
+        ),
         Algorithm::Ga => format!(
-            "{}, {}, {}",
+            "preset {}, {}, {}, {}, {}",
+            r.configuration,
+            count(r.islands.unwrap_or(0), "island"),
             count(r.generations, "generation"),
             count(r.restarts, "restart"),
             count(r.presolved_cells, "presolved cell")
@@ -247,9 +327,19 @@ fn summary(r: &SolveReport) -> String {
             count(r.presolved_cells, "presolved cell")
         ),
     };
+    let limit = r
+        .time_limit
+        .map_or("no limit".to_string(), |t| format!("limit {t} s"));
+    let device = match &r.adapter {
+        Some(adapter) => format!("{} ({})", r.backend, adapter.name),
+        None => r.backend.clone(),
+    };
     format!(
-        "{}: {what} in {:.3} s on {} ({algorithm}, seed {})",
-        r.name, r.seconds, r.backend, r.seed
+        "{}: {what} in {:.3} s on {device}, {} ({algorithm}, seed {}, {limit})",
+        r.name,
+        r.seconds,
+        count(r.threads, "thread"),
+        r.seed
     )
 }
 
@@ -262,7 +352,7 @@ fn plot_fitness(
     report: &SolveReport,
     several: bool,
 ) -> Result<()> {
-    if report.unsolvable.is_some() {
+    if report.unsolvable.is_some() || report.solved_by.as_deref() == Some("exact") {
         return Ok(());
     }
     let trace = evoku::plot::trace_run(puzzle, options, report.generations, 2000)

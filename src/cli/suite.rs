@@ -9,7 +9,8 @@ use std::time::Duration;
 use anyhow::{bail, Result};
 use clap::Args;
 use evoku::export;
-use evoku::solve::{Algorithm, Device, SolveOptions};
+use evoku::ga::Preset;
+use evoku::solve::{Algorithm, Device, FillDevice, SolveOptions};
 use evoku::suite::{self, Selection, SuiteOptions};
 
 use super::aco_args::AcoArgs;
@@ -31,15 +32,18 @@ pub struct SuiteArgs {
     /// At most this many instances per size and fill (the lowest-numbered first).
     #[arg(long)]
     per_bucket: Option<usize>,
-    /// Seconds per solve (default: 5 for 9x9, 20 for 16x16, 120 for 25x25).
-    #[arg(long)]
+    /// Seconds per solve.
+    #[arg(long, help = time_limit_help())]
     time_limit: Option<f64>,
     /// Solves per instance, with seeds seed, seed+1, ...
     #[arg(long, default_value_t = 1)]
     runs: u32,
-    /// Which solver runs.
-    #[arg(long, value_enum, default_value = "ga")]
-    algorithm: Algorithm,
+    /// As `evoku solve --algorithm`: `auto` without `--preset`, else `ga`.
+    #[arg(long, value_enum)]
+    algorithm: Option<Algorithm>,
+    /// As `evoku solve --no-exact-shortcut`: the GA runs even when the exact check solves.
+    #[arg(long)]
+    no_exact_shortcut: bool,
     #[command(flatten)]
     device: DeviceArgs,
     #[command(flatten)]
@@ -74,6 +78,14 @@ fn default_instances() -> Result<PathBuf> {
     }
 }
 
+/// `--time-limit`'s help, with the defaults per size from `evoku::defaults`.
+fn time_limit_help() -> String {
+    format!(
+        "Seconds per solve (default: {})",
+        evoku::defaults::default_time_limit_text()
+    )
+}
+
 fn parse_side(text: &str) -> std::result::Result<usize, String> {
     let side = text.split_once('x').map_or(text, |(a, _)| a);
     side.trim()
@@ -84,7 +96,8 @@ fn parse_side(text: &str) -> std::result::Result<usize, String> {
 pub fn run(args: SuiteArgs) -> Result<ExitCode> {
     let exports = export::parse_exports(&args.export)?;
     let run_exports = export::parse_exports(&args.export_runs)?;
-    let config = args.ga.config();
+    let algorithm = super::solve::algorithm(args.algorithm, &args.ga);
+    let config = args.ga.config_or(Preset::Walk);
     config.validate()?;
     let aco = args.aco.config(config.seed);
     aco.validate()?;
@@ -112,27 +125,33 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
     if instances.is_empty() {
         bail!("no instance matches (check the paths, --size and --fill)");
     }
-    let device = match args.algorithm {
-        Algorithm::Ga | Algorithm::Aco => args.device.select(args.quiet)?,
+    let device = match algorithm {
+        Algorithm::Auto | Algorithm::Ga | Algorithm::Aco => args.device.select(args.quiet)?,
         Algorithm::Exact => Device::Cpu,
     };
     let device_name = device.describe();
     let options = SuiteOptions {
         solve: SolveOptions {
-            algorithm: args.algorithm,
+            algorithm,
             device,
             ga: config.clone(),
             aco: aco.clone(),
             threads: args.device.threads,
             time_limit: None,
             unsolvable_check_nodes: 200_000,
+            preset: args.ga.preset_or(Preset::Walk),
+            fill_device: FillDevice {
+                islands: args.ga.islands_auto(),
+                colonies: args.aco.colonies_auto(),
+            },
+            exact_shortcut: !args.no_exact_shortcut,
         },
         time_limit,
         runs: args.runs,
     };
     let total = instances.len();
     let started = std::time::Instant::now();
-    let cap = match args.algorithm {
+    let cap = match algorithm {
         Algorithm::Aco => aco.max_iterations,
         _ => config.max_generations,
     };
@@ -198,13 +217,17 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
     let meta = vec![
         (
             "algorithm".to_string(),
-            format!("{:?}", args.algorithm).to_lowercase(),
+            format!("{algorithm:?}").to_lowercase(),
         ),
         ("device".to_string(), device_name),
         ("machine".to_string(), export::machine(args.device.threads)),
         (
             "settings".to_string(),
-            match args.algorithm {
+            match algorithm {
+                Algorithm::Auto => format!(
+                    "portfolio of the exact solver, the ACS ({aco:?}) and the walk ({})",
+                    export::settings(&config)
+                ),
                 Algorithm::Ga => format!(
                     "preset {}: {}",
                     export::preset_name(&config),
@@ -218,7 +241,7 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
             "time limit".to_string(),
             match time_limit {
                 Some(t) => format!("{} s", t.as_secs_f64()),
-                None => "5 s (9x9), 20 s (16x16), 120 s (25x25)".to_string(),
+                None => evoku::defaults::default_time_limit_text(),
             },
         ),
         (

@@ -64,7 +64,8 @@ pub enum Preset {
     /// digits), no local search, one island, 100,000 generations; a restart after 300
     /// generations without improvement (the paper restarts but gives no interval).
     Paper,
-    /// The best GA setting measured, selection and crossover on (see docs/RESULTS.md).
+    /// The best GA setting measured with selection and crossover on (the GA's default before
+    /// the walk; see docs/RESULTS.md).
     Default,
     /// The box-assignment walk: islands of two walkers, each child taking 50 box assignments
     /// a generation, with selection, crossover, mutation and local search off and a restart

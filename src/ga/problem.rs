@@ -115,7 +115,7 @@ impl Problem {
     }
     /// `u32` words per genome: four cells a word.
     pub fn genome_words(&self) -> usize {
-        self.cells().div_ceil(4)
+        genome_words(self.cells())
     }
     pub fn puzzle(&self) -> &Grid {
         &self.puzzle
@@ -191,4 +191,9 @@ fn given_candidates(puzzle: &Grid) -> Vec<u64> {
             d => 1u64 << (d - 1),
         })
         .collect()
+}
+
+/// `u32` words per genome of a board of `cells` cells: four cells a word.
+pub fn genome_words(cells: usize) -> usize {
+    cells.div_ceil(4)
 }

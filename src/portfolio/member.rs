@@ -1,0 +1,410 @@
+//! The portfolio's members: the exact solver, the Ant Colony System and the GA engine (the
+//! box-assignment walk), each advanced by a fixed amount of work per round.
+//!
+//! A round's work is a function of the board and the member's settings only (never of the
+//! device, the thread count or the clock), so which member solves in which round is a pure
+//! function of (puzzle, config, seed).
+
+use std::time::Duration;
+
+use serde::Serialize;
+
+use crate::aco::{self, AcoConfig, AcoEngine, AcoTables};
+use crate::board::Grid;
+use crate::error::{Error, Result};
+use crate::exact;
+use crate::ga::{self, Engine, GaConfig, Problem};
+use crate::solve::Device;
+
+/// Cell visits (colonies x ants x cells) the ACS spends per round.
+const ACO_WORK_PER_ROUND: u64 = 250_000;
+/// Cell-assignments (islands x population x box assignments x cells) the GA spends per round.
+const GA_WORK_PER_ROUND: u64 = 1_000_000;
+/// Search nodes per cell the exact solver spends per round, on average (see [`ExactMember`]).
+const EXACT_NODES_PER_ROUND: u64 = 200_000;
+
+/// ACS iterations per round on a board of `cells` cells: [`ACO_WORK_PER_ROUND`] cell visits.
+pub fn aco_iterations_per_round(config: &AcoConfig, cells: usize) -> u32 {
+    let work = config.colonies as u64 * config.ants as u64 * cells as u64;
+    (ACO_WORK_PER_ROUND / work.max(1)).clamp(1, 1000) as u32
+}
+
+/// GA generations per round on a board of `cells` cells: [`GA_WORK_PER_ROUND`] cell-assignments.
+pub fn ga_generations_per_round(config: &GaConfig, cells: usize) -> u32 {
+    let work = config.islands as u64
+        * config.population_size as u64
+        * (1 + config.assign_steps as u64 + config.local_search_children as u64)
+        * cells as u64;
+    (GA_WORK_PER_ROUND / work.max(1)).clamp(1, 1000) as u32
+}
+
+/// What one member did, for the report.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MemberReport {
+    /// `exact`, `aco` or `walk` (the GA preset's name).
+    pub name: String,
+    /// GA islands or ACS colonies; 1 for the exact solver.
+    pub islands: u32,
+    /// Generations (GA), iterations (ACS) or search nodes (exact) per round.
+    pub work_per_round: u64,
+    /// Generations, iterations or nodes run in all.
+    pub work: u64,
+    pub solved: bool,
+    /// Best penalty reached (GA: missing digits; ACS: empty cells; exact: 0 or none).
+    pub penalty: Option<u32>,
+}
+
+/// The end of a member's run.
+pub struct MemberOutcome {
+    pub best: Option<Grid>,
+    pub solved: bool,
+    pub restarts: u32,
+    /// Individual-generations, ant tours or nodes.
+    pub evaluations: u64,
+    pub report: MemberReport,
+}
+
+/// One solver of the portfolio.
+pub trait Member {
+    fn name(&self) -> &str;
+    /// Runs round `round` (0, 1, ...): its fixed work, or nothing in rounds it sits out.
+    /// `time_left` may cut it short (the run is ending then anyway).
+    fn round(&mut self, round: u32, time_left: Option<Duration>) -> Result<()>;
+    fn solved(&self) -> bool;
+    /// Why the puzzle has no solution, once this member has proven it.
+    fn unsolvable(&self) -> Option<String> {
+        None
+    }
+    fn penalty(&self) -> Option<u32>;
+    fn finish(&mut self) -> Result<MemberOutcome>;
+}
+
+/// Rounds' worth of nodes the exact solver's first search gets: most puzzles it solves at all
+/// need few nodes, so a longer first search saves the rounds the other members would spend
+/// before the next one (docs/RESULTS.md, "The default solver").
+const EXACT_FIRST_SEARCH_ROUNDS: u64 = 8;
+
+/// The exact solver: a first search of [`EXACT_FIRST_SEARCH_ROUNDS`] rounds' worth of nodes in
+/// round 0, then searches restarted with doubled budgets in rounds 15, 31, 63, ... (a budget of
+/// `r + 1` rounds' worth in round `r`): its work up to round r is about twice its share of r
+/// rounds, and its largest search about that share.
+pub struct ExactMember {
+    puzzle: Grid,
+    nodes_per_round: u64,
+    nodes: u64,
+    result: Option<exact::ExactResult>,
+}
+
+impl ExactMember {
+    pub fn new(puzzle: &Grid) -> ExactMember {
+        let cells = puzzle.geometry().cells() as u64;
+        ExactMember {
+            puzzle: puzzle.clone(),
+            nodes_per_round: (EXACT_NODES_PER_ROUND / cells.max(1)).max(1),
+            nodes: 0,
+            result: None,
+        }
+    }
+}
+
+impl Member for ExactMember {
+    fn name(&self) -> &str {
+        "exact"
+    }
+
+    fn round(&mut self, round: u32, time_left: Option<Duration>) -> Result<()> {
+        let next = round as u64 + 1;
+        let searches = round == 0 || (next.is_power_of_two() && next > EXACT_FIRST_SEARCH_ROUNDS);
+        if !searches || self.solved() || self.unsolvable().is_some() {
+            return Ok(());
+        }
+        let limits = exact::Limits {
+            max_solutions: 1,
+            max_nodes: self
+                .nodes_per_round
+                .saturating_mul(next.max(EXACT_FIRST_SEARCH_ROUNDS)),
+            time_limit: time_left,
+        };
+        let result = exact::solve(&self.puzzle, &limits);
+        self.nodes += result.nodes;
+        self.result = Some(result);
+        Ok(())
+    }
+
+    fn solved(&self) -> bool {
+        self.result.as_ref().is_some_and(|r| r.first().is_some())
+    }
+
+    fn unsolvable(&self) -> Option<String> {
+        self.result
+            .as_ref()
+            .filter(|r| r.has_no_solution())
+            .map(|_| "the exact solver proved there is no solution".to_string())
+    }
+
+    fn penalty(&self) -> Option<u32> {
+        self.solved().then_some(0)
+    }
+
+    fn finish(&mut self) -> Result<MemberOutcome> {
+        let best = self.result.as_ref().and_then(|r| r.first().cloned());
+        Ok(MemberOutcome {
+            solved: best.is_some(),
+            best,
+            restarts: 0,
+            evaluations: self.nodes,
+            report: MemberReport {
+                name: "exact".into(),
+                islands: 1,
+                work_per_round: self.nodes_per_round,
+                work: self.nodes,
+                solved: self.solved(),
+                penalty: self.penalty(),
+            },
+        })
+    }
+}
+
+/// The Ant Colony System on the portfolio's device.
+pub struct AcoMember {
+    puzzle: Grid,
+    engine: Box<dyn AcoEngine>,
+    iterations_per_round: u32,
+    iterations: u64,
+    colonies: Vec<aco::Colony>,
+}
+
+impl AcoMember {
+    pub fn new(
+        puzzle: &Grid,
+        config: &AcoConfig,
+        device: &Device,
+        threads: Option<usize>,
+    ) -> Result<AcoMember> {
+        config.validate()?;
+        let tables = AcoTables::new(puzzle);
+        let iterations_per_round = aco_iterations_per_round(config, tables.cells);
+        let mut engine: Box<dyn AcoEngine> = match device {
+            Device::Cpu => Box::new(aco::cpu::CpuAco::new(tables, config, threads)?),
+            Device::Gpu(ctx) => Box::new(aco::gpu::GpuAco::new(ctx, tables, config)?),
+        };
+        let colonies = engine.colonies()?;
+        Ok(AcoMember {
+            puzzle: puzzle.clone(),
+            engine,
+            iterations_per_round,
+            iterations: 0,
+            colonies,
+        })
+    }
+
+    /// Cells propagation of the givens fixed beyond them.
+    pub fn presolved_cells(&self) -> usize {
+        (self.engine.tables().start_filled as usize).saturating_sub(self.puzzle.givens())
+    }
+}
+
+impl Member for AcoMember {
+    fn name(&self) -> &str {
+        "aco"
+    }
+
+    fn round(&mut self, _round: u32, _time_left: Option<Duration>) -> Result<()> {
+        self.engine.step(self.iterations_per_round)?;
+        self.iterations += self.iterations_per_round as u64;
+        self.colonies = self.engine.colonies()?;
+        Ok(())
+    }
+
+    fn solved(&self) -> bool {
+        self.colonies.iter().any(|c| c.solved != 0)
+    }
+
+    fn penalty(&self) -> Option<u32> {
+        let cells = self.engine.params().cells;
+        let best = &self.colonies[aco::run::deciding_colony(&self.colonies)];
+        Some(cells - best.overall_best_filled)
+    }
+
+    fn finish(&mut self) -> Result<MemberOutcome> {
+        let winner = aco::run::deciding_colony(&self.colonies);
+        let state = self.colonies[winner];
+        let digits = self.engine.overall_best(winner as u32)?;
+        let best = Grid::from_cells(self.puzzle.geometry(), digits).ok_or_else(|| {
+            Error::Config(format!(
+                "internal error: colony {winner} returned a record of the wrong size"
+            ))
+        })?;
+        let params = self.engine.params();
+        let iterations = if state.solved != 0 {
+            state.iteration as u64
+        } else {
+            self.iterations
+        };
+        Ok(MemberOutcome {
+            solved: state.solved != 0 && best.solves(&self.puzzle),
+            best: Some(best),
+            restarts: state.restarts,
+            evaluations: params.colonies as u64 * params.ants as u64 * iterations,
+            report: MemberReport {
+                name: "aco".into(),
+                islands: params.colonies,
+                work_per_round: self.iterations_per_round as u64,
+                work: iterations,
+                solved: state.solved != 0,
+                penalty: self.penalty(),
+            },
+        })
+    }
+}
+
+/// The GA engine with a preset's settings (the walk, in the default portfolio).
+pub struct GaMember {
+    name: String,
+    problem: Problem,
+    engine: Box<dyn Engine>,
+    generations_per_round: u32,
+    generations: u64,
+    islands: Vec<ga::Island>,
+}
+
+impl GaMember {
+    pub fn new(
+        name: &str,
+        problem: Problem,
+        config: &GaConfig,
+        device: &Device,
+        threads: Option<usize>,
+    ) -> Result<GaMember> {
+        let generations_per_round = ga_generations_per_round(config, problem.cells());
+        let mut engine = device.engine(problem.clone(), config, threads)?;
+        let islands = engine.islands()?;
+        Ok(GaMember {
+            name: name.to_string(),
+            problem,
+            engine,
+            generations_per_round,
+            generations: 0,
+            islands,
+        })
+    }
+}
+
+impl Member for GaMember {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn round(&mut self, _round: u32, _time_left: Option<Duration>) -> Result<()> {
+        self.engine.step(self.generations_per_round)?;
+        self.generations += self.generations_per_round as u64;
+        self.islands = self.engine.islands()?;
+        Ok(())
+    }
+
+    fn solved(&self) -> bool {
+        self.islands.iter().any(|s| s.solved != 0)
+    }
+
+    fn penalty(&self) -> Option<u32> {
+        let best = &self.islands[ga::run::deciding_island(&self.islands)];
+        Some(best.overall_best_penalty)
+    }
+
+    fn finish(&mut self) -> Result<MemberOutcome> {
+        let winner = ga::run::deciding_island(&self.islands);
+        let state = self.islands[winner];
+        let genome = self.engine.overall_best(winner as u32)?;
+        let best = self.problem.to_grid(&genome);
+        let generations = if state.solved != 0 {
+            state.generation as u64
+        } else {
+            self.generations
+        };
+        Ok(MemberOutcome {
+            solved: state.solved != 0 && best.solves(self.problem.puzzle()),
+            best: Some(best),
+            restarts: state.restarts,
+            evaluations: self.islands.len() as u64 * self.engine.population() as u64 * generations,
+            report: MemberReport {
+                name: self.name.clone(),
+                islands: self.islands.len() as u32,
+                work_per_round: self.generations_per_round as u64,
+                work: generations,
+                solved: state.solved != 0,
+                penalty: self.penalty(),
+            },
+        })
+    }
+}
+
+/// Builds a member, or says why the puzzle has no solution (found while preparing it).
+pub type Build = Box<dyn FnOnce() -> Result<std::result::Result<Box<dyn Member>, String>>>;
+
+/// A member built on its first round: a run that an earlier member ends in round 0 (the exact
+/// solver, on most puzzles) pays nothing for the engines it never used.
+pub struct Deferred {
+    build: Option<Build>,
+    member: Option<Box<dyn Member>>,
+    unsolvable: Option<String>,
+    /// The report while the member has not run.
+    idle: MemberReport,
+}
+
+impl Deferred {
+    /// `idle` is what the report says if the member never runs.
+    pub fn new(idle: MemberReport, build: Build) -> Deferred {
+        Deferred {
+            build: Some(build),
+            member: None,
+            unsolvable: None,
+            idle,
+        }
+    }
+}
+
+impl Member for Deferred {
+    fn name(&self) -> &str {
+        &self.idle.name
+    }
+
+    fn round(&mut self, round: u32, time_left: Option<Duration>) -> Result<()> {
+        if let Some(build) = self.build.take() {
+            match build()? {
+                Ok(member) => self.member = Some(member),
+                Err(why) => self.unsolvable = Some(why),
+            }
+        }
+        match &mut self.member {
+            Some(member) => member.round(round, time_left),
+            None => Ok(()),
+        }
+    }
+
+    fn solved(&self) -> bool {
+        self.member.as_ref().is_some_and(|m| m.solved())
+    }
+
+    fn unsolvable(&self) -> Option<String> {
+        self.unsolvable
+            .clone()
+            .or_else(|| self.member.as_ref().and_then(|m| m.unsolvable()))
+    }
+
+    fn penalty(&self) -> Option<u32> {
+        self.member.as_ref().and_then(|m| m.penalty())
+    }
+
+    fn finish(&mut self) -> Result<MemberOutcome> {
+        match &mut self.member {
+            Some(member) => member.finish(),
+            None => Ok(MemberOutcome {
+                best: None,
+                solved: false,
+                restarts: 0,
+                evaluations: 0,
+                report: self.idle.clone(),
+            }),
+        }
+    }
+}

@@ -1,0 +1,263 @@
+//! The default solver: a portfolio of the exact solver, the Ant Colony System and the
+//! box-assignment walk, run in lock-step rounds of fixed work; the first member (in a fixed
+//! priority order) to solve within the earliest round wins.
+//!
+//! Why a portfolio: each method is the fastest somewhere (docs/RESULTS.md, "The default
+//! solver"): the exact solver on almost every 9x9 and on the easy fills of every size, the ACS
+//! on 16x16 and 25x25, the walk where the ACS stalls. Why rounds of fixed work rather than a race
+//! of threads: a race's winner depends on the scheduler, and a run must stay a pure function of
+//! (puzzle, config, seed) whatever the thread count or backend. Members run one after another
+//! within a round, in priority order, each on every thread; since a member that solves in round
+//! r beats every later member of round r, the loop can stop at the first member that solves,
+//! which gives the same winner as running the round in parallel and then looking. Only the time
+//! limit (a wall clock) may end a run earlier than that.
+
+pub mod member;
+
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use member::{AcoMember, Deferred, ExactMember, GaMember, Member};
+pub use member::{MemberOutcome, MemberReport};
+
+use crate::board::Grid;
+use crate::defaults;
+use crate::error::Result;
+use crate::exact;
+use crate::ga::{self, Problem, Progress};
+use crate::solve::{Device, SolveOptions};
+
+/// A portfolio member, in priority order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MemberKind {
+    Exact,
+    Aco,
+    /// The GA engine with the walk preset's settings (`SolveOptions::ga`).
+    Walk,
+}
+
+/// The members of the default portfolio for a board of side `side`, highest priority first.
+/// Every size gets all three: the exact solver is cheap where it fails (its share is a few
+/// percent of a round at 25x25) and decisive where it works, and the ACS and the walk cover each
+/// other's stalls (docs/RESULTS.md).
+pub fn default_members(_side: usize) -> Vec<MemberKind> {
+    vec![MemberKind::Exact, MemberKind::Aco, MemberKind::Walk]
+}
+
+/// The configuration name the report gives: `portfolio(exact,aco,walk)`.
+pub fn configuration_name(members: &[MemberKind]) -> String {
+    let names: Vec<&str> = members.iter().map(|m| m.name()).collect();
+    format!("portfolio({})", names.join(","))
+}
+
+impl MemberKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            MemberKind::Exact => "exact",
+            MemberKind::Aco => "aco",
+            MemberKind::Walk => "walk",
+        }
+    }
+}
+
+/// The end of a portfolio run.
+pub struct PortfolioOutcome {
+    pub solved: bool,
+    /// The winner's solution, or the walk's best grid when none solved.
+    pub best: Option<Grid>,
+    pub best_penalty: u32,
+    /// The member that solved: `exact`, `aco`, `walk`, or `presolve` (propagation alone).
+    pub solved_by: Option<String>,
+    pub unsolvable: Option<String>,
+    pub rounds: u32,
+    pub restarts: u32,
+    /// The winner's evaluations (nodes, ant tours or individual-generations).
+    pub evaluations: u64,
+    pub presolved_cells: usize,
+    pub stopped_by_time: bool,
+    pub islands: Option<u32>,
+    pub colonies: Option<u32>,
+    pub members: Vec<MemberReport>,
+}
+
+impl PortfolioOutcome {
+    fn empty() -> PortfolioOutcome {
+        PortfolioOutcome {
+            solved: false,
+            best: None,
+            best_penalty: u32::MAX,
+            solved_by: None,
+            unsolvable: None,
+            rounds: 0,
+            restarts: 0,
+            evaluations: 0,
+            presolved_cells: 0,
+            stopped_by_time: false,
+            islands: None,
+            colonies: None,
+            members: Vec::new(),
+        }
+    }
+}
+
+/// The ACS settings: `options.aco` with the shared seed, colonies sized from the adapter on a
+/// GPU when `options.fill_device.colonies`.
+fn aco_config(options: &SolveOptions, puzzle: &Grid) -> crate::aco::AcoConfig {
+    let mut config = options.aco.clone();
+    config.seed = options.ga.seed;
+    if let (Device::Gpu(ctx), true) = (&options.device, options.fill_device.colonies) {
+        config.colonies = defaults::gpu_colonies(ctx, puzzle, &config);
+    }
+    config
+}
+
+/// Runs the portfolio `kinds` on `puzzle`. `progress` sees every round (`generation` = rounds).
+pub fn solve(
+    puzzle: &Grid,
+    kinds: &[MemberKind],
+    options: &SolveOptions,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<PortfolioOutcome> {
+    let start = Instant::now();
+    let mut outcome = PortfolioOutcome::empty();
+    match exact::propagate(puzzle) {
+        Err(why) => {
+            outcome.unsolvable = Some(why.to_string());
+            return Ok(outcome);
+        }
+        Ok(propagation) if propagation.is_solved() && propagation.grid.solves(puzzle) => {
+            outcome.presolved_cells = propagation.fixed;
+            outcome.solved = true;
+            outcome.best_penalty = 0;
+            outcome.best = Some(propagation.grid);
+            outcome.solved_by = Some("presolve".into());
+            return Ok(outcome);
+        }
+        Ok(propagation) => outcome.presolved_cells = propagation.fixed,
+    }
+    let cells = puzzle.geometry().cells();
+    let idle = |name: &str, islands: u32, work_per_round: u64| MemberReport {
+        name: name.to_string(),
+        islands,
+        work_per_round,
+        work: 0,
+        solved: false,
+        penalty: None,
+    };
+    let mut members: Vec<Box<dyn Member>> = Vec::new();
+    for kind in kinds {
+        members.push(match kind {
+            MemberKind::Exact => Box::new(ExactMember::new(puzzle)),
+            MemberKind::Aco => {
+                let config = aco_config(options, puzzle);
+                outcome.colonies = Some(config.colonies);
+                // The GPU ACS holds one 32-bit candidate mask per cell: boards up to 25x25.
+                let device = match &options.device {
+                    Device::Gpu(_) if puzzle.geometry().box_size() > 5 => Device::Cpu,
+                    device => device.clone(),
+                };
+                let report = idle(
+                    kind.name(),
+                    config.colonies,
+                    member::aco_iterations_per_round(&config, cells) as u64,
+                );
+                let (puzzle, threads) = (puzzle.clone(), options.threads);
+                Box::new(Deferred::new(
+                    report,
+                    Box::new(move || {
+                        let member = AcoMember::new(&puzzle, &config, &device, threads)?;
+                        Ok(Ok(Box::new(member) as Box<dyn Member>))
+                    }),
+                ))
+            }
+            MemberKind::Walk => {
+                let mut config = options.ga.clone();
+                if let (Device::Gpu(ctx), true) = (&options.device, options.fill_device.islands) {
+                    config.islands = defaults::gpu_islands(ctx, puzzle, &config);
+                }
+                outcome.islands = Some(config.islands);
+                let report = idle(
+                    kind.name(),
+                    config.islands,
+                    member::ga_generations_per_round(&config, cells) as u64,
+                );
+                let (puzzle, device, threads) =
+                    (puzzle.clone(), options.device.clone(), options.threads);
+                let name = kind.name();
+                Box::new(Deferred::new(
+                    report,
+                    Box::new(move || {
+                        let problem = match Problem::new(&puzzle, config.init, config.presolve) {
+                            Ok(problem) => problem,
+                            Err(ga::Unsolvable(why)) => return Ok(Err(why)),
+                        };
+                        let member = GaMember::new(name, problem, &config, &device, threads)?;
+                        Ok(Ok(Box::new(member) as Box<dyn Member>))
+                    }),
+                ))
+            }
+        });
+    }
+    let time_left = || {
+        options
+            .time_limit
+            .map(|limit| limit.saturating_sub(start.elapsed()))
+    };
+    let out_of_time = |left: Option<Duration>| left.is_some_and(|t| t.is_zero());
+    let max_rounds = max_rounds(options);
+    let mut winner = None;
+    'rounds: while outcome.rounds < max_rounds {
+        for (index, member) in members.iter_mut().enumerate() {
+            if out_of_time(time_left()) {
+                outcome.stopped_by_time = true;
+                break 'rounds;
+            }
+            member.round(outcome.rounds, time_left())?;
+            if let Some(why) = member.unsolvable() {
+                outcome.unsolvable = Some(why);
+                break 'rounds;
+            }
+            if member.solved() {
+                winner = Some(index);
+                outcome.rounds += 1;
+                break 'rounds;
+            }
+        }
+        outcome.rounds += 1;
+        progress(&Progress {
+            generation: outcome.rounds,
+            best_penalty: members
+                .iter()
+                .filter_map(|m| m.penalty())
+                .min()
+                .unwrap_or(u32::MAX),
+            restarts: 0,
+            elapsed: start.elapsed(),
+        });
+    }
+    let mut finished = Vec::new();
+    for member in &mut members {
+        finished.push(member.finish()?);
+    }
+    outcome.members = finished.iter().map(|f| f.report.clone()).collect();
+    // The result: the winner's, else the member whose best is a full grid (the walk's).
+    let deciding = winner.or_else(|| kinds.iter().position(|&k| k == MemberKind::Walk));
+    if let Some(index) = deciding {
+        let chosen = &finished[index];
+        outcome.solved = winner.is_some() && chosen.solved;
+        outcome.solved_by = outcome.solved.then(|| chosen.report.name.clone());
+        outcome.best = chosen.best.clone();
+        outcome.best_penalty = chosen.report.penalty.unwrap_or(u32::MAX);
+        outcome.restarts = chosen.restarts;
+        outcome.evaluations = chosen.evaluations;
+    }
+    Ok(outcome)
+}
+
+/// Rounds at most: the GA's `--max-generations` (a round runs at least one walk generation, so
+/// the walk never runs past its cap by more than a round).
+fn max_rounds(options: &SolveOptions) -> u32 {
+    options.ga.max_generations
+}
