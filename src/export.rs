@@ -493,6 +493,24 @@ pub fn settings(config: &GaConfig) -> String {
     )
 }
 
+/// The ACS settings as the command line spells them (`--ants`, `--q0`, ...).
+pub fn aco_settings(config: &crate::aco::AcoConfig) -> String {
+    format!(
+        "ants {}, q0 {}, rho {}, evaporation {}, local-update {}, colonies {}, stagnation {}, \
+         exchange {}, max iterations {}, seed {}",
+        config.ants,
+        config.q0,
+        config.rho,
+        config.evaporation,
+        config.local_update,
+        config.colonies,
+        config.restart_after,
+        config.exchange_interval,
+        config.max_iterations,
+        config.seed
+    )
+}
+
 /// The name the command line uses for `value` (`band`, `multi-parent`, `child`).
 pub fn cli_name<T: clap::ValueEnum>(value: &T) -> String {
     value

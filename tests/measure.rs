@@ -471,7 +471,8 @@ fn suite_selects_instances_by_size_fill_and_count() {
         summaries[0].solved, 6,
         "the exact solver solves every 9x9 instance"
     );
-    assert_eq!(summaries[0].time_limit, 5.0);
+    // The default limits of evoku::defaults: 20 s up to 25x25.
+    assert_eq!(summaries[0].time_limit, 20.0);
     assert_eq!(summaries[1].time_limit, 20.0);
     let table = suite::bucket_table(&summaries, &[]);
     assert_eq!(table.get(1, "size"), Some(&Value::Int(16)));

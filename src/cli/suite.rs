@@ -225,7 +225,8 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
             "settings".to_string(),
             match algorithm {
                 Algorithm::Auto => format!(
-                    "portfolio of the exact solver, the ACS ({aco:?}) and the walk ({})",
+                    "portfolio of the exact solver, the ACS ({}) and the walk ({})",
+                    export::aco_settings(&aco),
                     export::settings(&config)
                 ),
                 Algorithm::Ga => format!(
@@ -233,7 +234,7 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
                     export::preset_name(&config),
                     export::settings(&config)
                 ),
-                Algorithm::Aco => format!("{aco:?}"),
+                Algorithm::Aco => export::aco_settings(&aco),
                 Algorithm::Exact => "exact solver".to_string(),
             },
         ),
