@@ -19,6 +19,13 @@ pub enum Error {
         #[source]
         source: std::io::Error,
     },
+    /// An output file that cannot be created or written.
+    #[error("cannot write {}: {source}", path.display())]
+    Write {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
     /// A configuration that cannot run (population too small, rate out of range, ...).
     #[error("invalid configuration: {0}")]
     Config(String),

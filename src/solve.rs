@@ -164,6 +164,8 @@ pub struct SolveReport {
     /// Why the puzzle cannot be solved, when that was proven (no GA run is made then).
     pub unsolvable: Option<String>,
     pub stopped_by_time: bool,
+    /// Whether SIGINT or SIGTERM ended the run: the figures and the best grid are those so far.
+    pub interrupted: bool,
     #[serde(skip)]
     pub best: Option<Grid>,
 }
@@ -189,6 +191,7 @@ impl SolveReport {
             presolved_cells: 0,
             unsolvable: None,
             stopped_by_time: false,
+            interrupted: false,
             best: None,
         }
     }
@@ -239,6 +242,7 @@ pub fn solve_puzzle(
             let result = exact::solve(grid, &limits);
             report.evaluations = result.nodes;
             report.stopped_by_time = result.status == exact::Status::TimeLimit;
+            report.interrupted = result.status == exact::Status::Interrupted;
             if result.has_no_solution() {
                 report.unsolvable = Some("the exact solver proved there is no solution".into());
             }
@@ -264,23 +268,61 @@ fn solve_aco(
     let mut config = options.aco.clone();
     config.seed = options.ga.seed;
     let mut report = SolveReport::new(puzzle, options, &options.device);
-    let outcome = crate::aco::solve(
-        grid,
-        &config,
-        &options.device,
-        options.threads,
-        options.time_limit,
-        progress,
-    )?;
-    report.unsolvable = outcome.unsolvable;
+    let mut engine = match crate::aco::engine(grid, &config, &options.device, options.threads)? {
+        Ok(engine) => engine,
+        Err(why) => {
+            report.unsolvable = Some(why);
+            return Ok(report.finished(start));
+        }
+    };
+    if let Some(why) = no_solution(grid, options, start) {
+        report.unsolvable = Some(why);
+        return Ok(report.finished(start));
+    }
+    let limits = crate::aco::AcoLimits {
+        max_iterations: config.max_iterations,
+        time_limit: time_left(options, start),
+    };
+    let outcome = crate::aco::run(engine.as_mut(), grid, limits, progress)?;
     report.presolved_cells = outcome.presolved_cells;
     report.fitness = outcome.best_penalty;
     report.generations = outcome.iterations as u64;
     report.restarts = outcome.restarts;
     report.evaluations = outcome.ant_tours;
     report.stopped_by_time = outcome.stopped_by_time;
+    report.interrupted = outcome.interrupted;
     report.set_best(grid, outcome.best, outcome.solved);
     Ok(report.finished(start))
+}
+
+/// The time left of `options.time_limit` for a run that began at `start`: the limit covers
+/// every phase (presolve, engine set-up, the no-solution check), not only the run loop.
+fn time_left(options: &SolveOptions, start: Instant) -> Option<Duration> {
+    options
+        .time_limit
+        .map(|limit| limit.saturating_sub(start.elapsed()))
+}
+
+/// The share of the time limit the no-solution check may take before a heuristic run.
+const CHECK_SHARE_OF_LIMIT: u32 = 4;
+
+/// Why `grid` has no solution, when the exact solver proves it within
+/// `options.unsolvable_check_nodes` nodes and a quarter of the time limit (the same check for
+/// every heuristic, so none of them searches for a solution that does not exist).
+fn no_solution(grid: &Grid, options: &SolveOptions, start: Instant) -> Option<String> {
+    let check = exact::solve(
+        grid,
+        &exact::Limits {
+            max_solutions: 1,
+            max_nodes: options.unsolvable_check_nodes,
+            time_limit: options
+                .time_limit
+                .map(|limit| (limit / CHECK_SHARE_OF_LIMIT).saturating_sub(start.elapsed())),
+        },
+    );
+    check
+        .has_no_solution()
+        .then(|| "the exact solver proved there is no solution".to_string())
 }
 
 fn solve_ga(
@@ -301,31 +343,25 @@ fn solve_ga(
         }
     };
     report.presolved_cells = problem.presolved_cells();
-    let check = exact::solve(
-        grid,
-        &exact::Limits {
-            max_solutions: 1,
-            max_nodes: options.unsolvable_check_nodes,
-            time_limit: None,
-        },
-    );
-    if check.has_no_solution() {
-        report.unsolvable = Some("the exact solver proved there is no solution".into());
+    // The engine first: a GPU engine checks the adapter's limits before any long check.
+    let mut engine = options
+        .device
+        .engine(problem.clone(), config, options.threads)?;
+    if let Some(why) = no_solution(grid, options, start) {
+        report.unsolvable = Some(why);
         return Ok(report.finished(start));
     }
     let limits = RunLimits {
         max_generations: config.max_generations,
-        time_limit: options.time_limit,
+        time_limit: time_left(options, start),
     };
-    let mut engine = options
-        .device
-        .engine(problem.clone(), config, options.threads)?;
     let outcome = ga::run(engine.as_mut(), &problem, limits, progress)?;
     report.fitness = outcome.best_penalty;
     report.generations = outcome.generations as u64;
     report.restarts = outcome.restarts;
     report.evaluations = outcome.evaluations;
     report.stopped_by_time = outcome.stopped_by_time;
+    report.interrupted = outcome.interrupted;
     report.set_best(grid, outcome.best, outcome.solved);
     Ok(report.finished(start))
 }

@@ -54,6 +54,8 @@ pub struct AcoOutcome {
     pub unsolvable: Option<String>,
     pub seconds: f64,
     pub stopped_by_time: bool,
+    /// Whether a stop request (SIGINT, SIGTERM) ended the run; `best` is the best so far.
+    pub interrupted: bool,
 }
 
 impl AcoOutcome {
@@ -70,6 +72,7 @@ impl AcoOutcome {
             unsolvable: Some(why),
             seconds: start.elapsed().as_secs_f64(),
             stopped_by_time: false,
+            interrupted: false,
         }
     }
 }
@@ -146,5 +149,6 @@ pub fn run(
         unsolvable: None,
         seconds: start.elapsed().as_secs_f64(),
         stopped_by_time: stopped.stopped_by_time,
+        interrupted: stopped.interrupted,
     })
 }

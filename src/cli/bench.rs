@@ -12,6 +12,7 @@ use evoku::format::{self, ParseOptions};
 use evoku::gpu::{GpuContext, GpuOptions};
 use evoku::solve::Backend;
 
+use super::export_args::{mark_partial, ExportArgs};
 use super::ga_args::GaArgs;
 
 #[derive(Args, Debug)]
@@ -37,22 +38,21 @@ pub struct BenchArgs {
     #[arg(long)]
     adapter: Option<String>,
     /// CPU threads (default: all cores).
-    #[arg(long)]
+    #[arg(long, value_parser = super::values::threads)]
     threads: Option<usize>,
     #[command(flatten)]
     ga: GaArgs,
-    /// Write the results: FORMAT (json, csv, markdown) and FILE; may be repeated.
-    #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"])]
-    export: Vec<String>,
+    #[command(flatten)]
+    export: ExportArgs,
     /// No progress lines on stderr.
     #[arg(long, short)]
     quiet: bool,
 }
 
 pub fn run(args: BenchArgs) -> Result<ExitCode> {
-    let exports = export::parse_exports(&args.export)?;
     let config = args.ga.config();
     config.validate()?;
+    let mut exports = args.export.create()?;
     let puzzles = if args.puzzles.is_empty() {
         args.sizes
             .iter()
@@ -104,6 +104,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     })?;
     let mut table = report.table();
     table.meta("command", std::env::args().collect::<Vec<_>>().join(" "));
+    let code = mark_partial(&mut table, "sizes");
     print!("{}", table.to_text());
     if report.adapter.is_none() {
         println!(
@@ -113,6 +114,6 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     } else if report.adapter.as_ref().is_some_and(|a| a.software) {
         println!("(the GPU is a software adapter: its figures say nothing about GPU speed)");
     }
-    export::write_all(&table, &exports)?;
-    Ok(ExitCode::SUCCESS)
+    exports.write(&table)?;
+    Ok(code)
 }

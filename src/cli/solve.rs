@@ -11,6 +11,7 @@ use evoku::solve::{solve_puzzle, Algorithm, Device, SolveOptions, SolveReport};
 
 use super::aco_args::AcoArgs;
 use super::device_args::DeviceArgs;
+use super::export_args::create_output;
 use super::ga_args::GaArgs;
 use crate::progress::RunBar;
 
@@ -37,8 +38,8 @@ pub struct SolveArgs {
     #[command(flatten)]
     aco: AcoArgs,
     /// Seconds per puzzle.
-    #[arg(long)]
-    time_limit: Option<f64>,
+    #[arg(long, value_parser = super::values::seconds)]
+    time_limit: Option<Duration>,
     /// Input format (default: detected).
     #[arg(long, value_enum)]
     format: Option<Format>,
@@ -67,11 +68,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
     if args.plot.is_some() && args.algorithm != Algorithm::Ga {
         anyhow::bail!("--plot draws GA generations: it needs --algorithm ga");
     }
-    let time_limit = match args.time_limit {
-        Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
-        Some(s) => anyhow::bail!("--time-limit must be a positive number of seconds, got {s}"),
-        None => None,
-    };
+    let time_limit = args.time_limit;
     let device = match args.algorithm {
         Algorithm::Ga | Algorithm::Aco => args.device.select()?,
         Algorithm::Exact => Device::Cpu,
@@ -89,11 +86,29 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         format: args.format,
         symbols: args.symbols,
     };
+    // Every file is read, and every plot file created, before the first solve: a bad path or a
+    // bad puzzle fails at once.
+    let mut inputs = Vec::new();
+    for file in &args.files {
+        inputs.push(format::read_puzzles(file, &parse).with_context(|| format!("reading {file}"))?);
+    }
+    let several = inputs
+        .iter()
+        .map(|(puzzles, _)| puzzles.len())
+        .sum::<usize>()
+        > 1;
+    if let Some(path) = &args.plot {
+        for (puzzles, _) in &inputs {
+            for puzzle in puzzles {
+                let file = evoku::plot::path_for(path, &puzzle.name, several);
+                create_output("--plot", &file)?;
+            }
+        }
+    }
     let mut all_solved = true;
     let stdout = std::io::stdout();
-    for file in &args.files {
-        let (puzzles, input_format) =
-            format::read_puzzles(file, &parse).with_context(|| format!("reading {file}"))?;
+    for (puzzles, input_format) in &inputs {
+        let input_format = *input_format;
         let output = if args.json {
             Output::Json
         } else {
@@ -103,7 +118,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
                 Format::LloydAmos => Output::LloydAmos,
             })
         };
-        for puzzle in &puzzles {
+        for puzzle in puzzles {
             let cap = match args.algorithm {
                 Algorithm::Aco => aco.max_iterations,
                 _ => config.max_generations,
@@ -122,8 +137,10 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
             if !args.quiet {
                 eprintln!("{}", summary(&report));
             }
+            if report.interrupted || evoku::stop::requested() {
+                return Ok(ExitCode::from(evoku::stop::EXIT_INTERRUPTED));
+            }
             if let Some(path) = &args.plot {
-                let several = args.files.len() > 1 || puzzles.len() > 1;
                 plot_fitness(path, puzzle, &options, &report, several)?;
             }
         }
@@ -142,9 +159,16 @@ fn render(
     output: Output,
     symbols: Symbols,
 ) -> Result<String> {
+    // A stopped run shows its best grid so far; an unsolved one that ran out its limits shows
+    // the puzzle.
     let grid = match &report.best {
-        Some(best) if report.solved => best,
+        Some(best) if report.solved || report.interrupted => best,
         _ => puzzle,
+    };
+    let unsolved = if report.interrupted {
+        "interrupted"
+    } else {
+        "unsolved"
     };
     Ok(match output {
         Output::Json => serde_json::to_string(report)? + "\n",
@@ -153,7 +177,7 @@ fn render(
             let status = if report.solved {
                 String::new()
             } else {
-                " unsolved".to_string()
+                format!(" {unsolved}")
             };
             format!("{}  {}{}\n", line.trim_end(), report.name, status)
         }
@@ -161,7 +185,11 @@ fn render(
             let mut text = format!(
                 "# {}{}\n",
                 report.name,
-                if report.solved { "" } else { " (unsolved)" }
+                if report.solved {
+                    String::new()
+                } else {
+                    format!(" ({unsolved})")
+                }
             );
             text.push_str(&format::write_grid(grid, Format::Grid, symbols));
             text
@@ -176,6 +204,8 @@ fn summary(r: &SolveReport) -> String {
         "solved".to_string()
     } else if let Some(why) = &r.unsolvable {
         format!("no solution: {why}")
+    } else if r.interrupted {
+        format!("interrupted (best fitness so far {})", r.fitness)
     } else if r.stopped_by_time {
         format!("not solved (time limit; best fitness {})", r.fitness)
     } else {

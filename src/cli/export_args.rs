@@ -1,0 +1,45 @@
+//! `--export FORMAT FILE`, shared by every command that measures: one definition of the option,
+//! and its files created before the command's work starts.
+
+use clap::Args;
+use evoku::error::Result;
+use evoku::export::Exports;
+
+#[derive(Args, Debug, Clone)]
+pub struct ExportArgs {
+    /// Write the result table: FORMAT (json, csv, markdown) and FILE; may be repeated. The file
+    /// is created before the work starts; a stopped run (Ctrl-C) writes the part done.
+    #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"])]
+    export: Vec<String>,
+}
+
+impl ExportArgs {
+    /// Checks every format and creates every file.
+    pub fn create(&self) -> Result<Exports> {
+        Exports::create("--export", &self.export)
+    }
+}
+
+/// Creates the output file `path` of `flag` now (empty, to be filled at the end), so that a bad
+/// path fails before any work, naming the path.
+pub fn create_output(flag: &str, path: &std::path::Path) -> anyhow::Result<()> {
+    std::fs::File::create(path)
+        .map(drop)
+        .map_err(|source| evoku::error::Error::Write {
+            path: path.to_path_buf(),
+            source,
+        })
+        .map_err(|e| anyhow::anyhow!("{flag}: {e}"))
+}
+
+/// When a stop was requested (SIGINT, SIGTERM), marks `table` as partial and says so on stderr;
+/// returns the exit code for a command whose work is otherwise done: 130 when stopped, else 0.
+pub fn mark_partial(table: &mut evoku::export::Table, done: &str) -> std::process::ExitCode {
+    if !evoku::stop::requested() {
+        return std::process::ExitCode::SUCCESS;
+    }
+    let note = format!("stopped by a signal: the table holds only the {done} finished before it");
+    table.meta("partial", note.clone());
+    eprintln!("evoku: {note}");
+    std::process::ExitCode::from(evoku::stop::EXIT_INTERRUPTED)
+}
