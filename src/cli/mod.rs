@@ -14,6 +14,9 @@ mod study;
 mod suite;
 mod values;
 
+#[cfg(test)]
+mod fuzz;
+
 use std::process::ExitCode;
 
 use anyhow::Result;
