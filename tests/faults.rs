@@ -54,8 +54,11 @@ fn pattern_puzzle(box_size: usize, keep: usize, name: &str) -> PathBuf {
         .collect();
     let grid = Grid::from_cells(geometry, cells).expect("grid");
     let path = temp_path(name);
-    std::fs::write(&path, format::write_grid(&grid, Format::Line, Symbols::Standard))
-        .expect("write puzzle");
+    std::fs::write(
+        &path,
+        format::write_grid(&grid, Format::Line, Symbols::Standard),
+    )
+    .expect("write puzzle");
     path
 }
 
@@ -101,7 +104,10 @@ fn sigint_on_solve_prints_the_best_so_far_and_exits_130() {
     let took = sent.elapsed();
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(130), "stderr: {stderr}");
-    assert!(took < Duration::from_secs(3), "stopped {took:?} after SIGINT");
+    assert!(
+        took < Duration::from_secs(3),
+        "stopped {took:?} after SIGINT"
+    );
     let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).expect("JSON");
     assert_eq!(v["interrupted"], true, "{v}");
     assert_eq!(v["solved"], false, "{v}");
@@ -134,7 +140,10 @@ fn sigint_on_suite_writes_the_runs_finished_so_far() {
     let out = wait_bounded(child, Duration::from_secs(20), "suite after SIGINT");
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(130), "stderr: {stderr}");
-    assert!(stderr.contains("partial") || stderr.contains("finished before"), "{stderr}");
+    assert!(
+        stderr.contains("partial") || stderr.contains("finished before"),
+        "{stderr}"
+    );
     let table: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&export).expect("export written"))
             .expect("export JSON");
@@ -164,7 +173,10 @@ fn time_limit_holds_on_a_49x49_board_including_the_no_solution_check() {
     let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).expect("JSON");
     let seconds = v["seconds"].as_f64().expect("seconds");
     assert!(v["stopped_by_time"] == true || v["solved"] == true, "{v}");
-    assert!(seconds <= limit * 1.05 + 0.2, "ran {seconds} s with a {limit} s limit");
+    assert!(
+        seconds <= limit * 1.05 + 0.2,
+        "ran {seconds} s with a {limit} s limit"
+    );
     assert!(wall < limit + 3.0, "the process took {wall} s");
     let _ = std::fs::remove_file(path);
 }
@@ -203,14 +215,27 @@ fn huge_and_negative_time_limits_are_refused_not_a_panic() {
         &["solve", "--time-limit", "nan", "puzzles/mantere-no29.txt"],
         &["suite", "--time-limit", "1e30", "puzzles/mantere-no29.txt"],
         &["rate", "--time-limit", "1e30", "puzzles/mantere-no29.txt"],
-        &["rate", "--exact-time-limit", "1e30", "puzzles/mantere-no29.txt"],
-        &["rate", "--exact-time-limit", "-0.5", "puzzles/mantere-no29.txt"],
+        &[
+            "rate",
+            "--exact-time-limit",
+            "1e30",
+            "puzzles/mantere-no29.txt",
+        ],
+        &[
+            "rate",
+            "--exact-time-limit",
+            "-0.5",
+            "puzzles/mantere-no29.txt",
+        ],
     ] {
         let out = evoku(args);
         let stderr = text(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
-        assert!(stderr.contains("time-limit"), "{args:?} names the option: {stderr}");
+        assert!(
+            stderr.contains("time-limit"),
+            "{args:?} names the option: {stderr}"
+        );
         assert!(out.stdout.is_empty(), "{args:?} did work");
     }
 }
@@ -248,15 +273,30 @@ fn bad_output_paths_fail_before_any_work() {
             "csv",
             "/nonexistent/runs.csv",
         ],
-        &["solve", "puzzles/mantere-no29.txt", "--plot", "/nonexistent/x.svg"],
-        &["study", "--export", "markdown", "/nonexistent/x.md", "--runs", "1"],
+        &[
+            "solve",
+            "puzzles/mantere-no29.txt",
+            "--plot",
+            "/nonexistent/x.svg",
+        ],
+        &[
+            "study",
+            "--export",
+            "markdown",
+            "/nonexistent/x.md",
+            "--runs",
+            "1",
+        ],
     ];
     for args in cases {
         let child = command(args).spawn().expect("spawn");
         let out = wait_bounded(child, Duration::from_secs(10), "bad output path");
         let stderr = text(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-        assert!(stderr.contains("/nonexistent/"), "{args:?} names the path: {stderr}");
+        assert!(
+            stderr.contains("/nonexistent/"),
+            "{args:?} names the path: {stderr}"
+        );
         assert!(stderr.contains("cannot write"), "{args:?}: {stderr}");
         assert!(out.stdout.is_empty(), "{args:?} solved something first");
     }

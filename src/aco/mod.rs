@@ -223,6 +223,12 @@ pub fn engine(
     if let Err(why) = crate::exact::propagate(puzzle) {
         return Ok(Err(why.to_string()));
     }
+    crate::solve::check_state_size(
+        "ACS colonies",
+        "--colonies x --ants",
+        config.colonies as u64 * config.ants as u64,
+        puzzle.geometry().cells(),
+    )?;
     let tables = AcoTables::new(puzzle);
     Ok(Ok(match device {
         Device::Cpu => Box::new(cpu::CpuAco::new(tables, config, threads)?),
