@@ -525,7 +525,8 @@ impl Solver {
             0..=81 => 0xfff,
             82..=256 => 0x3ff,
             257..=625 => 0xff,
-            _ => 0x3f,
+            626..=1296 => 0x3f,
+            _ => 0xf,
         };
         let mut result = ExactResult {
             solutions: Vec::new(),
