@@ -400,10 +400,22 @@ pub fn parse_exports(values: &[String]) -> Result<Vec<(ExportFormat, PathBuf)>> 
 
 /// The export files of one command, each created (empty) when the command starts, so that a bad
 /// path fails at once, naming the path, before any run (as hyperfine does); filled at the end,
-/// or with the runs finished so far when the command is stopped.
+/// or with the runs finished so far when the command is stopped. Files never written (the
+/// command failed first) are removed when the value is dropped, so no empty export is left.
 #[derive(Debug)]
 pub struct Exports {
     files: Vec<(ExportFormat, PathBuf, std::fs::File)>,
+    written: bool,
+}
+
+impl Drop for Exports {
+    fn drop(&mut self) {
+        if !self.written {
+            for (_, path, _) in &self.files {
+                let _ = std::fs::remove_file(path);
+            }
+        }
+    }
 }
 
 impl Exports {
@@ -424,7 +436,10 @@ impl Exports {
                 Ok((format, path, file))
             })
             .collect::<Result<_>>()?;
-        Ok(Exports { files })
+        Ok(Exports {
+            files,
+            written: false,
+        })
     }
 
     pub fn is_empty(&self) -> bool {
@@ -434,6 +449,7 @@ impl Exports {
     /// Writes `table` to every file, replacing what an earlier write put there.
     pub fn write(&mut self, table: &Table) -> Result<()> {
         use std::io::{Seek, Write};
+        self.written = true;
         for (format, path, file) in &mut self.files {
             let text = table.render(*format);
             let written = file

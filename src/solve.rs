@@ -190,8 +190,18 @@ pub struct SolveReport {
     pub stopped_by_time: bool,
     /// Whether SIGINT or SIGTERM ended the run: the figures and the best grid are those so far.
     pub interrupted: bool,
-    #[serde(skip)]
+    /// The best grid found, in line format: the solution when solved, the best so far when the
+    /// run was stopped (time limit, cap, signal); `null` when no run was made.
+    #[serde(serialize_with = "grid_line")]
     pub best: Option<Grid>,
+}
+
+/// A grid as its line-format string (the form `solution` has).
+fn grid_line<S: serde::Serializer>(grid: &Option<Grid>, s: S) -> Result<S::Ok, S::Error> {
+    match grid {
+        Some(grid) => s.serialize_some(&grid.to_string()),
+        None => s.serialize_none(),
+    }
 }
 
 impl SolveReport {

@@ -115,6 +115,8 @@ fn sigint_on_solve_prints_the_best_so_far_and_exits_130() {
     let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).expect("JSON");
     assert_eq!(v["interrupted"], true, "{v}");
     assert_eq!(v["solved"], false, "{v}");
+    let best = v["best"].as_str().expect("the best grid so far");
+    assert_eq!(best.len(), 49 * 49, "{best}");
     assert!(stderr.contains("interrupted"), "summary: {stderr}");
     let _ = std::fs::remove_file(path);
 }

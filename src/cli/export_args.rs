@@ -1,6 +1,8 @@
 //! `--export FORMAT FILE`, shared by every command that measures: one definition of the option,
 //! and its files created before the command's work starts.
 
+use std::path::{Path, PathBuf};
+
 use clap::Args;
 use evoku::error::Result;
 use evoku::export::Exports;
@@ -20,16 +22,37 @@ impl ExportArgs {
     }
 }
 
-/// Creates the output file `path` of `flag` now (empty, to be filled at the end), so that a bad
-/// path fails before any work, naming the path.
-pub fn create_output(flag: &str, path: &std::path::Path) -> anyhow::Result<()> {
-    std::fs::File::create(path)
-        .map(drop)
-        .map_err(|source| evoku::error::Error::Write {
-            path: path.to_path_buf(),
-            source,
-        })
-        .map_err(|e| anyhow::anyhow!("{flag}: {e}"))
+/// Output files (`--plot` and the like) created empty before any work, so that a bad path fails
+/// at once, naming the path; those not marked written are removed again when this is dropped,
+/// so a command that fails or is stopped leaves no empty file behind.
+#[derive(Debug, Default)]
+pub struct Outputs(Vec<PathBuf>);
+
+impl Outputs {
+    /// Creates `path`, the file of option `flag`.
+    pub fn create(&mut self, flag: &str, path: &Path) -> anyhow::Result<()> {
+        std::fs::File::create(path)
+            .map_err(|source| evoku::error::Error::Write {
+                path: path.to_path_buf(),
+                source,
+            })
+            .map_err(|e| anyhow::anyhow!("{flag}: {e}"))?;
+        self.0.push(path.to_path_buf());
+        Ok(())
+    }
+
+    /// `path` now holds its output: keep it.
+    pub fn written(&mut self, path: &Path) {
+        self.0.retain(|p| p != path);
+    }
+}
+
+impl Drop for Outputs {
+    fn drop(&mut self) {
+        for path in &self.0 {
+            let _ = std::fs::remove_file(path);
+        }
+    }
 }
 
 /// When a stop was requested (SIGINT, SIGTERM), marks `table` as partial and says so on stderr;

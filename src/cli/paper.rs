@@ -12,7 +12,7 @@ use evoku::format::{self, ParseOptions};
 use evoku::ga::GaConfig;
 
 use super::device_args::DeviceArgs;
-use super::export_args::{create_output, mark_partial, ExportArgs};
+use super::export_args::{mark_partial, ExportArgs, Outputs};
 use super::ga_args::GaArgs;
 use crate::progress::BatchBars;
 
@@ -53,12 +53,13 @@ pub struct PaperArgs {
 pub fn run(args: PaperArgs) -> Result<ExitCode> {
     let config = batch_config(&args.ga)?;
     let mut exports = args.export.create()?;
+    let mut plots = Outputs::default();
     for (flag, path) in [
         ("--plot-means", &args.plot_means),
         ("--plot-range", &args.plot_range),
     ] {
         if let Some(path) = path {
-            create_output(flag, path)?;
+            plots.create(flag, path)?;
         }
     }
     let mut puzzles = if args.only_files {
@@ -111,9 +112,11 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
     exports.write(&table)?;
     if let Some(path) = &args.plot_means {
         report.plot_means(path)?;
+        plots.written(path);
     }
     if let Some(path) = &args.plot_range {
         report.plot_range(path)?;
+        plots.written(path);
     }
     Ok(code)
 }

@@ -11,7 +11,7 @@ use evoku::solve::{solve_puzzle, Algorithm, Device, SolveOptions, SolveReport};
 
 use super::aco_args::AcoArgs;
 use super::device_args::DeviceArgs;
-use super::export_args::create_output;
+use super::export_args::Outputs;
 use super::ga_args::GaArgs;
 use crate::progress::RunBar;
 
@@ -97,11 +97,14 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         .map(|(puzzles, _)| puzzles.len())
         .sum::<usize>()
         > 1;
+    let mut plots = Outputs::default();
     if let Some(path) = &args.plot {
         for (puzzles, _) in &inputs {
             for puzzle in puzzles {
-                let file = evoku::plot::path_for(path, &puzzle.name, several);
-                create_output("--plot", &file)?;
+                plots.create(
+                    "--plot",
+                    &evoku::plot::path_for(path, &puzzle.name, several),
+                )?;
             }
         }
     }
@@ -141,7 +144,9 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
                 return Ok(ExitCode::from(evoku::stop::EXIT_INTERRUPTED));
             }
             if let Some(path) = &args.plot {
-                plot_fitness(path, puzzle, &options, &report, several)?;
+                if let Some(file) = plot_fitness(path, puzzle, &options, &report, several)? {
+                    plots.written(&file);
+                }
             }
         }
     }
@@ -229,16 +234,17 @@ fn summary(r: &SolveReport) -> String {
 }
 
 /// `solve --plot`: replays the run (same seed, same generations) recording the fitness, and
-/// draws it. A puzzle proven unsolvable before the GA ran has nothing to draw.
+/// draws it; returns the file written. A puzzle proven unsolvable before the GA ran has nothing
+/// to draw.
 fn plot_fitness(
     path: &std::path::Path,
     puzzle: &evoku::format::Puzzle,
     options: &SolveOptions,
     report: &SolveReport,
     several: bool,
-) -> Result<()> {
+) -> Result<Option<std::path::PathBuf>> {
     if report.unsolvable.is_some() {
-        return Ok(());
+        return Ok(None);
     }
     let trace = evoku::plot::trace_run(puzzle, options, report.generations, 2000)
         .with_context(|| format!("recording the fitness of {}", puzzle.name))?;
@@ -255,5 +261,6 @@ fn plot_fitness(
     );
     let file = evoku::plot::path_for(path, &puzzle.name, several);
     evoku::plot::fitness_chart(&file, &title, &trace)
-        .with_context(|| format!("writing {}", file.display()))
+        .with_context(|| format!("writing {}", file.display()))?;
+    Ok(Some(file))
 }

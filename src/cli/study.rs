@@ -11,7 +11,7 @@ use evoku::export;
 use evoku::format::{self, ParseOptions};
 
 use super::device_args::DeviceArgs;
-use super::export_args::{create_output, mark_partial, ExportArgs};
+use super::export_args::{mark_partial, ExportArgs, Outputs};
 use super::ga_args::GaArgs;
 use super::paper::{batch_config, batch_options};
 use crate::progress::BatchBars;
@@ -48,8 +48,9 @@ pub struct StudyArgs {
 pub fn run(args: StudyArgs) -> Result<ExitCode> {
     let config = batch_config(&args.ga)?;
     let mut exports = args.export.create()?;
+    let mut plots = Outputs::default();
     if let Some(path) = &args.plot {
-        create_output("--plot", path)?;
+        plots.create("--plot", path)?;
     }
     let puzzles = if args.files.is_empty() {
         experiment::seed_puzzles()?
@@ -118,6 +119,7 @@ pub fn run(args: StudyArgs) -> Result<ExitCode> {
     exports.write(&table)?;
     if let Some(path) = &args.plot {
         experiment::plot_study(&points, path)?;
+        plots.written(path);
     }
     Ok(code)
 }
