@@ -401,3 +401,32 @@ fn broken_pipe_exits_quietly() {
     assert!(!stderr.contains("error"), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
+
+#[test]
+fn gpu_limits_are_checked_before_the_no_solution_check() {
+    // Before: the 200,000-node exact check ran first (about 10 s at 49x49 here), and only then
+    // the engine said the population does not fit the adapter.
+    let path = pattern_puzzle(7, 500, "gpu-limits-49.txt");
+    let start = Instant::now();
+    let out = command(&[
+        "solve",
+        "--backend",
+        "gpu",
+        "--population",
+        "1000000",
+        path.to_str().unwrap(),
+    ])
+    .env("XDG_RUNTIME_DIR", std::env::temp_dir())
+    .output()
+    .expect("run evoku");
+    let took = start.elapsed();
+    let stderr = text(&out.stderr);
+    let _ = std::fs::remove_file(path);
+    if stderr.contains("no GPU adapter") && std::env::var_os("EVOKU_REQUIRE_GPU").is_none() {
+        eprintln!("skipped: no GPU adapter (set EVOKU_REQUIRE_GPU=1 to fail instead)");
+        return;
+    }
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("--population"), "{stderr}");
+    assert!(took < Duration::from_secs(5), "refused after {took:?}");
+}
