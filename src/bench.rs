@@ -184,6 +184,9 @@ pub fn measure(
     let mut rates = Vec::new();
     let (mut work, mut seconds) = (0u64, 0.0);
     for _ in 0..repetitions.max(1) {
+        if crate::stop::requested() {
+            break;
+        }
         let start = Instant::now();
         engine.step(generations)?;
         let after = engine.islands()?;
@@ -223,6 +226,7 @@ fn bench_engine(
 }
 
 /// Measures every puzzle on the CPU and (when chosen) the GPU; `progress` gets a line per step.
+/// A stop request ([`crate::stop`]) ends it with the rows finished so far.
 pub fn run(options: &BenchOptions, progress: &mut dyn FnMut(&str)) -> Result<BenchReport> {
     let config = &options.config;
     config.validate()?;
@@ -235,6 +239,9 @@ pub fn run(options: &BenchOptions, progress: &mut dyn FnMut(&str)) -> Result<Ben
     };
     let mut rows = Vec::new();
     for puzzle in &options.puzzles {
+        if crate::stop::requested() {
+            break;
+        }
         let problem = Problem::new(&puzzle.grid, config.init, config.presolve).map_err(|e| {
             Error::Config(format!("{}: cannot benchmark on it: {}", puzzle.name, e.0))
         })?;
@@ -261,6 +268,10 @@ pub fn run(options: &BenchOptions, progress: &mut dyn FnMut(&str)) -> Result<Ben
                 }
                 Err(e) => gpu_error = Some(e.to_string()),
             }
+        }
+        if crate::stop::requested() {
+            // A measurement cut short is not one: keep only the finished rows.
+            break;
         }
         rows.push(BenchRow {
             size: side,

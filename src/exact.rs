@@ -72,6 +72,8 @@ pub enum Status {
     TimeLimit,
     /// `max_solutions` solutions were found and the tree was not exhausted.
     SolutionLimit,
+    /// A stop was requested (SIGINT, SIGTERM: [`crate::stop`]).
+    Interrupted,
 }
 
 /// What a search found.
@@ -357,6 +359,9 @@ pub struct Solver {
     /// Key of the random digit order of [`solve_shuffled`](Self::solve_shuffled); `None`: digits
     /// in increasing order.
     shuffle: Option<u32>,
+    /// Whether a stop request ([`crate::stop`]) ends a search (the default); off for searches
+    /// that must return a grid, such as filling an empty board.
+    interruptible: bool,
 }
 
 struct Level {
@@ -380,6 +385,7 @@ impl Solver {
             s,
             arena,
             shuffle: None,
+            interruptible: true,
         }
     }
 
@@ -495,6 +501,11 @@ impl Solver {
         result
     }
 
+    /// Whether a stop request ends a search (default: yes).
+    pub fn set_interruptible(&mut self, on: bool) {
+        self.interruptible = on;
+    }
+
     /// Search; see [`solve`].
     pub fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> ExactResult {
         assert_eq!(
@@ -509,12 +520,14 @@ impl Solver {
         let max_solutions = limits.max_solutions.max(1);
         let shuffle = self.shuffle;
         let start = limits.time_limit.map(|d| (Instant::now(), d));
-        // Read the clock every few thousand nodes on 9x9, more often where nodes cost more.
+        // Read the clock and the stop flag every few thousand nodes on 9x9, more often where nodes
+        // cost more.
         let clock_mask: u64 = match cells {
             0..=81 => 0xfff,
             82..=256 => 0x3ff,
             257..=625 => 0xff,
-            _ => 0x3f,
+            626..=1296 => 0x3f,
+            _ => 0xf,
         };
         let mut result = ExactResult {
             solutions: Vec::new(),
@@ -567,9 +580,13 @@ impl Solver {
                     result.status = Status::NodeLimit;
                     break 'search;
                 }
-                if let Some((t0, limit)) = start {
-                    if result.nodes & clock_mask == 0 && t0.elapsed() >= limit {
+                if result.nodes & clock_mask == 0 {
+                    if start.is_some_and(|(t0, limit)| t0.elapsed() >= limit) {
                         result.status = Status::TimeLimit;
+                        break 'search;
+                    }
+                    if self.interruptible && crate::stop::requested() {
+                        result.status = Status::Interrupted;
                         break 'search;
                     }
                 }

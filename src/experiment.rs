@@ -246,8 +246,9 @@ impl BatchProgress {
     }
 }
 
-/// Advances `engine` until every island has solved or `max_generations` have run, `step`
-/// generations at a time (`None`: the engine's own step); `progress` is called after each step.
+/// Advances `engine` until every island has solved, `max_generations` have run or a stop is
+/// requested ([`crate::stop`]), `step` generations at a time (`None`: the engine's own step);
+/// `progress` is called after each step.
 pub fn run_batch(
     engine: &mut dyn Engine,
     max_generations: u32,
@@ -258,6 +259,9 @@ pub fn run_batch(
     let mut generation = 0u32;
     let mut islands = engine.islands()?;
     while generation < max_generations && islands.iter().any(|s| s.solved == 0) {
+        if crate::stop::requested() {
+            break;
+        }
         let now = step
             .unwrap_or_else(|| engine.generations_per_step())
             .clamp(1, max_generations - generation);
@@ -397,7 +401,8 @@ pub struct PaperReport {
     pub cells: Vec<PaperCell>,
 }
 
-/// Runs the paper's experiment: every puzzle under every operator set, `options.runs` runs each.
+/// Runs the paper's experiment: every puzzle under every operator set, `options.runs` runs each;
+/// a stop request ([`crate::stop`]) ends it with the cells finished so far.
 /// `progress(puzzle, set, batch)` after every step.
 pub fn paper_experiment(
     puzzles: &[Puzzle],
@@ -412,6 +417,10 @@ pub fn paper_experiment(
         for &set in sets {
             let config = set.apply(base, hybrid_children);
             let outcome = run_runs(puzzle, &config, options, &mut |p| progress(puzzle, set, p))?;
+            if crate::stop::requested() {
+                // The batch was cut short: keep only the finished cells.
+                return Ok(cells);
+            }
             cells.push(PaperCell {
                 puzzle: puzzle.name.clone(),
                 givens: puzzle.grid.givens(),
@@ -658,7 +667,8 @@ pub struct StudyPoint {
     pub stats: RunStats,
 }
 
-/// Runs every (puzzle, parameter, value) point of a study.
+/// Runs every (puzzle, parameter, value) point of a study; a stop request ([`crate::stop`]) ends
+/// it with the points finished so far.
 pub fn parameter_study(
     puzzles: &[Puzzle],
     params: &[(StudyParam, Vec<f64>)],
@@ -674,6 +684,10 @@ pub fn parameter_study(
                 let outcome = run_runs(puzzle, &config, options, &mut |p| {
                     progress(puzzle, *param, value, p)
                 })?;
+                if crate::stop::requested() {
+                    // The batch was cut short: keep only the finished points.
+                    return Ok(points);
+                }
                 points.push(StudyPoint {
                     puzzle: puzzle.name.clone(),
                     param: *param,

@@ -411,6 +411,76 @@ pub fn parse_exports(values: &[String]) -> Result<Vec<(ExportFormat, PathBuf)>> 
         .collect()
 }
 
+/// The export files of one command, each created (empty) when the command starts, so that a bad
+/// path fails at once, naming the path, before any run (as hyperfine does); filled at the end,
+/// or with the runs finished so far when the command is stopped. Files never written (the
+/// command failed first) are removed when the value is dropped, so no empty export is left.
+#[derive(Debug)]
+pub struct Exports {
+    files: Vec<(ExportFormat, PathBuf, std::fs::File)>,
+    written: bool,
+}
+
+impl Drop for Exports {
+    fn drop(&mut self) {
+        if !self.written {
+            for (_, path, _) in &self.files {
+                let _ = std::fs::remove_file(path);
+            }
+        }
+    }
+}
+
+impl Exports {
+    /// Reads `flag FORMAT FILE` pairs (a flat list, two values a use, as clap collects them) and
+    /// creates every file.
+    pub fn create(flag: &str, values: &[String]) -> Result<Exports> {
+        let files = parse_exports(values)
+            .map_err(|e| match e {
+                Error::Config(message) => Error::Config(message.replace("--export", flag)),
+                other => other,
+            })?
+            .into_iter()
+            .map(|(format, path)| {
+                let file = std::fs::File::create(&path).map_err(|source| Error::Io {
+                    action: IoAction::Create,
+                    path: path.clone(),
+                    source,
+                })?;
+                Ok((format, path, file))
+            })
+            .collect::<Result<_>>()?;
+        Ok(Exports {
+            files,
+            written: false,
+        })
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+
+    /// Writes `table` to every file, replacing what an earlier write put there.
+    pub fn write(&mut self, table: &Table) -> Result<()> {
+        use std::io::{Seek, Write};
+        self.written = true;
+        for (format, path, file) in &mut self.files {
+            let text = table.render(*format);
+            let written = file
+                .set_len(0)
+                .and_then(|()| file.rewind())
+                .and_then(|()| file.write_all(text.as_bytes()))
+                .and_then(|()| file.flush());
+            written.map_err(|source| Error::Io {
+                action: IoAction::Write,
+                path: path.clone(),
+                source,
+            })?;
+        }
+        Ok(())
+    }
+}
+
 /// Writes `table` to every requested file.
 pub fn write_all(table: &Table, exports: &[(ExportFormat, PathBuf)]) -> Result<()> {
     for (format, path) in exports {

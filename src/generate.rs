@@ -123,6 +123,9 @@ impl Generator {
             max_nodes: fill_nodes.max(1),
             time_limit: None,
         };
+        // A fill must return a grid: a stop request does not cut it (each try is bounded by
+        // `fill_nodes`), only the loops around it.
+        self.solver.set_interruptible(false);
         for retry in 0u32.. {
             // Retries of attempt `a` use keys `a * 256 + retry`, apart from other attempts'.
             let key = attempt_key(
@@ -132,6 +135,7 @@ impl Generator {
                 stream,
             );
             if let Some(grid) = self.solver.solve_shuffled(&empty, &limits, key).first() {
+                self.solver.set_interruptible(true);
                 return grid.clone();
             }
         }
@@ -288,7 +292,7 @@ pub fn complete_grids(geometry: Geometry, seed: u64, count: usize) -> Vec<Grid> 
     let mut next = 0u64;
     // A board with fewer distinct grids than asked would never finish: 4x4 has 288.
     let mut misses = 0usize;
-    while grids.len() < count && misses < 100 * count.max(1) {
+    while grids.len() < count && misses < 100 * count.max(1) && !crate::stop::requested() {
         let batch = ((count - grids.len()) as u64).max(64);
         let fresh: Vec<Grid> = (next..next + batch)
             .into_par_iter()

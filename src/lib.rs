@@ -22,4 +22,5 @@ pub mod rng;
 pub mod solve;
 pub mod stats;
 mod step_loop;
+pub mod stop;
 pub mod suite;

@@ -133,6 +133,30 @@ impl Device {
     }
 }
 
+/// Most bytes of search state (one byte per cell of every individual or ant) an engine may ask
+/// for: beyond it a run would fail to allocate (an abort, not an error) or swap for hours.
+pub const MAX_STATE_BYTES: u64 = 1 << 32;
+
+/// Refuses `members` boards of `cells` cells when they exceed [`MAX_STATE_BYTES`], naming the
+/// options that set `members`.
+pub(crate) fn check_state_size(
+    what: &str,
+    options: &str,
+    members: u64,
+    cells: usize,
+) -> Result<()> {
+    let bytes = members.saturating_mul(cells as u64);
+    if bytes > MAX_STATE_BYTES {
+        return Err(crate::error::Error::Config(format!(
+            "{what} of {members} boards of {cells} cells need {:.1} GiB, more than the {} GiB \
+             evoku allows: lower {options}",
+            bytes as f64 / (1u64 << 30) as f64,
+            MAX_STATE_BYTES >> 30
+        )));
+    }
+    Ok(())
+}
+
 /// Everything `solve_puzzle` needs besides the puzzle.
 #[derive(Clone)]
 pub struct SolveOptions {
@@ -213,8 +237,20 @@ pub struct SolveReport {
     /// Why the puzzle cannot be solved, when that was proven (no GA run is made then).
     pub unsolvable: Option<String>,
     pub stopped_by_time: bool,
-    #[serde(skip)]
+    /// Whether SIGINT or SIGTERM ended the run: the figures and the best grid are those so far.
+    pub interrupted: bool,
+    /// The best grid found, in line format: the solution when solved, the best so far when the
+    /// run was stopped (time limit, cap, signal); `null` when no run was made.
+    #[serde(serialize_with = "grid_line")]
     pub best: Option<Grid>,
+}
+
+/// A grid as its line-format string (the form `solution` has).
+fn grid_line<S: serde::Serializer>(grid: &Option<Grid>, s: S) -> Result<S::Ok, S::Error> {
+    match grid {
+        Some(grid) => s.serialize_some(&grid.to_string()),
+        None => s.serialize_none(),
+    }
 }
 
 impl SolveReport {
@@ -247,6 +283,7 @@ impl SolveReport {
             presolved_cells: 0,
             unsolvable: None,
             stopped_by_time: false,
+            interrupted: false,
             best: None,
         }
     }
@@ -298,6 +335,7 @@ pub fn solve_puzzle(
             let result = exact::solve(grid, &limits);
             report.evaluations = result.nodes;
             report.stopped_by_time = result.status == exact::Status::TimeLimit;
+            report.interrupted = result.status == exact::Status::Interrupted;
             if result.has_no_solution() {
                 report.unsolvable = Some("the exact solver proved there is no solution".into());
             }
@@ -337,7 +375,7 @@ fn solve_auto(
     let grid = &puzzle.grid;
     options.ga.validate()?;
     let members = crate::portfolio::default_members(grid.geometry().side());
-    let outcome = crate::portfolio::solve(grid, &members, options, progress)?;
+    let outcome = crate::portfolio::solve(grid, &members, options, progress, start)?;
     let mut report = SolveReport::new(puzzle, options, &options.device);
     report.unsolvable = outcome.unsolvable;
     report.presolved_cells = outcome.presolved_cells;
@@ -346,6 +384,7 @@ fn solve_auto(
     report.restarts = outcome.restarts;
     report.evaluations = outcome.evaluations;
     report.stopped_by_time = outcome.stopped_by_time;
+    report.interrupted = outcome.interrupted;
     report.islands = outcome.islands;
     report.colonies = outcome.colonies;
     report.members = outcome.members;
@@ -372,23 +411,102 @@ fn solve_aco(
     }
     let mut report = SolveReport::new(puzzle, options, &options.device);
     report.colonies = Some(config.colonies);
-    let outcome = crate::aco::solve(
-        grid,
-        &config,
-        &options.device,
-        options.threads,
-        options.time_limit,
-        progress,
-    )?;
-    report.unsolvable = outcome.unsolvable;
+    let mut engine = match crate::aco::engine(grid, &config, &options.device, options.threads)? {
+        Ok(engine) => engine,
+        Err(why) => {
+            report.unsolvable = Some(why);
+            return Ok(report.finished(start));
+        }
+    };
+    if decided_by_precheck(&mut report, grid, options, start) {
+        return Ok(report.finished(start));
+    }
+    let limits = crate::aco::AcoLimits {
+        max_iterations: config.max_iterations,
+        time_limit: time_left(options, start),
+    };
+    let outcome = crate::aco::run(engine.as_mut(), grid, limits, progress)?;
     report.presolved_cells = outcome.presolved_cells;
     report.fitness = Some(outcome.best_penalty);
     report.generations = outcome.iterations as u64;
     report.restarts = outcome.restarts;
     report.evaluations = outcome.ant_tours;
     report.stopped_by_time = outcome.stopped_by_time;
+    report.interrupted = outcome.interrupted;
     report.set_best(grid, outcome.best, outcome.solved, "aco");
     Ok(report.finished(start))
+}
+
+/// The time left of `options.time_limit` for a run that began at `start`: the limit covers
+/// every phase (presolve, engine set-up, the no-solution check), not only the run loop.
+fn time_left(options: &SolveOptions, start: Instant) -> Option<Duration> {
+    options
+        .time_limit
+        .map(|limit| limit.saturating_sub(start.elapsed()))
+}
+
+/// The share of the time limit the no-solution check may take before a heuristic run.
+const CHECK_SHARE_OF_LIMIT: u32 = 4;
+
+/// What the exact pre-check found before a heuristic run.
+enum Precheck {
+    /// Proven to have no solution: the reason.
+    NoSolution(String),
+    /// A solution found on the way, after `nodes` search nodes.
+    Solution { grid: Grid, nodes: u64 },
+    /// Neither within the check's budget.
+    Unknown,
+}
+
+/// The exact solver on `grid` within `options.unsolvable_check_nodes` nodes and a quarter of the
+/// time limit (the same check for every heuristic, so none of them searches for a solution that
+/// does not exist, and none is started for a puzzle the check has just solved).
+fn precheck(grid: &Grid, options: &SolveOptions, start: Instant) -> Precheck {
+    let check = exact::solve(
+        grid,
+        &exact::Limits {
+            max_solutions: 1,
+            max_nodes: options.unsolvable_check_nodes,
+            time_limit: options
+                .time_limit
+                .map(|limit| (limit / CHECK_SHARE_OF_LIMIT).saturating_sub(start.elapsed())),
+        },
+    );
+    if check.has_no_solution() {
+        return Precheck::NoSolution("the exact solver proved there is no solution".to_string());
+    }
+    match check.first() {
+        Some(solution) => Precheck::Solution {
+            grid: solution.clone(),
+            nodes: check.nodes,
+        },
+        None => Precheck::Unknown,
+    }
+}
+
+/// Applies the pre-check to `report`; true when the run is decided (no solution, or the check's
+/// solution taken as the answer unless `options.exact_shortcut` is off).
+fn decided_by_precheck(
+    report: &mut SolveReport,
+    grid: &Grid,
+    options: &SolveOptions,
+    start: Instant,
+) -> bool {
+    match precheck(grid, options, start) {
+        Precheck::NoSolution(why) => {
+            report.unsolvable = Some(why);
+            true
+        }
+        Precheck::Solution {
+            grid: solution,
+            nodes,
+        } if options.exact_shortcut => {
+            report.evaluations = nodes;
+            report.set_solution(grid, &solution, "exact");
+            report.solved
+        }
+        _ => false,
+    }
 }
 
 fn solve_ga(
@@ -409,43 +527,29 @@ fn solve_ga(
         }
     };
     report.presolved_cells = problem.presolved_cells();
-    let check = exact::solve(
-        grid,
-        &exact::Limits {
-            max_solutions: 1,
-            max_nodes: options.unsolvable_check_nodes,
-            time_limit: None,
-        },
-    );
-    if check.has_no_solution() {
-        report.unsolvable = Some("the exact solver proved there is no solution".into());
-        return Ok(report.finished(start));
-    }
-    // The check found a solution on the way: it is the answer, not a reason to start the GA.
-    if let Some(solution) = check.first().filter(|_| options.exact_shortcut) {
-        report.evaluations = check.nodes;
-        report.set_solution(grid, solution, "exact");
-        if report.solved {
-            return Ok(report.finished(start));
-        }
-    }
     if let (Device::Gpu(ctx), true) = (&options.device, options.fill_device.islands) {
         config.islands = crate::defaults::gpu_islands(ctx, grid, &config);
     }
     report.islands = Some(config.islands);
-    let limits = RunLimits {
-        max_generations: config.max_generations,
-        time_limit: options.time_limit,
-    };
+    // The engine first: a GPU engine checks the adapter's limits before any long check.
     let mut engine = options
         .device
         .engine(problem.clone(), &config, options.threads)?;
+    // A solution the check finds on the way is the answer, not a reason to start the GA.
+    if decided_by_precheck(&mut report, grid, options, start) {
+        return Ok(report.finished(start));
+    }
+    let limits = RunLimits {
+        max_generations: config.max_generations,
+        time_limit: time_left(options, start),
+    };
     let outcome = ga::run(engine.as_mut(), &problem, limits, progress)?;
     report.fitness = Some(outcome.best_penalty);
     report.generations = outcome.generations as u64;
     report.restarts = outcome.restarts;
     report.evaluations = outcome.evaluations;
     report.stopped_by_time = outcome.stopped_by_time;
+    report.interrupted = outcome.interrupted;
     let by = report.configuration.clone();
     report.set_best(grid, outcome.best, outcome.solved, &by);
     Ok(report.finished(start))

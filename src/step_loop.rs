@@ -1,6 +1,11 @@
 //! The host loop every run shares (the GA's, the ACS's, the GA rating's): step the engine, read
-//! its states back, report, and stop when the states say so, at the round cap or at the time
-//! limit.
+//! its states back, report, and stop when the states say so, at the round cap, at the time
+//! limit or when the process is asked to stop (SIGINT, SIGTERM: [`crate::stop`]).
+//!
+//! Steps are sized by time as well as by the engine: once a step has shown how long a round
+//! takes, no step asks for more rounds than fit in half the time left, so a run ends within
+//! about one round of its limit however slow a round is. A run's result does not depend on how its rounds
+//! are cut into steps, so this changes nothing for runs that the limit does not cut.
 
 use std::time::{Duration, Instant};
 
@@ -12,12 +17,16 @@ pub(crate) struct Stopped<S> {
     pub rounds: u32,
     /// Whether the time limit ended the loop.
     pub stopped_by_time: bool,
+    /// Whether a stop request (SIGINT, SIGTERM) ended the loop.
+    pub interrupted: bool,
 }
 
 /// Starting from `states`, runs `step(rounds left)` (which runs at least one round and returns
 /// the rounds it ran and the states after them) until `done(states)`, `max_rounds` rounds, or
-/// `time_limit` after `start`, checked in that order before every step; `progress(rounds,
-/// states)` sees every step's states.
+/// `time_limit` after `start`, or a stop request, checked in that order before every step;
+/// `progress(rounds, states)` sees every step's states. Under a time limit, the first step is
+/// offered one round and every later one no more rounds than the slowest round seen so far says
+/// fit in half the time left (at least one).
 pub(crate) fn step_until<S, E>(
     start: Instant,
     max_rounds: u32,
@@ -29,15 +38,35 @@ pub(crate) fn step_until<S, E>(
 ) -> Result<Stopped<S>, E> {
     let mut rounds = 0u32;
     let mut stopped_by_time = false;
+    let mut interrupted = false;
+    // The slowest round seen, in seconds: what sizes the next step under a time limit.
+    let mut round_seconds = 0.0f64;
     loop {
         if done(&states) || rounds >= max_rounds {
             break;
         }
-        if time_limit.is_some_and(|t| start.elapsed() >= t) {
+        let elapsed = start.elapsed();
+        if time_limit.is_some_and(|t| elapsed >= t) {
             stopped_by_time = true;
             break;
         }
-        let (ran, next) = step(max_rounds - rounds)?;
+        if crate::stop::requested() {
+            interrupted = true;
+            break;
+        }
+        let mut offer = max_rounds - rounds;
+        if let Some(limit) = time_limit {
+            // The first step runs one round, to learn what a round costs; later ones take half
+            // the time left at the slowest rate seen, so rounds that grow dearer as the run goes
+            // on cannot carry a step far past the limit.
+            let fit = (limit - elapsed).as_secs_f64() / round_seconds / 2.0;
+            offer = offer.min(if rounds == 0 { 1 } else { (fit as u32).max(1) });
+        }
+        let before = Instant::now();
+        let (ran, next) = step(offer)?;
+        if ran > 0 {
+            round_seconds = round_seconds.max(before.elapsed().as_secs_f64() / ran as f64);
+        }
         rounds += ran;
         states = next;
         progress(rounds, &states);
@@ -46,6 +75,7 @@ pub(crate) fn step_until<S, E>(
         states,
         rounds,
         stopped_by_time,
+        interrupted,
     })
 }
 

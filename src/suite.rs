@@ -221,7 +221,8 @@ pub struct SuiteRun {
 }
 
 /// Solves every instance `options.runs` times. `progress(instance number, run, progress)` is
-/// called during GA runs; `done` after each solve.
+/// called during GA runs; `done` after each solve. A stop request ([`crate::stop`]) ends it with
+/// the runs finished so far.
 pub fn run_suite(
     instances: &[Instance],
     options: &SuiteOptions,
@@ -237,10 +238,17 @@ pub fn run_suite(
             .time_limit
             .unwrap_or_else(|| default_time_limit(instance.bucket.side));
         for run in 0..options.runs {
+            if crate::stop::requested() {
+                return Ok(results);
+            }
             let mut solve = options.solve.clone();
             solve.time_limit = Some(limit);
             solve.ga.seed = options.solve.ga.seed.wrapping_add(run as u64);
             let report = solve_puzzle(&instance.puzzle, &solve, &mut |p| progress(number, run, p))?;
+            if report.interrupted {
+                // Cut short by a stop request: not a finished run.
+                return Ok(results);
+            }
             let result = SuiteRun {
                 name: instance.puzzle.name.clone(),
                 file: instance.puzzle.file.clone(),

@@ -196,6 +196,7 @@ fn the_portfolio_is_deterministic_across_runs_and_thread_counts() {
             kinds,
             &options(Device::Cpu, threads, seed),
             &mut |_| {},
+            std::time::Instant::now(),
         )
         .unwrap();
         (
@@ -252,6 +253,7 @@ fn the_first_member_in_priority_order_wins_a_round() {
             kinds,
             &options(Device::Cpu, 2, 5),
             &mut |_| {},
+            std::time::Instant::now(),
         )
         .unwrap()
     };
@@ -317,6 +319,7 @@ fn the_portfolio_on_a_gpu_matches_the_cpu_with_the_same_islands() {
             &[MemberKind::Walk, MemberKind::Aco],
             &options,
             &mut |_| {},
+            std::time::Instant::now(),
         )
         .unwrap();
         (

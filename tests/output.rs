@@ -140,6 +140,7 @@ fn missing_input_is_a_read_error_with_the_os_error_once() {
 
 #[test]
 fn solve_reads_every_file_reports_each_bad_one_and_exits_2_at_the_end() {
+    // Every file is read before any solving: each bad one is reported, and nothing is solved.
     let bad1 = temp_file("bad1.txt", b"12345678\n");
     let bad2 = temp_file("bad2.txt", b"123\n");
     let out = evoku(&[
@@ -152,11 +153,7 @@ fn solve_reads_every_file_reports_each_bad_one_and_exits_2_at_the_end() {
         bad2.to_str().unwrap(),
     ]);
     assert_eq!(out.status.code(), Some(2));
-    let stdout = text(&out.stdout);
-    assert!(
-        stdout.contains("fig1-mantere") && stdout.contains("fig1-kashan"),
-        "{stdout}"
-    );
+    assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
     let stderr = text(&out.stderr);
     assert!(
         stderr.contains(&format!("{}:1:", bad1.display())),
@@ -166,10 +163,7 @@ fn solve_reads_every_file_reports_each_bad_one_and_exits_2_at_the_end() {
         stderr.contains(&format!("{}:1:", bad2.display())),
         "{stderr}"
     );
-    assert!(
-        stderr.contains("solved 2 of 2 puzzles in") && stderr.contains("2 files not read"),
-        "{stderr}"
-    );
+    assert!(stderr.contains("2 files not read"), "{stderr}");
     for path in [bad1, bad2] {
         let _ = std::fs::remove_file(path);
     }

@@ -187,7 +187,8 @@ impl AcoConfig {
 /// iterations (`generation` = iterations, `best_penalty` = cells the best ant left empty).
 ///
 /// A puzzle whose givens propagation proves contradictory is not run: the outcome says why in
-/// `unsolvable`.
+/// `unsolvable`. (`evoku solve` also runs the exact no-solution check between [`engine`] and
+/// [`run`], as it does for the GA.)
 pub fn solve(
     puzzle: &Grid,
     config: &AcoConfig,
@@ -196,21 +197,41 @@ pub fn solve(
     time_limit: Option<Duration>,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<AcoOutcome> {
-    config.validate()?;
     let start = std::time::Instant::now();
-    if let Err(why) = crate::exact::propagate(puzzle) {
-        return Ok(AcoOutcome::unsolvable(puzzle, why.to_string(), start));
-    }
-    let tables = AcoTables::new(puzzle);
+    let mut engine = match engine(puzzle, config, device, threads)? {
+        Ok(engine) => engine,
+        Err(why) => return Ok(AcoOutcome::unsolvable(puzzle, why, start)),
+    };
     let limits = AcoLimits {
         max_iterations: config.max_iterations,
         time_limit,
     };
-    let mut engine: Box<dyn AcoEngine> = match device {
-        Device::Cpu => Box::new(cpu::CpuAco::new(tables, config, threads)?),
-        Device::Gpu(ctx) => Box::new(gpu::GpuAco::new(ctx, tables, config)?),
-    };
     let mut outcome = run(engine.as_mut(), puzzle, limits, progress)?;
     outcome.seconds = start.elapsed().as_secs_f64();
     Ok(outcome)
+}
+
+/// The validated engine for `puzzle` on `device` (a GPU engine checks the adapter's limits
+/// here), or `Ok(Err(why))` when propagation of the givens proves there is no solution.
+pub fn engine(
+    puzzle: &Grid,
+    config: &AcoConfig,
+    device: &Device,
+    threads: Option<usize>,
+) -> Result<std::result::Result<Box<dyn AcoEngine>, String>> {
+    config.validate()?;
+    if let Err(why) = crate::exact::propagate(puzzle) {
+        return Ok(Err(why.to_string()));
+    }
+    crate::solve::check_state_size(
+        "ACS colonies",
+        "--colonies x --ants",
+        config.colonies as u64 * config.ants as u64,
+        puzzle.geometry().cells(),
+    )?;
+    let tables = AcoTables::new(puzzle);
+    Ok(Ok(match device {
+        Device::Cpu => Box::new(cpu::CpuAco::new(tables, config, threads)?),
+        Device::Gpu(ctx) => Box::new(gpu::GpuAco::new(ctx, tables, config)?),
+    }))
 }

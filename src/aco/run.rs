@@ -55,6 +55,8 @@ pub struct AcoOutcome {
     pub unsolvable: Option<String>,
     pub seconds: f64,
     pub stopped_by_time: bool,
+    /// Whether a stop request (SIGINT, SIGTERM) ended the run; `best` is the best so far.
+    pub interrupted: bool,
 }
 
 impl AcoOutcome {
@@ -71,6 +73,7 @@ impl AcoOutcome {
             unsolvable: Some(why),
             seconds: start.elapsed().as_secs_f64(),
             stopped_by_time: false,
+            interrupted: false,
         }
     }
 }
@@ -147,5 +150,6 @@ pub fn run(
         unsolvable: None,
         seconds: start.elapsed().as_secs_f64(),
         stopped_by_time: stopped.stopped_by_time,
+        interrupted: stopped.interrupted,
     })
 }

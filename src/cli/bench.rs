@@ -12,6 +12,7 @@ use evoku::format::{self, ParseOptions};
 use evoku::gpu::{GpuContext, GpuOptions};
 use evoku::solve::Backend;
 
+use super::export_args::{mark_partial, ExportArgs};
 use super::ga_args::GaArgs;
 
 #[derive(Args, Debug)]
@@ -37,13 +38,12 @@ pub struct BenchArgs {
     #[arg(long)]
     adapter: Option<String>,
     /// CPU threads (default: all cores).
-    #[arg(long)]
+    #[arg(long, value_parser = super::values::threads)]
     threads: Option<usize>,
     #[command(flatten)]
     ga: GaArgs,
-    /// Write the results: FORMAT (json, csv, markdown) and FILE; may be repeated.
-    #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"])]
-    export: Vec<String>,
+    #[command(flatten)]
+    export: ExportArgs,
     /// Print the table as JSON (the `--export json` document) instead of text.
     #[arg(long)]
     json: bool,
@@ -53,9 +53,9 @@ pub struct BenchArgs {
 }
 
 pub fn run(args: BenchArgs) -> Result<ExitCode> {
-    let exports = export::parse_exports(&args.export)?;
     let config = args.ga.config();
     config.validate()?;
+    let mut exports = args.export.create()?;
     let puzzles = if args.puzzles.is_empty() {
         args.sizes
             .iter()
@@ -106,6 +106,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     })?;
     let mut table = report.table();
     table.meta("command", std::env::args().collect::<Vec<_>>().join(" "));
+    let code = mark_partial(&mut table, "sizes");
     super::print_table(&table, args.json)?;
     let note = if report.adapter.is_none() {
         Some(format!(
@@ -123,6 +124,6 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         Some(note) => println!("{note}"),
         None => {}
     }
-    export::write_all(&table, &exports)?;
-    Ok(ExitCode::SUCCESS)
+    exports.write(&table)?;
+    Ok(code)
 }

@@ -13,7 +13,7 @@ pub struct DeviceArgs {
     #[arg(long)]
     pub adapter: Option<String>,
     /// CPU threads (default: all cores). Results do not depend on it.
-    #[arg(long)]
+    #[arg(long, value_parser = super::values::threads)]
     pub threads: Option<usize>,
 }
 

@@ -57,7 +57,7 @@ pub struct GenerateArgs {
     #[arg(long)]
     complete: bool,
     /// CPU threads (default: all cores). Results do not depend on it.
-    #[arg(long)]
+    #[arg(long, value_parser = super::values::threads)]
     threads: Option<usize>,
     /// Most search nodes one uniqueness proof may take (default: by size, see docs/RESULTS.md);
     /// a removal not proven unique within it is undone.
@@ -119,6 +119,9 @@ fn run_complete(args: &GenerateArgs, geometry: Geometry) -> Result<ExitCode> {
     let grids = complete_grids(geometry, args.seed, args.count);
     bar.finish();
     let seconds = start.elapsed().as_secs_f64();
+    if evoku::stop::requested() {
+        return Ok(ExitCode::from(evoku::stop::EXIT_INTERRUPTED));
+    }
     let mut out = std::io::stdout().lock();
     for (index, grid) in grids.iter().enumerate() {
         let line = match args.output {
@@ -200,6 +203,9 @@ fn run_puzzles(args: &GenerateArgs, geometry: Geometry) -> Result<ExitCode> {
     let mut failed = 0usize;
     let mut attempts = 0u64;
     while emitted < args.count {
+        if evoku::stop::requested() {
+            break;
+        }
         let want = (args.count - emitted) as u64;
         let range = next..next + want.min(batch);
         next = range.end;
@@ -217,6 +223,8 @@ fn run_puzzles(args: &GenerateArgs, geometry: Geometry) -> Result<ExitCode> {
                 }
             }
             match &o.puzzle {
+                // A batch that a stop request cut short holds unfinished work: not printed.
+                _ if evoku::stop::requested() => {}
                 Some(g) if emitted < args.count => {
                     any = true;
                     emitted += 1;
@@ -237,6 +245,10 @@ fn run_puzzles(args: &GenerateArgs, geometry: Geometry) -> Result<ExitCode> {
     }
     bar.finish();
     save(store.as_ref())?;
+    if evoku::stop::requested() {
+        eprintln!("evoku: stopped by a signal after {emitted} puzzles");
+        return Ok(ExitCode::from(evoku::stop::EXIT_INTERRUPTED));
+    }
     let seconds = start.elapsed().as_secs_f64();
     if !args.quiet {
         let generated = emitted - from_store;

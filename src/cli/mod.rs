@@ -4,6 +4,7 @@ mod aco_args;
 mod bench;
 mod device_args;
 mod devices;
+mod export_args;
 mod ga_args;
 mod generate;
 mod paper;
@@ -11,11 +12,15 @@ mod rate;
 mod solve;
 mod study;
 mod suite;
+mod values;
+
+#[cfg(test)]
+mod fuzz;
 
 use std::process::ExitCode;
 
 use anyhow::Result;
-use clap::{Parser, Subcommand};
+use clap::{ArgAction, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -67,6 +72,27 @@ fn print_table(table: &evoku::export::Table, json: bool) -> Result<()> {
     }
     out.flush()?;
     Ok(())
+}
+
+/// Parses the command line. Every option that takes a value accepts a negative number as that
+/// value (`--time-limit -1`), so that it reaches the option's own check and its message instead
+/// of being taken for an unknown flag.
+pub fn parse<I, T>(args: I) -> Result<Cli, clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let negatives = |arg: clap::Arg| {
+        let takes_value = matches!(arg.get_action(), ArgAction::Set | ArgAction::Append);
+        if takes_value && !arg.is_positional() {
+            arg.allow_negative_numbers(true)
+        } else {
+            arg
+        }
+    };
+    let mut command = Cli::command().mut_subcommands(|sub| sub.mut_args(negatives));
+    let matches = command.try_get_matches_from_mut(args)?;
+    Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut command))
 }
 
 /// Runs the command; the exit code is 0 when everything asked for succeeded, 1 when some

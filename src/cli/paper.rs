@@ -12,6 +12,7 @@ use evoku::format::{self, ParseOptions};
 use evoku::ga::GaConfig;
 
 use super::device_args::DeviceArgs;
+use super::export_args::{mark_partial, ExportArgs, Outputs};
 use super::ga_args::GaArgs;
 use crate::progress::BatchBars;
 
@@ -43,9 +44,8 @@ pub struct PaperArgs {
     /// The generation cap is --max-generations, 100,000 (the paper's) unless given.
     #[command(flatten)]
     ga: GaArgs,
-    /// Write the table: FORMAT (json, csv, markdown) and FILE; may be repeated.
-    #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"])]
-    export: Vec<String>,
+    #[command(flatten)]
+    export: ExportArgs,
     /// The paper's first figure: givens against mean generations (SVG).
     #[arg(long, value_name = "FILE.svg")]
     plot_means: Option<PathBuf>,
@@ -61,8 +61,17 @@ pub struct PaperArgs {
 }
 
 pub fn run(args: PaperArgs) -> Result<ExitCode> {
-    let exports = export::parse_exports(&args.export)?;
     let config = batch_config(&args.ga)?;
+    let mut exports = args.export.create()?;
+    let mut plots = Outputs::default();
+    for (flag, path) in [
+        ("--plot-means", &args.plot_means),
+        ("--plot-range", &args.plot_range),
+    ] {
+        if let Some(path) = path {
+            plots.create(flag, path)?;
+        }
+    }
     let mut puzzles = if args.only_files {
         Vec::new()
     } else {
@@ -107,15 +116,18 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
     };
     let mut table = report.table();
     table.meta("command", std::env::args().collect::<Vec<_>>().join(" "));
+    let code = mark_partial(&mut table, "puzzle and operator cells");
     super::print_table(&table, args.json)?;
-    export::write_all(&table, &exports)?;
+    exports.write(&table)?;
     if let Some(path) = &args.plot_means {
         report.plot_means(path)?;
+        plots.written(path);
     }
     if let Some(path) = &args.plot_range {
         report.plot_range(path)?;
+        plots.written(path);
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(code)
 }
 
 /// The GA settings of a batch command (`paper`, `study`), checked: the generation cap is

@@ -37,11 +37,11 @@ pub struct RateArgs {
     #[command(flatten)]
     ga: GaArgs,
     /// Seconds of GA rating per puzzle; runs still going then count at the generations reached.
-    #[arg(long)]
-    time_limit: Option<f64>,
+    #[arg(long, value_parser = super::values::seconds)]
+    time_limit: Option<Duration>,
     /// Seconds the exact solver may spend deciding uniqueness of one puzzle (default: no limit).
-    #[arg(long)]
-    exact_time_limit: Option<f64>,
+    #[arg(long, value_parser = super::values::seconds)]
+    exact_time_limit: Option<Duration>,
     /// Input format (default: detected).
     #[arg(long, value_enum)]
     format: Option<Format>,
@@ -56,14 +56,6 @@ pub struct RateArgs {
     quiet: bool,
 }
 
-fn seconds(name: &str, value: Option<f64>) -> Result<Option<Duration>> {
-    match value {
-        Some(s) if s.is_finite() && s > 0.0 => Ok(Some(Duration::from_secs_f64(s))),
-        Some(s) => anyhow::bail!("{name} must be a positive number of seconds, got {s}"),
-        None => Ok(None),
-    }
-}
-
 pub fn run(args: RateArgs) -> Result<ExitCode> {
     let config = args.ga.config();
     let ga_rating = GaRatingOptions {
@@ -71,7 +63,7 @@ pub fn run(args: RateArgs) -> Result<ExitCode> {
         max_generations: config.max_generations,
         threads: args.device.threads,
         generations_per_step: None,
-        time_limit: seconds("--time-limit", args.time_limit)?,
+        time_limit: args.time_limit,
     };
     if args.runs > 0 {
         evoku::rate::rating_config(&config, &ga_rating).validate()?;
@@ -88,18 +80,22 @@ pub fn run(args: RateArgs) -> Result<ExitCode> {
         exact_limits: Limits {
             max_solutions: 2,
             max_nodes: u64::MAX,
-            time_limit: seconds("--exact-time-limit", args.exact_time_limit)?,
+            time_limit: args.exact_time_limit,
         },
     };
     let parse = ParseOptions {
         format: args.format,
         symbols: args.symbols,
     };
+    // Every file is read before the first rating: a bad path or puzzle fails at once.
+    let mut inputs = Vec::new();
+    for file in &args.files {
+        inputs.push(format::read_puzzles(file, &parse)?);
+    }
     let stdout = std::io::stdout();
     let mut header = !args.json;
-    for file in &args.files {
-        let (puzzles, _) = format::read_puzzles(file, &parse)?;
-        for puzzle in &puzzles {
+    for (puzzles, _) in &inputs {
+        for puzzle in puzzles {
             let mut bar = GenerationBar::new(&puzzle.name, config.max_generations, args.quiet);
             bar.time_limit = options.ga_rating.time_limit;
             let report =
@@ -107,6 +103,11 @@ pub fn run(args: RateArgs) -> Result<ExitCode> {
                     format!("rating {} ({}:{})", puzzle.name, puzzle.file, puzzle.line)
                 })?;
             bar.finish();
+            if evoku::stop::requested() {
+                // The rating was cut short: not printed as if it were one.
+                eprintln!("evoku: stopped by a signal; {} not rated", puzzle.name);
+                return Ok(ExitCode::from(evoku::stop::EXIT_INTERRUPTED));
+            }
             let mut text = if args.json {
                 serde_json::to_string(&report)?
             } else {

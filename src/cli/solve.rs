@@ -13,7 +13,9 @@ use evoku::solve::{solve_puzzle, Algorithm, Device, FillDevice, SolveOptions, So
 
 use super::aco_args::AcoArgs;
 use super::device_args::DeviceArgs;
+use super::export_args::Outputs;
 use super::ga_args::GaArgs;
+use super::values::TimeLimit;
 use crate::progress::RunBar;
 
 /// How solutions are printed.
@@ -43,8 +45,8 @@ pub struct SolveArgs {
     #[command(flatten)]
     aco: AcoArgs,
     /// Seconds per puzzle; 0 = no limit.
-    #[arg(long, help = time_limit_help())]
-    time_limit: Option<f64>,
+    #[arg(long, help = time_limit_help(), value_parser = super::values::limit)]
+    time_limit: Option<TimeLimit>,
     /// Run the chosen method even when the exact solver's no-solution check finds the solution
     /// first (to measure the GA alone); by default that solution is the answer.
     #[arg(long)]
@@ -78,17 +80,6 @@ fn time_limit_help() -> String {
     )
 }
 
-/// The time limit `--time-limit` asks for: `Some(None)` for 0 (no limit), `None` when not given
-/// (the default of the board's size applies).
-pub(super) fn parse_time_limit(given: Option<f64>) -> Result<Option<Option<Duration>>> {
-    match given {
-        Some(0.0) => Ok(Some(None)),
-        Some(s) if s.is_finite() && s > 0.0 => Ok(Some(Some(Duration::from_secs_f64(s)))),
-        Some(s) => anyhow::bail!("--time-limit must be a number of seconds (0 = none), got {s}"),
-        None => Ok(None),
-    }
-}
-
 /// `--algorithm`, else `ga` when `--preset` is given, else `auto`.
 pub(super) fn algorithm(given: Option<Algorithm>, ga: &GaArgs) -> Algorithm {
     given.unwrap_or(if ga.preset_given() {
@@ -108,7 +99,8 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
     if args.plot.is_some() && algorithm != Algorithm::Ga {
         anyhow::bail!("--plot draws GA generations: it needs --algorithm ga");
     }
-    let time_limit = parse_time_limit(args.time_limit)?;
+    // `Some(None)`: no limit (0); `None`: the default of the board's size.
+    let time_limit = args.time_limit.map(|limit| limit.0);
     let device = match algorithm {
         Algorithm::Auto | Algorithm::Ga | Algorithm::Aco => args.device.select(args.quiet)?,
         Algorithm::Exact => Device::Cpu,
@@ -151,11 +143,30 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
             }
         }
     }
+    if bad_files > 0 {
+        anyhow::bail!(
+            "{} not read (see the errors above); nothing was solved",
+            evoku::export::count(bad_files, "file")
+        );
+    }
     let several = inputs.iter().map(|(p, _)| p.len()).sum::<usize>() > 1;
+    // Every plot file is created before the first solve: a bad path fails at once.
+    let mut plots = Outputs::default();
+    if let Some(path) = &args.plot {
+        for (puzzles, _) in &inputs {
+            for puzzle in puzzles {
+                plots.create(
+                    "--plot",
+                    &evoku::plot::path_for(path, &puzzle.name, several),
+                )?;
+            }
+        }
+    }
     let (mut solved, mut total) = (0usize, 0usize);
     let start = std::time::Instant::now();
     let stdout = std::io::stdout();
-    for (puzzles, input_format) in &inputs {
+    let mut interrupted = false;
+    'files: for (puzzles, input_format) in &inputs {
         let output = if args.json {
             Output::Json
         } else {
@@ -189,16 +200,22 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
             if !args.quiet {
                 eprintln!("{}", summary(&report));
             }
+            if report.interrupted || evoku::stop::requested() {
+                interrupted = true;
+                break 'files;
+            }
             if let Some(path) = &args.plot {
-                plot_fitness(path, puzzle, &options, &report, several)?;
+                if let Some(file) = plot_fitness(path, puzzle, &options, &report, several)? {
+                    plots.written(&file);
+                }
             }
         }
     }
-    if !args.quiet && (several || bad_files > 0) {
-        eprintln!("{}", tally(solved, total, bad_files, start.elapsed()));
+    if !args.quiet && several {
+        eprintln!("{}", tally(solved, total, start.elapsed()));
     }
-    Ok(if bad_files > 0 {
-        ExitCode::from(2)
+    Ok(if interrupted {
+        ExitCode::from(evoku::stop::EXIT_INTERRUPTED)
     } else if solved == total {
         ExitCode::SUCCESS
     } else {
@@ -207,19 +224,12 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
 }
 
 /// The last line of a run over several puzzles: `solved 9 of 10 puzzles in 12.3 s`.
-fn tally(solved: usize, total: usize, bad_files: usize, elapsed: Duration) -> String {
-    let mut line = format!(
-        "solved {solved} of {}",
-        evoku::export::count(total, "puzzle")
-    );
-    line.push_str(&format!(" in {:.1} s", elapsed.as_secs_f64()));
-    if bad_files > 0 {
-        line.push_str(&format!(
-            "; {} not read (see the errors above)",
-            evoku::export::count(bad_files, "file")
-        ));
-    }
-    line
+fn tally(solved: usize, total: usize, elapsed: Duration) -> String {
+    format!(
+        "solved {solved} of {} in {:.1} s",
+        evoku::export::count(total, "puzzle"),
+        elapsed.as_secs_f64()
+    )
 }
 
 /// The text printed on stdout for one puzzle.
@@ -229,9 +239,16 @@ fn render(
     output: Output,
     symbols: Symbols,
 ) -> Result<String> {
+    // A stopped run shows its best grid so far; an unsolved one that ran out its limits shows
+    // the puzzle.
     let grid = match &report.best {
-        Some(best) if report.solved => best,
+        Some(best) if report.solved || report.interrupted => best,
         _ => puzzle,
+    };
+    let unsolved = if report.interrupted {
+        "interrupted"
+    } else {
+        "unsolved"
     };
     Ok(match output {
         Output::Json => serde_json::to_string(report)? + "\n",
@@ -240,7 +257,7 @@ fn render(
             let status = if report.solved {
                 String::new()
             } else {
-                " unsolved".to_string()
+                format!(" {unsolved}")
             };
             format!("{}  {}{}\n", line.trim_end(), report.name, status)
         }
@@ -248,7 +265,11 @@ fn render(
             let mut text = format!(
                 "# {}{}\n",
                 report.name,
-                if report.solved { "" } else { " (unsolved)" }
+                if report.solved {
+                    String::new()
+                } else {
+                    format!(" ({unsolved})")
+                }
             );
             text.push_str(&format::write_grid(grid, Format::Grid, symbols));
             text
@@ -263,6 +284,11 @@ fn summary(r: &SolveReport) -> String {
         "solved".to_string()
     } else if let Some(why) = &r.unsolvable {
         format!("no solution: {why}")
+    } else if r.interrupted {
+        match r.fitness {
+            Some(fitness) => format!("interrupted (best fitness so far {fitness})"),
+            None => "interrupted".to_string(),
+        }
     } else {
         let why = match (r.stopped_by_time, r.algorithm) {
             (true, _) => "time limit",
@@ -344,16 +370,17 @@ fn summary(r: &SolveReport) -> String {
 }
 
 /// `solve --plot`: replays the run (same seed, same generations) recording the fitness, and
-/// draws it. A puzzle proven unsolvable before the GA ran has nothing to draw.
+/// draws it; returns the file written. A puzzle proven unsolvable before the GA ran has nothing
+/// to draw.
 fn plot_fitness(
     path: &std::path::Path,
     puzzle: &evoku::format::Puzzle,
     options: &SolveOptions,
     report: &SolveReport,
     several: bool,
-) -> Result<()> {
+) -> Result<Option<std::path::PathBuf>> {
     if report.unsolvable.is_some() || report.solved_by.as_deref() == Some("exact") {
-        return Ok(());
+        return Ok(None);
     }
     let trace = evoku::plot::trace_run(puzzle, options, report.generations, 2000)
         .with_context(|| format!("recording the fitness of {}", puzzle.name))?;
@@ -370,5 +397,7 @@ fn plot_fitness(
         report.seed
     );
     let file = evoku::plot::path_for(path, &puzzle.name, several);
-    Ok(evoku::plot::fitness_chart(&file, &title, &trace)?)
+    evoku::plot::fitness_chart(&file, &title, &trace)
+        .with_context(|| format!("writing {}", file.display()))?;
+    Ok(Some(file))
 }

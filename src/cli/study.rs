@@ -11,6 +11,7 @@ use evoku::export;
 use evoku::format::{self, ParseOptions};
 
 use super::device_args::DeviceArgs;
+use super::export_args::{mark_partial, ExportArgs, Outputs};
 use super::ga_args::GaArgs;
 use super::paper::{batch_config, batch_options};
 use crate::progress::BatchBars;
@@ -41,9 +42,8 @@ pub struct StudyArgs {
     /// The generation cap is --max-generations, 100,000 unless given.
     #[command(flatten)]
     ga: GaArgs,
-    /// Write the table: FORMAT (json, csv, markdown) and FILE; may be repeated.
-    #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"])]
-    export: Vec<String>,
+    #[command(flatten)]
+    export: ExportArgs,
     /// Generations and success against each parameter (SVG).
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
@@ -56,8 +56,12 @@ pub struct StudyArgs {
 }
 
 pub fn run(args: StudyArgs) -> Result<ExitCode> {
-    let exports = export::parse_exports(&args.export)?;
     let config = batch_config(&args.ga)?;
+    let mut exports = args.export.create()?;
+    let mut plots = Outputs::default();
+    if let Some(path) = &args.plot {
+        plots.create("--plot", path)?;
+    }
     let puzzles = if args.files.is_empty() {
         experiment::seed_puzzles()?
             .into_iter()
@@ -118,11 +122,13 @@ pub fn run(args: StudyArgs) -> Result<ExitCode> {
             std::env::args().collect::<Vec<_>>().join(" "),
         ),
     ];
-    let table = experiment::study_table(&points, &meta);
+    let mut table = experiment::study_table(&points, &meta);
+    let code = mark_partial(&mut table, "points");
     super::print_table(&table, args.json)?;
-    export::write_all(&table, &exports)?;
+    exports.write(&table)?;
     if let Some(path) = &args.plot {
         experiment::plot_study(&points, path)?;
+        plots.written(path);
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(code)
 }

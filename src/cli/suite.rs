@@ -15,6 +15,7 @@ use evoku::suite::{self, Selection, SuiteOptions};
 
 use super::aco_args::AcoArgs;
 use super::device_args::DeviceArgs;
+use super::export_args::{mark_partial, ExportArgs};
 use super::ga_args::GaArgs;
 use crate::progress::RunBar;
 
@@ -33,8 +34,8 @@ pub struct SuiteArgs {
     #[arg(long)]
     per_bucket: Option<usize>,
     /// Seconds per solve.
-    #[arg(long, help = time_limit_help())]
-    time_limit: Option<f64>,
+    #[arg(long, help = time_limit_help(), value_parser = super::values::seconds)]
+    time_limit: Option<Duration>,
     /// Solves per instance, with seeds seed, seed+1, ...
     #[arg(long, default_value_t = 1)]
     runs: u32,
@@ -50,10 +51,9 @@ pub struct SuiteArgs {
     ga: GaArgs,
     #[command(flatten)]
     aco: AcoArgs,
-    /// Write the per-bucket table: FORMAT (json, csv, markdown) and FILE; may be repeated.
-    #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"])]
-    export: Vec<String>,
-    /// Write every run: FORMAT and FILE; may be repeated.
+    #[command(flatten)]
+    export: ExportArgs,
+    /// Write every run: FORMAT and FILE; may be repeated. Created before the runs start.
     #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"])]
     export_runs: Vec<String>,
     /// Print the table as JSON (the `--export json` document) instead of text.
@@ -94,18 +94,14 @@ fn parse_side(text: &str) -> std::result::Result<usize, String> {
 }
 
 pub fn run(args: SuiteArgs) -> Result<ExitCode> {
-    let exports = export::parse_exports(&args.export)?;
-    let run_exports = export::parse_exports(&args.export_runs)?;
     let algorithm = super::solve::algorithm(args.algorithm, &args.ga);
     let config = args.ga.config_or(Preset::Walk);
     config.validate()?;
     let aco = args.aco.config(config.seed);
     aco.validate()?;
-    let time_limit = match args.time_limit {
-        Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
-        Some(s) => bail!("--time-limit must be a positive number of seconds, got {s}"),
-        None => None,
-    };
+    let mut exports = args.export.create()?;
+    let mut run_exports = export::Exports::create("--export-runs", &args.export_runs)?;
+    let time_limit = args.time_limit;
     let selection = Selection {
         sizes: args.size.clone(),
         fills: args.fill.clone(),
@@ -250,11 +246,16 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
             std::env::args().collect::<Vec<_>>().join(" "),
         ),
     ];
-    let table = suite::bucket_table(&summaries, &meta);
+    let mut table = suite::bucket_table(&summaries, &meta);
+    let code = mark_partial(&mut table, "runs");
     super::print_table(&table, args.json)?;
-    export::write_all(&table, &exports)?;
+    exports.write(&table)?;
     if !run_exports.is_empty() {
-        export::write_all(&suite::runs_table(&runs, &meta), &run_exports)?;
+        let mut runs_table = suite::runs_table(&runs, &meta);
+        if let Some((key, note)) = table.meta.iter().find(|(key, _)| key == "partial") {
+            runs_table.meta(key, note.clone());
+        }
+        run_exports.write(&runs_table)?;
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(code)
 }

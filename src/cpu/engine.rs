@@ -35,6 +35,12 @@ impl CpuEngine {
     /// `threads`: `None` uses rayon's global pool (all cores).
     pub fn new(problem: Problem, config: &GaConfig, threads: Option<usize>) -> Result<CpuEngine> {
         config.validate()?;
+        crate::solve::check_state_size(
+            "GA populations",
+            "--population x --islands",
+            config.population_size as u64 * config.islands as u64,
+            problem.cells(),
+        )?;
         let params = Params::new(&problem, config);
         let pool = match threads {
             Some(t) => Some(Arc::new(

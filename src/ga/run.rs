@@ -57,6 +57,8 @@ pub struct GaOutcome {
     pub evaluations: u64,
     pub seconds: f64,
     pub stopped_by_time: bool,
+    /// Whether a stop request (SIGINT, SIGTERM) ended the run; `best` is the best so far.
+    pub interrupted: bool,
 }
 
 /// The island that decides the result: among solved islands the one that solved first (lowest
@@ -122,5 +124,6 @@ pub fn run(
         evaluations: islands.len() as u64 * engine.population() as u64 * generations as u64,
         seconds: start.elapsed().as_secs_f64(),
         stopped_by_time: stopped.stopped_by_time,
+        interrupted: stopped.interrupted,
     })
 }

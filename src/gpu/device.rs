@@ -143,6 +143,7 @@ impl GpuContext {
         adapters.sort_by_key(|a| rank(&a.get_info()));
         let adapter = adapters.swap_remove(0);
         let info = adapter.get_info();
+        refuse_without_compute(&adapter, &info)?;
         let limits = adapter.limits();
         let descriptor = wgpu::DeviceDescriptor {
             label: Some("evoku"),
@@ -389,6 +390,25 @@ fn instance(backends: wgpu::Backends) -> wgpu::Instance {
     descriptor.backend_options = descriptor.backend_options.with_env();
     descriptor.backends = backends;
     wgpu::Instance::new(descriptor)
+}
+
+/// Refuses an adapter that cannot run evoku's compute work in bounded time: the OpenGL backend
+/// (wgpu's GL path translates every WGSL stage to GLSL and, on Mesa's llvmpipe, ran one 9x9
+/// solve for minutes without an answer) and any adapter without compute shaders.
+fn refuse_without_compute(adapter: &wgpu::Adapter, info: &wgpu::AdapterInfo) -> Result<()> {
+    let compute = adapter
+        .get_downlevel_capabilities()
+        .flags
+        .contains(wgpu::DownlevelFlags::COMPUTE_SHADERS);
+    if info.backend == wgpu::Backend::Gl || !compute {
+        return Err(Error::Gpu(format!(
+            "{} ({}) cannot run evoku's compute shaders: evoku needs a Vulkan, Metal or DX12 \
+             adapter (set WGPU_BACKEND=vulkan, metal or dx12), or use --backend cpu",
+            info.name,
+            info.backend.to_str()
+        )));
+    }
+    Ok(())
 }
 
 /// Sort key of an adapter: hardware before software, discrete first, native APIs before GL.

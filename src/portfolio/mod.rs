@@ -77,6 +77,8 @@ pub struct PortfolioOutcome {
     pub evaluations: u64,
     pub presolved_cells: usize,
     pub stopped_by_time: bool,
+    /// A stop was requested (SIGINT, SIGTERM) before the run ended.
+    pub interrupted: bool,
     pub islands: Option<u32>,
     pub colonies: Option<u32>,
     pub members: Vec<MemberReport>,
@@ -95,6 +97,7 @@ impl PortfolioOutcome {
             evaluations: 0,
             presolved_cells: 0,
             stopped_by_time: false,
+            interrupted: false,
             islands: None,
             colonies: None,
             members: Vec::new(),
@@ -114,13 +117,14 @@ fn aco_config(options: &SolveOptions, puzzle: &Grid) -> crate::aco::AcoConfig {
 }
 
 /// Runs the portfolio `kinds` on `puzzle`. `progress` sees every round (`generation` = rounds).
+/// The time limit counts from `start` (the solve's start: every phase is inside it).
 pub fn solve(
     puzzle: &Grid,
     kinds: &[MemberKind],
     options: &SolveOptions,
     progress: &mut dyn FnMut(&Progress),
+    start: Instant,
 ) -> Result<PortfolioOutcome> {
-    let start = Instant::now();
     let mut outcome = PortfolioOutcome::empty();
     match exact::propagate(puzzle) {
         Err(why) => {
@@ -210,6 +214,10 @@ pub fn solve(
     let mut winner = None;
     'rounds: while outcome.rounds < max_rounds {
         for (index, member) in members.iter_mut().enumerate() {
+            if crate::stop::requested() {
+                outcome.interrupted = true;
+                break 'rounds;
+            }
             if out_of_time(time_left()) {
                 outcome.stopped_by_time = true;
                 break 'rounds;
