@@ -289,7 +289,8 @@ pub fn complete_grids(geometry: Geometry, seed: u64, count: usize) -> Vec<Grid> 
     // A board with fewer distinct grids than asked would never finish: 4x4 has 288.
     let mut misses = 0usize;
     while grids.len() < count && misses < 100 * count.max(1) {
-        let batch = ((count - grids.len()) as u64).max(64);
+        // Only what is missing (at least a grid per thread): large grids cost up to a second.
+        let batch = (count - grids.len()).max(rayon::current_num_threads()) as u64;
         let fresh: Vec<Grid> = (next..next + batch)
             .into_par_iter()
             .map_init(
