@@ -28,10 +28,13 @@ use crate::rng::{stream_key, Rng};
 
 /// Key of the draws of generation (the `island` slot of [`stream_key`]), apart from the GA's.
 const GENERATE_STREAM: u32 = 0x2000_0000;
-/// Draw streams: the fill of a puzzle's grid, its digging order, and `--complete` grids.
+/// Draw streams: the fill of a puzzle's grid, its digging order, `--complete` grids, and the
+/// grid and removal order of a `--fill` instance (src/instances.rs).
 const FILL: u32 = 0;
 const DIG: u32 = 1;
 const COMPLETE: u32 = 2;
+const INSTANCE: u32 = 3;
+const INSTANCE_DIG: u32 = 4;
 
 /// How puzzles are generated.
 #[derive(Clone, Debug, PartialEq)]
@@ -112,6 +115,21 @@ impl Generator {
     /// Complete grid number `index` of `seed`'s sequence (before any de-duplication).
     pub fn complete_grid(&mut self, seed: u64, index: u64, fill_nodes: u64) -> Grid {
         self.fill(seed, index, 0, COMPLETE, fill_nodes)
+    }
+
+    /// Instance `index` at `fill` % of `seed`'s instance sets, Lloyd & Amos's way: a random
+    /// complete grid, then cells emptied in a random order until exactly `givens` remain (no
+    /// uniqueness asked). Returns (puzzle, grid). Keyed by (seed, index, fill), so one fill's
+    /// instances do not depend on which other fills or how many instances are asked.
+    pub fn instance(&mut self, seed: u64, index: u64, fill: u32, givens: usize) -> (Grid, Grid) {
+        let solution = self.fill(seed, index, fill, INSTANCE, 100_000);
+        let order = self.groups(false, attempt_key(seed, index, fill, INSTANCE_DIG));
+        let mut puzzle = solution.clone();
+        let remove = self.geometry.cells().saturating_sub(givens);
+        for &(cell, _) in &order[..remove] {
+            puzzle.set(cell, 0);
+        }
+        (puzzle, solution)
     }
 
     /// A random complete grid for (seed, index, attempt): a shuffled exact fill of the empty

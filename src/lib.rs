@@ -14,6 +14,7 @@ pub mod format;
 pub mod ga;
 pub mod generate;
 pub mod gpu;
+pub mod instances;
 pub mod plot;
 pub mod rate;
 pub mod rng;

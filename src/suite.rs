@@ -45,6 +45,11 @@ pub fn parse_instance_name(file_name: &str) -> Option<(usize, u32, u32)> {
     Some((side, fill.parse().ok()?, k.parse().ok()?))
 }
 
+/// The Lloyd & Amos file name of instance `k` of a side and fill; [`parse_instance_name`] reads it.
+pub fn instance_file_name(side: usize, fill: u32, k: u64) -> String {
+    format!("inst{side}x{side}_{fill}_{k}.txt")
+}
+
 /// The bucket of a puzzle from a collection: its size and its fill rounded to the nearest 5 %.
 pub fn bucket_of(puzzle: &Puzzle) -> Bucket {
     let geometry = puzzle.grid.geometry();
@@ -166,13 +171,27 @@ pub fn collect(
     Ok(instances)
 }
 
-/// The time limit of a board side unless one is given: 5 s (9x9), 20 s (16x16), 120 s (larger).
+/// The time limit of a board side unless one is given: 5 s (9x9), 20 s (16x16), 120 s (25x25),
+/// 60 s (36x36), 120 s (49x49 and up).
 pub fn default_time_limit(side: usize) -> Duration {
     Duration::from_secs(match side {
         0..=9 => 5,
         10..=16 => 20,
+        17..=25 => 120,
+        26..=36 => 60,
         _ => 120,
     })
+}
+
+/// [`default_time_limit`] in words, for reports and help: `5 s (9x9), ...`.
+pub fn default_time_limits_text() -> String {
+    let limit = |side| default_time_limit(side).as_secs();
+    let mut text: Vec<String> = [9, 16, 25, 36]
+        .iter()
+        .map(|&side| format!("{} s ({side}x{side})", limit(side)))
+        .collect();
+    text.push(format!("{} s (49x49 and up)", limit(49)));
+    text.join(", ")
 }
 
 /// The share of a bucket Lloyd & Amos's Ant Colony System solved within 20 s on one 2-core

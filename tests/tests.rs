@@ -9,5 +9,6 @@ mod formats;
 mod ga;
 mod generate;
 mod gpu;
+mod instances;
 mod measure;
 mod rate;

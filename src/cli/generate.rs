@@ -11,6 +11,7 @@ use evoku::board::Geometry;
 use evoku::generate::{
     complete_grids, generate, recheck, GenerateOptions, Generator, PuzzleRecord, Store,
 };
+use evoku::instances::{make_instances, write_instances};
 use evoku::rate::Level;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
@@ -50,6 +51,15 @@ pub struct GenerateArgs {
     /// Complete grids from the empty board instead of puzzles.
     #[arg(long)]
     complete: bool,
+    /// Lloyd & Amos-style instances instead of unique puzzles: a random complete grid, then
+    /// cells removed at random until FILL % of the cells are given (rounded up); solutions need
+    /// not be unique. Comma separated or repeated; `--count` instances per fill.
+    #[arg(long, value_delimiter = ',', conflicts_with_all = ["complete", "symmetric", "store"])]
+    fill: Vec<u32>,
+    /// With --fill: write each instance to DIR/inst{N}x{N}_{fill}_{k}.txt, Lloyd & Amos's format
+    /// and names (`evoku suite` buckets them by size and fill), instead of printing it.
+    #[arg(long, requires = "fill")]
+    out_dir: Option<PathBuf>,
     /// CPU threads (default: all cores). Results do not depend on it.
     #[arg(long)]
     threads: Option<usize>,
@@ -91,7 +101,9 @@ pub fn run(args: GenerateArgs) -> Result<ExitCode> {
         None => None,
     };
     let work = || {
-        if args.complete {
+        if !args.fill.is_empty() {
+            run_instances(&args, geometry)
+        } else if args.complete {
             run_complete(&args, geometry)
         } else {
             run_puzzles(&args, geometry)
@@ -140,6 +152,55 @@ fn run_complete(args: &GenerateArgs, geometry: Geometry) -> Result<ExitCode> {
             geometry.name()
         );
         return Ok(ExitCode::from(1));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_instances(args: &GenerateArgs, geometry: Geometry) -> Result<ExitCode> {
+    let start = Instant::now();
+    let instances = make_instances(geometry, &args.fill, args.count as u64, args.seed, &|_| {})?;
+    let seconds = start.elapsed().as_secs_f64();
+    if let Some(dir) = &args.out_dir {
+        let paths = write_instances(dir, &instances)
+            .with_context(|| format!("writing instances to {}", dir.display()))?;
+        if !args.quiet {
+            eprintln!(
+                "{} {} instances written to {} in {seconds:.3} s (seed {})",
+                paths.len(),
+                geometry.name(),
+                dir.display(),
+                args.seed
+            );
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut out = std::io::stdout().lock();
+    for i in &instances {
+        let line = match args.output {
+            Output::Line => i.puzzle.to_string(),
+            Output::Json => serde_json::json!({
+                "size": args.size,
+                "fill": i.fill,
+                "givens": i.puzzle.givens(),
+                "index": i.index,
+                "seed": args.seed,
+                "name": i.file_name(),
+                "puzzle": i.puzzle.to_string(),
+                "solution": i.solution.to_string(),
+            })
+            .to_string(),
+        };
+        if !write_line(&mut out, &line)? {
+            return Ok(ExitCode::SUCCESS);
+        }
+    }
+    if !args.quiet {
+        eprintln!(
+            "{} {} instances in {seconds:.3} s (seed {})",
+            instances.len(),
+            geometry.name(),
+            args.seed
+        );
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -32,7 +32,8 @@ pub struct SuiteArgs {
     /// At most this many instances per size and fill (the lowest-numbered first).
     #[arg(long)]
     per_bucket: Option<usize>,
-    /// Seconds per solve (default: 5 for 9x9, 20 for 16x16, 120 for 25x25).
+    /// Seconds per solve (default: 5 for 9x9, 20 for 16x16, 120 for 25x25, 60 for 36x36, 120 for
+    /// 49x49 and up).
     #[arg(long)]
     time_limit: Option<f64>,
     /// Solves per instance, with seeds seed, seed+1, ...
@@ -183,7 +184,7 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
             "time limit".to_string(),
             match time_limit {
                 Some(t) => format!("{} s", t.as_secs_f64()),
-                None => "5 s (9x9), 20 s (16x16), 120 s (25x25)".to_string(),
+                None => suite::default_time_limits_text(),
             },
         ),
         (
