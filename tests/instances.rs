@@ -187,3 +187,11 @@ fn generate_fill_writes_the_same_files_and_suite_buckets_them() {
     }
     let _ = std::fs::remove_file(&csv);
 }
+
+#[test]
+fn the_committed_sample_is_what_the_documented_command_makes() {
+    // puzzles/large/ holds instances of `scripts/make-large-sets.sh` (seed 1).
+    let made = make_instances(geometry(36), &[45], 1, 1, &|_| {}).unwrap();
+    let path = util::repo("puzzles/large/inst36x36_45_0.txt");
+    assert_eq!(made[0].text(), std::fs::read_to_string(path).unwrap());
+}
