@@ -35,6 +35,8 @@ const DIG: u32 = 1;
 const COMPLETE: u32 = 2;
 const INSTANCE: u32 = 3;
 const INSTANCE_DIG: u32 = 4;
+/// The GA's seeds for `--complete --method ga` grids (src/ga_grids.rs).
+const GA_GRID: u32 = 5;
 
 /// How puzzles are generated.
 #[derive(Clone, Debug, PartialEq)]
@@ -273,6 +275,11 @@ fn attempt_key(seed: u64, index: u64, attempt: u32, stream: u32) -> u32 {
         attempt,
         index as u32,
     )
+}
+
+/// The GA seed of attempt `attempt` at grid `index` of `seed`'s `--method ga` grids.
+pub fn ga_grid_seed(seed: u64, index: u64, attempt: u32) -> u64 {
+    u64::from(attempt_key(seed, index, attempt, GA_GRID))
 }
 
 /// Generates puzzles `indices` of the sequence `options` describes, in parallel on the current

@@ -12,6 +12,7 @@ pub mod experiment;
 pub mod export;
 pub mod format;
 pub mod ga;
+pub mod ga_grids;
 pub mod generate;
 pub mod gpu;
 pub mod instances;

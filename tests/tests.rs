@@ -7,6 +7,7 @@ mod cli;
 mod exact;
 mod formats;
 mod ga;
+mod ga_grids;
 mod generate;
 mod gpu;
 mod instances;
