@@ -15,7 +15,7 @@ use crate::error::{Error, Result};
 use crate::export::{Table, Value};
 use crate::format::{self, ParseOptions, Puzzle};
 use crate::ga::Progress;
-use crate::solve::{solve_puzzle, SolveOptions};
+use crate::solve::{solve_puzzle, Algorithm, SolveOptions};
 use crate::stats;
 
 /// A board size and a fill (percent of cells given).
@@ -231,6 +231,9 @@ pub struct SuiteRun {
     pub generations: u64,
     pub evaluations: u64,
     pub stopped_by_time: bool,
+    /// The best penalty reached (GA: digits missing from rows and columns; ACS: cells the best
+    /// ant left empty); 0 when solved, `None` for the exact solver, which has no partial grid.
+    pub best_penalty: Option<u32>,
     /// Why the instance has no solution, when that was proven.
     pub unsolvable: Option<String>,
 }
@@ -268,6 +271,10 @@ pub fn run_suite(
                 generations: report.generations,
                 evaluations: report.evaluations,
                 stopped_by_time: report.stopped_by_time,
+                best_penalty: match options.solve.algorithm {
+                    Algorithm::Exact => None,
+                    Algorithm::Ga | Algorithm::Aco => Some(report.fitness),
+                },
                 unsolvable: report.unsolvable,
             };
             done(number, &result);
@@ -383,6 +390,7 @@ pub fn runs_table(runs: &[SuiteRun], meta: &[(String, String)]) -> Table {
             "time_limit_s",
             "generations",
             "evaluations",
+            "best_penalty",
             "note",
         ],
     );
@@ -400,6 +408,7 @@ pub fn runs_table(runs: &[SuiteRun], meta: &[(String, String)]) -> Table {
             r.time_limit.into(),
             r.generations.into(),
             r.evaluations.into(),
+            r.best_penalty.into(),
             match &r.unsolvable {
                 Some(why) => format!("no solution: {why}").into(),
                 None if r.stopped_by_time => "time limit".into(),
