@@ -88,7 +88,7 @@ pub struct GenerateArgs {
     complete: bool,
     /// How --complete grids are made: `exact`, a shuffled exact fill of the empty board (faster),
     /// or `ga`, the GA engine run on the empty board as the magazine article did.
-    #[arg(long, value_enum, default_value = "exact")]
+    #[arg(long, value_enum, default_value = "exact", requires = "complete")]
     method: GridMethod,
     #[command(flatten)]
     ga: GaGridArgs,
