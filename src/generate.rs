@@ -28,10 +28,15 @@ use crate::rng::{stream_key, Rng};
 
 /// Key of the draws of generation (the `island` slot of [`stream_key`]), apart from the GA's.
 const GENERATE_STREAM: u32 = 0x2000_0000;
-/// Draw streams: the fill of a puzzle's grid, its digging order, and `--complete` grids.
+/// Draw streams: the fill of a puzzle's grid, its digging order, `--complete` grids, and the
+/// grid and removal order of a `--fill` instance (src/instances.rs).
 const FILL: u32 = 0;
 const DIG: u32 = 1;
 const COMPLETE: u32 = 2;
+const INSTANCE: u32 = 3;
+const INSTANCE_DIG: u32 = 4;
+/// The GA's seeds for `--complete --method ga` grids (src/ga_grids.rs).
+const GA_GRID: u32 = 5;
 
 /// How puzzles are generated.
 #[derive(Clone, Debug, PartialEq)]
@@ -112,6 +117,21 @@ impl Generator {
     /// Complete grid number `index` of `seed`'s sequence (before any de-duplication).
     pub fn complete_grid(&mut self, seed: u64, index: u64, fill_nodes: u64) -> Grid {
         self.fill(seed, index, 0, COMPLETE, fill_nodes)
+    }
+
+    /// Instance `index` at `fill` % of `seed`'s instance sets, Lloyd & Amos's way: a random
+    /// complete grid, then cells emptied in a random order until exactly `givens` remain (no
+    /// uniqueness asked). Returns (puzzle, grid). Keyed by (seed, index, fill), so one fill's
+    /// instances do not depend on which other fills or how many instances are asked.
+    pub fn instance(&mut self, seed: u64, index: u64, fill: u32, givens: usize) -> (Grid, Grid) {
+        let solution = self.fill(seed, index, fill, INSTANCE, 100_000);
+        let order = self.groups(false, attempt_key(seed, index, fill, INSTANCE_DIG));
+        let mut puzzle = solution.clone();
+        let remove = self.geometry.cells().saturating_sub(givens);
+        for &(cell, _) in &order[..remove] {
+            puzzle.set(cell, 0);
+        }
+        (puzzle, solution)
     }
 
     /// A random complete grid for (seed, index, attempt): a shuffled exact fill of the empty
@@ -261,6 +281,11 @@ fn attempt_key(seed: u64, index: u64, attempt: u32, stream: u32) -> u32 {
     )
 }
 
+/// The GA seed of attempt `attempt` at grid `index` of `seed`'s `--method ga` grids.
+pub fn ga_grid_seed(seed: u64, index: u64, attempt: u32) -> u64 {
+    u64::from(attempt_key(seed, index, attempt, GA_GRID))
+}
+
 /// Generates puzzles `indices` of the sequence `options` describes, in parallel on the current
 /// rayon pool; results in index order, identical whatever the thread count. `done` is called
 /// after each puzzle (from any thread).
@@ -293,7 +318,8 @@ pub fn complete_grids(geometry: Geometry, seed: u64, count: usize) -> Vec<Grid> 
     // A board with fewer distinct grids than asked would never finish: 4x4 has 288.
     let mut misses = 0usize;
     while grids.len() < count && misses < 100 * count.max(1) && !crate::stop::requested() {
-        let batch = ((count - grids.len()) as u64).max(64);
+        // Only what is missing (at least a grid per thread): large grids cost up to a second.
+        let batch = (count - grids.len()).max(rayon::current_num_threads()) as u64;
         let fresh: Vec<Grid> = (next..next + batch)
             .into_par_iter()
             .map_init(

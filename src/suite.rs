@@ -52,6 +52,11 @@ pub fn parse_instance_name(file_name: &str) -> Option<(usize, u32, u32)> {
     Some((side, fill.parse().ok()?, k.parse().ok()?))
 }
 
+/// The Lloyd & Amos file name of instance `k` of a side and fill; [`parse_instance_name`] reads it.
+pub fn instance_file_name(side: usize, fill: u32, k: u64) -> String {
+    format!("inst{side}x{side}_{fill}_{k}.txt")
+}
+
 /// The bucket of a puzzle from a collection: its size and its fill rounded to the nearest 5 %.
 pub fn bucket_of(puzzle: &Puzzle) -> Bucket {
     let geometry = puzzle.grid.geometry();
@@ -216,6 +221,9 @@ pub struct SuiteRun {
     pub generations: u64,
     pub evaluations: u64,
     pub stopped_by_time: bool,
+    /// The best penalty reached (GA: digits missing from rows and columns; ACS: cells the best
+    /// ant left empty); 0 when solved, `None` for the exact solver, which has no partial grid.
+    pub best_penalty: Option<u32>,
     /// Why the instance has no solution, when that was proven.
     pub unsolvable: Option<String>,
 }
@@ -261,6 +269,8 @@ pub fn run_suite(
                 generations: report.generations,
                 evaluations: report.evaluations,
                 stopped_by_time: report.stopped_by_time,
+                // `null` where no heuristic measured one (the exact solver).
+                best_penalty: report.fitness,
                 unsolvable: report.unsolvable,
             };
             done(number, &result);
@@ -376,6 +386,7 @@ pub fn runs_table(runs: &[SuiteRun], meta: &[(String, String)]) -> Table {
             "time_limit_s",
             "generations",
             "evaluations",
+            "best_penalty",
             "note",
         ],
     );
@@ -393,6 +404,7 @@ pub fn runs_table(runs: &[SuiteRun], meta: &[(String, String)]) -> Table {
             r.time_limit.into(),
             r.generations.into(),
             r.evaluations.into(),
+            r.best_penalty.into(),
             match &r.unsolvable {
                 Some(why) => format!("no solution: {why}").into(),
                 None if r.stopped_by_time => "time limit".into(),

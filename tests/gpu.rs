@@ -24,6 +24,13 @@ pub(crate) struct GpuLease {
     ctx: Arc<GpuContext>,
 }
 
+impl GpuLease {
+    /// The shared context, for a [`evoku::solve::Device`].
+    pub(crate) fn arc(&self) -> Arc<GpuContext> {
+        self.ctx.clone()
+    }
+}
+
 impl std::ops::Deref for GpuLease {
     type Target = GpuContext;
     fn deref(&self) -> &GpuContext {

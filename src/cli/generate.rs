@@ -8,10 +8,14 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use evoku::board::Geometry;
+use evoku::ga::{GaConfig, Preset};
+use evoku::ga_grids::{ga_grids, GaGridOptions};
 use evoku::generate::{
     complete_grids, generate, recheck, GenerateOptions, Generator, PuzzleRecord, Store,
 };
+use evoku::instances::{make_instances, write_instances};
 use evoku::rate::Level;
+use evoku::solve::{Backend, Device};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
@@ -24,6 +28,38 @@ enum Output {
     Line,
     /// One JSON object per line, with the rating.
     Json,
+}
+
+/// How complete grids are made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum GridMethod {
+    Exact,
+    Ga,
+}
+
+/// The GA settings of `--complete --method ga`.
+#[derive(Args, Debug)]
+struct GaGridArgs {
+    /// With --method ga: the GA preset (the walk is the strongest GA-engine setting measured).
+    #[arg(long, value_enum, default_value = "walk")]
+    preset: Preset,
+    /// With --method ga: where the GA runs (`auto`: a hardware GPU if there is one).
+    #[arg(long, value_enum, default_value = "auto")]
+    backend: Backend,
+    /// With --method ga: the GPU adapter whose name contains this text.
+    #[arg(long)]
+    adapter: Option<String>,
+    /// With --method ga: box assignments per child and generation (default: the preset's; lower
+    /// it on lavapipe when the engine asks).
+    #[arg(long)]
+    assign_steps: Option<u32>,
+    /// With --method ga: the box assignment's noise bound (500 is the best measured on empty
+    /// boards, against 1,200 for the walk preset on puzzles; docs/RESULTS.md).
+    #[arg(long, default_value_t = 500)]
+    assign_noise: u32,
+    /// With --method ga: generations one GA run may take before a new run (new seed) starts.
+    #[arg(long, default_value_t = 100_000)]
+    max_generations: u32,
 }
 
 #[derive(Args, Debug)]
@@ -56,6 +92,21 @@ pub struct GenerateArgs {
     /// Complete grids from the empty board instead of puzzles.
     #[arg(long)]
     complete: bool,
+    /// How --complete grids are made: `exact`, a shuffled exact fill of the empty board (faster),
+    /// or `ga`, the GA engine run on the empty board as the magazine article did.
+    #[arg(long, value_enum, default_value = "exact", requires = "complete")]
+    method: GridMethod,
+    #[command(flatten)]
+    ga: GaGridArgs,
+    /// Lloyd & Amos-style instances instead of unique puzzles: a random complete grid, then
+    /// cells removed at random until FILL % of the cells are given (rounded up); solutions need
+    /// not be unique. Comma separated or repeated; `--count` instances per fill.
+    #[arg(long, value_delimiter = ',', conflicts_with_all = ["complete", "symmetric", "store"])]
+    fill: Vec<u32>,
+    /// With --fill: write each instance to DIR/inst{N}x{N}_{fill}_{k}.txt, Lloyd & Amos's format
+    /// and names (`evoku suite` buckets them by size and fill), instead of printing it.
+    #[arg(long, requires = "fill")]
+    out_dir: Option<PathBuf>,
     /// CPU threads (default: all cores). Results do not depend on it.
     #[arg(long, value_parser = super::values::threads)]
     threads: Option<usize>,
@@ -101,7 +152,9 @@ pub fn run(args: GenerateArgs) -> Result<ExitCode> {
         args.output = Output::Json;
     }
     let work = || {
-        if args.complete {
+        if !args.fill.is_empty() {
+            run_instances(&args, geometry)
+        } else if args.complete {
             run_complete(&args, geometry)
         } else {
             run_puzzles(&args, geometry)
@@ -116,7 +169,28 @@ pub fn run(args: GenerateArgs) -> Result<ExitCode> {
 fn run_complete(args: &GenerateArgs, geometry: Geometry) -> Result<ExitCode> {
     let start = Instant::now();
     let bar = PuzzleBar::new(args.count as u64, "grids", args.quiet);
-    let grids = complete_grids(geometry, args.seed, args.count);
+    let grids = match args.method {
+        GridMethod::Exact => complete_grids(geometry, args.seed, args.count),
+        GridMethod::Ga => {
+            let mut config = GaConfig::preset(args.ga.preset);
+            config.max_generations = args.ga.max_generations;
+            if let Some(steps) = args.ga.assign_steps {
+                config.assign_steps = steps;
+            }
+            config.assign_noise = args.ga.assign_noise;
+            let options = GaGridOptions {
+                geometry,
+                config,
+                device: Device::select(args.ga.backend, args.ga.adapter.as_deref())?,
+                seed: args.seed,
+                max_attempts: 10,
+            };
+            ga_grids(&options, args.count, &|_| {})?
+                .into_iter()
+                .map(|g| g.grid)
+                .collect()
+        }
+    };
     bar.finish();
     let seconds = start.elapsed().as_secs_f64();
     if evoku::stop::requested() {
@@ -140,23 +214,80 @@ fn run_complete(args: &GenerateArgs, geometry: Geometry) -> Result<ExitCode> {
     }
     if !args.quiet {
         eprintln!(
-            "{} in {:.3} s ({}, seed {})",
+            "{} in {:.3} s ({}, seed {}, method {})",
             count(
                 grids.len(),
                 &format!("distinct complete {} grid", geometry.name())
             ),
             seconds,
             rate(grids.len(), seconds, "grid"),
-            args.seed
+            args.seed,
+            match args.method {
+                GridMethod::Exact => "exact",
+                GridMethod::Ga => "ga",
+            }
         );
     }
     if grids.len() < args.count {
         eprintln!(
-            "evoku: only {} distinct {} grids found",
+            "evoku: only {} distinct {} grids found{}",
             grids.len(),
-            geometry.name()
+            geometry.name(),
+            match args.method {
+                GridMethod::Exact => "",
+                GridMethod::Ga => " (some GA runs did not finish: raise --max-generations)",
+            }
         );
         return Ok(ExitCode::from(1));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_instances(args: &GenerateArgs, geometry: Geometry) -> Result<ExitCode> {
+    let start = Instant::now();
+    let instances = make_instances(geometry, &args.fill, args.count as u64, args.seed, &|_| {})?;
+    let seconds = start.elapsed().as_secs_f64();
+    if let Some(dir) = &args.out_dir {
+        let paths = write_instances(dir, &instances)
+            .with_context(|| format!("writing instances to {}", dir.display()))?;
+        if !args.quiet {
+            eprintln!(
+                "{} {} instances written to {} in {seconds:.3} s (seed {})",
+                paths.len(),
+                geometry.name(),
+                dir.display(),
+                args.seed
+            );
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut out = std::io::stdout().lock();
+    for i in &instances {
+        let line = match args.output {
+            Output::Line => i.puzzle.to_string(),
+            Output::Json => serde_json::json!({
+                "size": args.size,
+                "fill": i.fill,
+                "givens": i.puzzle.givens(),
+                "index": i.index,
+                "seed": args.seed,
+                "name": i.file_name(),
+                "puzzle": i.puzzle.to_string(),
+                "solution": i.solution.to_string(),
+            })
+            .to_string(),
+        };
+        if !write_line(&mut out, &line)? {
+            return Ok(ExitCode::SUCCESS);
+        }
+    }
+    if !args.quiet {
+        eprintln!(
+            "{} {} instances in {seconds:.3} s (seed {})",
+            instances.len(),
+            geometry.name(),
+            args.seed
+        );
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -191,10 +191,10 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
                     number + 1,
                     result.name,
                     result.bucket,
-                    if result.solved {
-                        "solved"
-                    } else {
-                        "not solved"
+                    match (result.solved, result.best_penalty) {
+                        (true, _) => "solved".to_string(),
+                        (false, Some(p)) => format!("not solved (best penalty {p})"),
+                        (false, None) => "not solved".to_string(),
                     },
                     result.seconds
                 );
