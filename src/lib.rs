@@ -14,6 +14,7 @@ pub mod format;
 pub mod ga;
 pub mod generate;
 pub mod gpu;
+pub mod play;
 pub mod plot;
 pub mod rate;
 pub mod rng;

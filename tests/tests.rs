@@ -10,4 +10,5 @@ mod ga;
 mod generate;
 mod gpu;
 mod measure;
+mod play;
 mod rate;
