@@ -176,6 +176,13 @@ fn keys_move_type_count_mistakes_undo_hint_and_mark() {
     // The first box's top line: givens 5 6, the typed 8; then the marks 4 and 7 of cell 3.
     assert!(text.contains("| 5   6   8  | 4  "), "{text}");
     assert!(text.contains("|            | 7  "), "{text}");
+    // Rules line up with the cells: 9 cells of 4 columns and 4 box edges.
+    assert!(text
+        .lines()
+        .any(|l| l.trim_end() == format!("{}+", "+------------".repeat(3))));
+    assert!(text
+        .lines()
+        .all(|l| l.trim_end().len() <= 40 || !l.starts_with(['|', '+'])));
     chars(&mut s, "q");
     assert!(s.quit);
 }

@@ -45,7 +45,8 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
     let saved = profile.saved.take();
     let game = match saved {
         Some(saved) if !args.new && args.puzzle.is_none() => {
-            Game::resume(&saved, Box::new(SystemClock::new()))?
+            Game::resume(&saved, Box::new(SystemClock::new()))
+                .context("resuming the saved game (`evoku play --new` abandons it)")?
         }
         saved => {
             if let Some(old) = saved {

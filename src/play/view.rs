@@ -92,7 +92,9 @@ fn board_lines(game: &Game, scale: Scale) -> Vec<Line<'static>> {
     let rule = {
         let mut s = String::new();
         for c in 0..n {
-            s.push(if c % b == 0 { '+' } else { '-' });
+            if c % b == 0 {
+                s.push('+');
+            }
             s.push_str(&"-".repeat(cw));
         }
         s.push('+');
