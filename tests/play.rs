@@ -393,3 +393,20 @@ fn player_next_and_record_follow_the_history() {
     assert!(dir.join("store.jsonl").exists());
     assert_eq!(with_store["record"]["level"], 2);
 }
+
+#[test]
+fn help_states_the_rule_and_play_needs_a_terminal() {
+    let help = evoku(&["player", "--help"]);
+    let text = String::from_utf8_lossy(&help.stdout);
+    assert!(
+        text.contains("R += 64 (s - E)") && text.contains("1000 + 200 (L - 1)"),
+        "{text}"
+    );
+    let dir = temp("no-terminal");
+    let profile = dir.join("profile.json");
+    let out = evoku(&["play", "--profile", profile.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("needs a terminal") && stderr.contains("evoku player next"));
+    assert!(!profile.exists());
+}
