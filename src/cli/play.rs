@@ -11,7 +11,7 @@ use anyhow::{Context, Result};
 use clap::Args;
 use evoku::format::{parse_one, ParseOptions};
 use evoku::play::game::parse_line;
-use evoku::play::keys::{clock_text, Session};
+use evoku::play::keys::{clock_text, summary, Session};
 use evoku::play::level::{player_level, RULE};
 use evoku::play::{view, Game, GameRecord, Outcome, Profile, PuzzleInfo, SystemClock};
 use ratatui::crossterm::event::{self, Event};
@@ -81,10 +81,8 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
         });
         profile.save(&path)?;
         println!(
-            "Solved in {} with {} mistakes and {} hints. {}",
-            clock_text(game.elapsed_ms()),
-            game.mistakes(),
-            game.hints(),
+            "Solved in {}. {}",
+            summary(game),
             standing(&player_level(&profile.games))
         );
     } else {

@@ -136,13 +136,19 @@ fn describe(game: &Game, feedback: Feedback) -> String {
                 digit_symbol(game.value(c))
             )
         }
-        Feedback::Solved => format!(
-            "solved in {} with {} mistakes and {} hints: press q",
-            clock_text(game.elapsed_ms()),
-            game.mistakes(),
-            game.hints()
-        ),
+        Feedback::Solved => format!("solved in {}: press q", summary(game)),
     }
+}
+
+/// `m:ss with M mistakes and H hints`.
+pub fn summary(game: &Game) -> String {
+    let count = |n: u32, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+    format!(
+        "{} with {} and {}",
+        clock_text(game.elapsed_ms()),
+        count(game.mistakes(), "mistake"),
+        count(game.hints(), "hint")
+    )
 }
 
 /// `m:ss` (or `h:mm:ss`).
