@@ -17,6 +17,7 @@ pub mod ga_grids;
 pub mod generate;
 pub mod gpu;
 pub mod instances;
+pub mod play;
 pub mod plot;
 pub mod portfolio;
 pub mod rate;

@@ -16,4 +16,5 @@ mod gpu;
 mod instances;
 mod measure;
 mod output;
+mod play;
 mod rate;

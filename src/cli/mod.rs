@@ -8,6 +8,8 @@ mod export_args;
 mod ga_args;
 mod generate;
 mod paper;
+mod play;
+mod player;
 mod rate;
 mod solve;
 mod study;
@@ -54,6 +56,10 @@ enum Command {
     Rate(rate::RateArgs),
     /// Generate puzzles with one proven solution at a chosen level, or complete grids.
     Generate(generate::GenerateArgs),
+    /// Play Sudoku in the terminal at your level (the game is saved when you quit).
+    Play(play::PlayArgs),
+    /// Your level and the next puzzle for it, without a terminal (for scripts).
+    Player(player::PlayerArgs),
 }
 
 /// Prints a measuring command's table on stdout: as text, or with `--json` as the JSON document
@@ -107,5 +113,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Study(args) => study::run(args),
         Command::Rate(args) => rate::run(args),
         Command::Generate(args) => generate::run(args),
+        Command::Play(args) => play::run(args),
+        Command::Player(args) => player::run(args),
     }
 }
