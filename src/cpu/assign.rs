@@ -15,13 +15,24 @@
 
 use super::mutation::digit_bit;
 use crate::ga::Problem;
-use crate::rng::Rng;
+use crate::rng::{index_mix, Rng};
 
 /// Cost of one conflict (the noise, `0..noise`, is measured against it).
 pub const ASSIGN_UNIT: i32 = 1000;
 /// First draw index of the noise (`Rng::at(ASSIGN_NOISE_DRAW + 64 * cell + digit)`), far from the
 /// sequential draws.
 pub const ASSIGN_NOISE_DRAW: u32 = 0x4000_0000;
+/// `index_mix(ASSIGN_NOISE_DRAW + 64 * cell + digit)` at `64 * cell + digit`: the noise draws'
+/// key-independent half, mixed once at compile time instead of once per draw.
+static NOISE_INDEX_MIX: [u32; 64 * 64] = {
+    let mut mixed = [0; 64 * 64];
+    let mut i = 0;
+    while i < 64 * 64 {
+        mixed[i] = index_mix(ASSIGN_NOISE_DRAW + i as u32);
+        i += 1;
+    }
+    mixed
+};
 /// Larger than any sum of costs and potentials.
 const INF: i32 = 1 << 30;
 
@@ -146,6 +157,16 @@ pub fn box_assignment(problem: &Problem, noise: u32, rng: &mut Rng, genome: &mut
     }
 }
 
+/// The digits of the genome cells `line` lists, except those at positions `skip`.
+#[inline(always)]
+fn digits_outside(line: &[u16], skip: std::ops::Range<usize>, genome: &[u8]) -> u64 {
+    let mut has = 0;
+    for &cell in line[..skip.start].iter().chain(&line[skip.end..]) {
+        has |= digit_bit(genome[cell as usize]);
+    }
+    has
+}
+
 /// `box_assignment` with a cost table of `TABLE` entries and Hungarian arrays of `K1`.
 fn assign<const TABLE: usize, const K1: usize>(
     problem: &Problem,
@@ -159,23 +180,16 @@ fn assign<const TABLE: usize, const K1: usize>(
     let line_cells = problem.line_cells();
     let b = problem.geometry().box_size();
     // Digits in each of the box's b rows and b columns outside the box (position p of the box
-    // is in its row p / b and column p % b), read once per line, not once per cell. The box's
-    // cells are the genome's `first..first + n`.
+    // is in its row p / b and column p % b), read once per line, not once per cell.
     let first = bx * n;
     let (first_row, first_col) = (problem.row_of()[first], problem.col_of()[first]);
     let (mut row_has, mut col_has) = ([0u64; 8], [0u64; 8]);
     for q in 0..b {
-        for (line, has) in [
-            (first_row as usize + q, &mut row_has[q]),
-            (n + first_col as usize + q, &mut col_has[q]),
-        ] {
-            for &other in &line_cells[line * n..(line + 1) * n] {
-                let other = other as usize;
-                if other.wrapping_sub(first) >= n {
-                    *has |= digit_bit(genome[other]);
-                }
-            }
-        }
+        let row = &line_cells[(first_row as usize + q) * n..][..n];
+        let col = &line_cells[(n + first_col as usize + q) * n..][..n];
+        // Along a row the box holds columns `first_col..first_col + b`; along a column, rows.
+        row_has[q] = digits_outside(row, first_col as usize..first_col as usize + b, genome);
+        col_has[q] = digits_outside(col, first_row as usize..first_row as usize + b, genome);
     }
     // The free cells (genome index and box position) and their digits.
     let (mut free, mut position, mut digits) = ([0usize; 64], [0usize; 64], [0u8; 64]);
@@ -203,7 +217,7 @@ fn assign<const TABLE: usize, const K1: usize>(
         let p = position[cell];
         let (row, col) = (row_has[p / b], col_has[p % b]);
         let allowed = candidates[free[cell]];
-        let base = ASSIGN_NOISE_DRAW + 64 * cell as u32;
+        let mixed = &NOISE_INDEX_MIX[64 * cell..64 * cell + k];
         for (digit, entry) in cost[cell * k..(cell + 1) * k].iter_mut().enumerate() {
             let bit = bits[digit];
             let conflicts =
@@ -211,7 +225,7 @@ fn assign<const TABLE: usize, const K1: usize>(
             let random = if noise == 0 {
                 0
             } else {
-                remainder.of(draws.at(base + digit as u32))
+                remainder.of(draws.at_mixed(mixed[digit]))
             };
             *entry = conflicts * ASSIGN_UNIT + random as i32;
         }
