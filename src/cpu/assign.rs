@@ -52,55 +52,61 @@ pub fn min_cost_matching(k: usize, cost: impl Fn(usize, usize) -> i32) -> [u8; 6
 
 /// The Hungarian algorithm on the `k` x `k` table `cost` (row-major, stride `k`); `K1 > k` bounds
 /// the 1-based arrays.
+///
+/// The textbook version (`reference_matching` in the tests; the WGSL twin) subtracts each round's
+/// `delta` from every unused column's `min_v` and moves the potentials of every used column and
+/// its row. Here `min_v` is kept plus the phase's running sum of deltas `d`, and each used column
+/// records `d` when it joined, so the potentials move once at the end of the phase by the deltas
+/// since then. Every comparison is the textbook's shifted by the same `d`, in the same order: the
+/// same matching, ties included, with one pass over the unused columns per round instead of two
+/// over all of them.
 fn hungarian<const K1: usize>(k: usize, cost: &[i32]) -> [u8; 64] {
     // 1-based rows and columns; column 0 is the algorithm's virtual start.
     let (mut u, mut v) = ([0i32; K1], [0i32; K1]);
     let (mut row_of_col, mut way) = ([0usize; K1], [0usize; K1]);
-    let (u, v, row_of_col, way) = (
-        &mut u[..=k],
-        &mut v[..=k],
-        &mut row_of_col[..=k],
-        &mut way[..=k],
-    );
-    let mut min_v = [INF; K1];
-    let mut used = [false; K1];
-    let (min_v, used) = (&mut min_v[..=k], &mut used[..=k]);
+    let (mut min_v, mut joined) = ([INF; K1], [0i32; K1]);
+    // The unused columns in increasing order (so ties go the textbook's way) and the used ones.
+    let (mut open, mut used) = ([0usize; K1], [0usize; K1]);
     for i in 1..=k {
         row_of_col[0] = i;
         let mut j0 = 0;
-        min_v.fill(INF);
-        used.fill(false);
+        for j in 1..=k {
+            min_v[j] = INF;
+            open[j - 1] = j;
+        }
+        let (mut open_len, mut used_len, mut d) = (k, 0, 0);
         loop {
-            used[j0] = true;
+            used[used_len] = j0;
+            used_len += 1;
+            joined[j0] = d;
+            // Row i0's potential has not moved yet: its column joined just now.
             let i0 = row_of_col[j0];
             let row = &cost[(i0 - 1) * k..i0 * k];
-            let u_i0 = u[i0];
-            let (mut delta, mut j1) = (INF, 0);
-            for j in 1..=k {
-                if !used[j] {
-                    let reduced = row[j - 1] - u_i0 - v[j];
-                    if reduced < min_v[j] {
-                        min_v[j] = reduced;
-                        way[j] = j0;
-                    }
-                    if min_v[j] < delta {
-                        delta = min_v[j];
-                        j1 = j;
-                    }
+            let shift = d - u[i0];
+            let (mut least, mut at) = (INF, 0);
+            for (t, &j) in open[..open_len].iter().enumerate() {
+                let reduced = row[j - 1] + shift - v[j];
+                if reduced < min_v[j] {
+                    min_v[j] = reduced;
+                    way[j] = j0;
+                }
+                if min_v[j] < least {
+                    least = min_v[j];
+                    at = t;
                 }
             }
-            for j in 0..=k {
-                if used[j] {
-                    u[row_of_col[j]] += delta;
-                    v[j] -= delta;
-                } else {
-                    min_v[j] -= delta;
-                }
-            }
-            j0 = j1;
+            d = least;
+            j0 = open[at];
+            open.copy_within(at + 1..open_len, at);
+            open_len -= 1;
             if row_of_col[j0] == 0 {
                 break;
             }
+        }
+        for &j in &used[..used_len] {
+            let moved = d - joined[j];
+            u[row_of_col[j]] += moved;
+            v[j] -= moved;
         }
         loop {
             let j1 = way[j0];
@@ -192,7 +198,7 @@ fn assign<const TABLE: usize, const K1: usize>(
         col_has[q] = digits_outside(col, first_row as usize..first_row as usize + b, genome);
     }
     // The free cells (genome index and box position) and their digits.
-    let (mut free, mut position, mut digits) = ([0usize; 64], [0usize; 64], [0u8; 64]);
+    let (mut free, mut position, mut digits) = ([0usize; K1], [0usize; K1], [0u8; K1]);
     let mut k = 0;
     for p in 0..n {
         let g = first + p;
@@ -208,7 +214,7 @@ fn assign<const TABLE: usize, const K1: usize>(
     let candidates = problem.candidates();
     let draws = *rng;
     let remainder = Remainder::new(noise.max(1));
-    let mut bits = [0u64; 64];
+    let mut bits = [0u64; K1];
     for (bit, &digit) in bits.iter_mut().zip(&digits[..k]) {
         *bit = digit_bit(digit);
     }
@@ -243,8 +249,96 @@ mod tests {
     use crate::format::{parse_one, ParseOptions};
     use crate::ga::{GaConfig, InitKind, Params, Preset};
 
-    /// `box_assignment` as first written: costs computed whenever the matching reads them,
-    /// box membership by division, the noise by `%`.
+    /// The textbook Hungarian algorithm, as the WGSL twin runs it.
+    fn reference_matching(k: usize, cost: impl Fn(usize, usize) -> i32) -> [u8; 64] {
+        const K1: usize = 65;
+        // 1-based rows and columns; column 0 is the algorithm's virtual start.
+        let (mut u, mut v) = ([0i32; K1], [0i32; K1]);
+        let (mut row_of_col, mut way) = ([0usize; K1], [0usize; K1]);
+        let (u, v, row_of_col, way) = (
+            &mut u[..=k],
+            &mut v[..=k],
+            &mut row_of_col[..=k],
+            &mut way[..=k],
+        );
+        let mut min_v = [INF; K1];
+        let mut used = [false; K1];
+        let (min_v, used) = (&mut min_v[..=k], &mut used[..=k]);
+        for i in 1..=k {
+            row_of_col[0] = i;
+            let mut j0 = 0;
+            min_v.fill(INF);
+            used.fill(false);
+            loop {
+                used[j0] = true;
+                let i0 = row_of_col[j0];
+                let u_i0 = u[i0];
+                let (mut delta, mut j1) = (INF, 0);
+                for j in 1..=k {
+                    if !used[j] {
+                        let reduced = cost(i0 - 1, j - 1) - u_i0 - v[j];
+                        if reduced < min_v[j] {
+                            min_v[j] = reduced;
+                            way[j] = j0;
+                        }
+                        if min_v[j] < delta {
+                            delta = min_v[j];
+                            j1 = j;
+                        }
+                    }
+                }
+                for j in 0..=k {
+                    if used[j] {
+                        u[row_of_col[j]] += delta;
+                        v[j] -= delta;
+                    } else {
+                        min_v[j] -= delta;
+                    }
+                }
+                j0 = j1;
+                if row_of_col[j0] == 0 {
+                    break;
+                }
+            }
+            loop {
+                let j1 = way[j0];
+                row_of_col[j0] = row_of_col[j1];
+                j0 = j1;
+                if j0 == 0 {
+                    break;
+                }
+            }
+        }
+        let mut col_of_row = [0u8; 64];
+        for j in 1..=k {
+            if row_of_col[j] != 0 {
+                col_of_row[row_of_col[j] - 1] = (j - 1) as u8;
+            }
+        }
+        col_of_row
+    }
+
+    #[test]
+    fn the_lazy_potentials_change_no_matching() {
+        let rng = Rng::new(3);
+        for k in 1..=64 {
+            for (trial, spread) in [1u32, 3, 20, 5000].into_iter().enumerate() {
+                let at = |r: usize, c: usize| {
+                    64 * 64 * (4 * k + trial) as u32 + 64 * r as u32 + c as u32
+                };
+                let cost = |r: usize, c: usize| (rng.at(at(r, c)) % spread) as i32 * 997;
+                let expected = reference_matching(k, cost);
+                assert_eq!(
+                    min_cost_matching(k, cost),
+                    expected,
+                    "k {k}, spread {spread}"
+                );
+            }
+        }
+    }
+
+    /// `box_assignment` as first written (the WGSL twin): costs computed whenever the textbook
+    /// matching reads them, box membership by division, the noise by `%`.
     fn reference_assignment(problem: &Problem, noise: u32, rng: &mut Rng, genome: &mut [u8]) {
         let n = problem.side();
         let b = problem.geometry().box_size();
@@ -278,7 +372,7 @@ mod tests {
             let draw = draws.at(ASSIGN_NOISE_DRAW + 64 * cell as u32 + digit as u32);
             conflicts * ASSIGN_UNIT + if noise == 0 { 0 } else { (draw % noise) as i32 }
         };
-        let matching = min_cost_matching(free.len(), cost);
+        let matching = reference_matching(free.len(), cost);
         for (cell, &p) in free.iter().enumerate() {
             genome[bx * n + p] = digits[matching[cell] as usize];
         }
