@@ -97,8 +97,11 @@ fn hungarian<const K1: usize>(k: usize, cost: &[i32]) -> [u8; 64] {
             }
             d = least;
             j0 = open[at];
-            open.copy_within(at + 1..open_len, at);
+            // A short shift by hand: `copy_within` calls `memmove`.
             open_len -= 1;
+            for t in at..open_len {
+                open[t] = open[t + 1];
+            }
             if row_of_col[j0] == 0 {
                 break;
             }
@@ -166,11 +169,11 @@ pub fn box_assignment(problem: &Problem, noise: u32, rng: &mut Rng, genome: &mut
 /// The digits of the genome cells `line` lists, except those at positions `skip`.
 #[inline(always)]
 fn digits_outside(line: &[u16], skip: std::ops::Range<usize>, genome: &[u8]) -> u64 {
-    let mut has = 0;
-    for &cell in line[..skip.start].iter().chain(&line[skip.end..]) {
-        has |= digit_bit(genome[cell as usize]);
-    }
-    has
+    let digits = |part: &[u16]| {
+        part.iter()
+            .fold(0, |has, &cell| has | digit_bit(genome[cell as usize]))
+    };
+    digits(&line[..skip.start]) | digits(&line[skip.end..])
 }
 
 /// `box_assignment` with a cost table of `TABLE` entries and Hungarian arrays of `K1`.
