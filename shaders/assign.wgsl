@@ -3,8 +3,9 @@
 //
 // Twin of src/cpu/assign.rs, which explains the costs (the noise bound is `params.assign_noise`).
 // The matching is the same Hungarian algorithm with the same scan order and integer arithmetic,
-// so both engines pick the same arrangement. Costs are computed when read instead of stored (a
-// 64 x 64 table would not fit).
+// so both engines pick the same arrangement (the CPU walks a list of unused columns; same order).
+// Costs are computed when read instead of stored: a 64 x 64 table would be 16 KB of private
+// memory per invocation, where the CPU stores one.
 
 const ASSIGN_UNIT: i32 = 1000;
 const ASSIGN_NOISE_DRAW: u32 = 0x40000000u;
@@ -29,13 +30,14 @@ fn assign_cost(noise: Rng, cell: u32, digit: u32) -> i32 {
     return conflicts * ASSIGN_UNIT + i32(random);
 }
 
-// Digits in line `line` outside box `bx`.
+// Digits in line `line` outside box `bx` (genome indices `bx * n..bx * n + n`, tested by range).
 fn assign_line_digits(line: u32, bx: u32) -> vec2<u32> {
     let n = params.side;
+    let first = bx * n;
     var has = vec2<u32>(0u);
     for (var k = 0u; k < n; k++) {
         let other = line_cell(line, k);
-        if other / n != bx {
+        if other - first >= n {
             has |= digit_bit(child_cell(other));
         }
     }
@@ -70,6 +72,9 @@ fn box_assignment(rng: ptr<function, Rng>) {
     var v: array<i32, 65>;
     var row_of_col: array<u32, 65>;
     var way: array<u32, 65>;
+    // Lazy potentials, as in the CPU twin: min_v is kept plus the phase's running delta sum d,
+    // each used column records d when it joins, and the potentials move once per phase.
+    var joined: array<i32, 65>;
     for (var i = 1u; i <= k; i++) {
         row_of_col[0] = i;
         var j0 = 0u;
@@ -79,35 +84,38 @@ fn box_assignment(rng: ptr<function, Rng>) {
             min_v[j] = ASSIGN_INF;
             used[j] = false;
         }
+        var d = 0;
         loop {
             used[j0] = true;
+            joined[j0] = d;
             let i0 = row_of_col[j0];
-            var delta = ASSIGN_INF;
+            let shift = d - u[i0];
+            var least = ASSIGN_INF;
             var j1 = 0u;
             for (var j = 1u; j <= k; j++) {
                 if !used[j] {
-                    let reduced = assign_cost(noise, i0 - 1u, j - 1u) - u[i0] - v[j];
+                    let reduced = assign_cost(noise, i0 - 1u, j - 1u) + shift - v[j];
                     if reduced < min_v[j] {
                         min_v[j] = reduced;
                         way[j] = j0;
                     }
-                    if min_v[j] < delta {
-                        delta = min_v[j];
+                    if min_v[j] < least {
+                        least = min_v[j];
                         j1 = j;
                     }
                 }
             }
-            for (var j = 0u; j <= k; j++) {
-                if used[j] {
-                    u[row_of_col[j]] += delta;
-                    v[j] -= delta;
-                } else {
-                    min_v[j] -= delta;
-                }
-            }
+            d = least;
             j0 = j1;
             if row_of_col[j0] == 0u {
                 break;
+            }
+        }
+        for (var j = 0u; j <= k; j++) {
+            if used[j] {
+                let moved = d - joined[j];
+                u[row_of_col[j]] += moved;
+                v[j] -= moved;
             }
         }
         loop {

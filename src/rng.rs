@@ -33,7 +33,15 @@ pub const fn stream_key(seed: u64, island: u32, generation: u32, individual: u32
 /// Draw number `index` of stream `key`.
 #[inline(always)]
 pub const fn draw(key: u32, index: u32) -> u32 {
-    mix(key ^ mix(index ^ 0x85eb_ca6b))
+    mix(key ^ index_mix(index))
+}
+
+/// The half of `draw` that depends on the index alone: `draw(key, i)` is
+/// `mix(key ^ index_mix(i))`, so a fixed set of indices can be mixed once for every key
+/// (`Rng::at_mixed`).
+#[inline(always)]
+pub const fn index_mix(index: u32) -> u32 {
+    mix(index ^ 0x85eb_ca6b)
 }
 
 /// A probability quantised to 1/65536, so both engines take the same decisions from integers.
@@ -78,6 +86,12 @@ impl Rng {
     #[inline(always)]
     pub fn at(&self, index: u32) -> u32 {
         draw(self.key, index)
+    }
+
+    /// `self.at(i)` given `index_mix(i)`.
+    #[inline(always)]
+    pub fn at_mixed(&self, mixed_index: u32) -> u32 {
+        mix(self.key ^ mixed_index)
     }
 }
 

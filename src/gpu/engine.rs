@@ -114,8 +114,9 @@ pub fn loop_iterations_per_invocation(params: &Params) -> u64 {
     let children = params.local_search_children as u64;
     let local_search = run(children) + children * (mutation + 4 * run(n));
     // A box assignment: the box's 2b lines, its free cells, the Hungarian algorithm for up to n
-    // cells (n rows, each up to n rounds of two passes over the columns), the write-back.
-    let hungarian = run(n) * (run(n + 1) + run(n) * (run(n) + run(n + 1)) + run(n));
+    // cells (n rows, each: a reset, up to n rounds of one pass over the columns, one pass moving
+    // the potentials, the augmenting path), the write-back.
+    let hungarian = run(n) * (run(n + 1) + run(n) * run(n) + run(n + 1) + run(n));
     let assign_step = run(b) + b * 2 * run(n) + run(n) + hungarian + run(n);
     let steps = params.assign_steps as u64;
     let assigns = run(steps) + steps * assign_step;
