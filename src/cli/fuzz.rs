@@ -5,79 +5,39 @@
 //! `cargo test --bin evoku fuzz` tries a few hundred cases; `EVOKU_FUZZ_CASES=N` sets the count
 //! for a long run (see docs/RESULTS.md).
 
-use clap::{Args, Parser};
+use clap::{ArgAction, Args, CommandFactory, Parser};
 use proptest::prelude::*;
 
 use super::aco_args::AcoArgs;
 use super::device_args::DeviceArgs;
 use super::ga_args::GaArgs;
 
-const COMMANDS: [&str; 8] = [
-    "solve", "devices", "bench", "paper", "suite", "study", "rate", "generate",
-];
-
-/// Every option of every command, by name (a flag takes no value).
-const OPTIONS: &[(&str, bool)] = &[
-    ("--time-limit", true),
-    ("--exact-time-limit", true),
-    ("--threads", true),
-    ("--backend", true),
-    ("--adapter", true),
-    ("--algorithm", true),
-    ("--preset", true),
-    ("--seed", true),
-    ("--population", true),
-    ("--islands", true),
-    ("--elites", true),
-    ("--tournament", true),
-    ("--crossover", true),
-    ("--crossover-rate", true),
-    ("--mutation", true),
-    ("--mutation-rate", true),
-    ("--mutation-scope", true),
-    ("--assign-steps", true),
-    ("--assign-noise", true),
-    ("--local-search", true),
-    ("--aging", false),
-    ("--no-aging", false),
-    ("--restart-after", true),
-    ("--restart-keep", true),
-    ("--migration", true),
-    ("--init", true),
-    ("--presolve", false),
-    ("--no-presolve", false),
-    ("--max-generations", true),
-    ("--ants", true),
-    ("--q0", true),
-    ("--rho", true),
-    ("--evaporation", true),
-    ("--local-update", true),
-    ("--colonies", true),
-    ("--stagnation", true),
-    ("--exchange", true),
-    ("--max-iterations", true),
-    ("--format", true),
-    ("--symbols", true),
-    ("--output", true),
-    ("--json", false),
-    ("--quiet", false),
-    ("--plot", true),
-    ("--export", true),
-    ("--export-runs", true),
-    ("--size", true),
-    ("--fill", true),
-    ("--per-bucket", true),
-    ("--runs", true),
-    ("--level", true),
-    ("--count", true),
-    ("--values", true),
-    ("--param", true),
-    ("--sizes", true),
-    ("--generations", true),
-    ("--repetitions", true),
-    ("--complete", false),
-    ("--symmetric", false),
-];
+/// Every command and every long option of the real command line, read from clap (so a new
+/// option is fuzzed without being listed here): (commands, (option, values it takes)).
+fn grammar() -> (Vec<String>, Vec<(String, usize)>) {
+    let cli = super::Cli::command();
+    let commands = cli
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .collect();
+    let mut options: Vec<(String, usize)> = cli
+        .get_subcommands()
+        .flat_map(|c| c.get_arguments())
+        .filter_map(|arg| {
+            let long = arg.get_long()?;
+            let takes = matches!(arg.get_action(), ArgAction::Set | ArgAction::Append);
+            let values = match (takes, arg.get_num_args()) {
+                (false, _) => 0,
+                (true, Some(range)) => range.min_values().max(1),
+                (true, None) => 1,
+            };
+            Some((format!("--{long}"), values))
+        })
+        .collect();
+    options.sort();
+    options.dedup();
+    (commands, options)
+}
 
 /// Values that sit on the edges of what options accept.
 const EDGES: &[&str] = &[
@@ -142,21 +102,22 @@ fn value() -> impl Strategy<Value = String> {
 }
 
 fn command_line() -> impl Strategy<Value = Vec<String>> {
-    let option = (prop::sample::select(OPTIONS), value(), value());
+    let (commands, options) = grammar();
+    let option = (prop::sample::select(options), value(), value());
     (
-        prop::sample::select(&COMMANDS[..]),
+        prop::sample::select(commands),
         prop::collection::vec(option, 0..8),
         prop::collection::vec(value(), 0..3),
     )
         .prop_map(|(command, options, positional)| {
-            let mut args = vec!["evoku".to_string(), command.to_string()];
-            for ((name, takes), first, second) in options {
-                args.push(name.to_string());
-                if takes {
+            let mut args = vec!["evoku".to_string(), command];
+            for ((name, values), first, second) in options {
+                args.push(name);
+                if values >= 1 {
                     args.push(first);
-                    if name.starts_with("--export") {
-                        args.push(second);
-                    }
+                }
+                if values >= 2 {
+                    args.push(second);
                 }
             }
             args.extend(positional);
@@ -218,4 +179,17 @@ proptest! {
         shared.extend(args.into_iter().skip(2));
         check_shared(&shared);
     }
+}
+
+#[test]
+fn the_grammar_holds_every_command_and_option() {
+    let (commands, options) = grammar();
+    for command in ["solve", "suite", "generate", "play", "player"] {
+        assert!(commands.iter().any(|c| c == command), "{command}");
+    }
+    let takes = |name: &str| options.iter().find(|(o, _)| o == name).map(|&(_, n)| n);
+    assert_eq!(takes("--time-limit"), Some(1));
+    assert_eq!(takes("--export"), Some(2));
+    assert_eq!(takes("--json"), Some(0));
+    assert_eq!(takes("--fill"), Some(1));
 }
