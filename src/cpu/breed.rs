@@ -195,7 +195,11 @@ where
         inherited = None;
         counts = None;
     }
-    let mut penalty = inherited.unwrap_or_else(|| fitness(problem, child));
+    let mut penalty = match (inherited, &counts) {
+        (Some(penalty), _) => penalty,
+        (None, Some(counts)) => counts.penalty(),
+        (None, None) => fitness(problem, child),
+    };
     if params.local_search_children > 0 {
         let counts = counts.get_or_insert_with(|| LineCounts::new(child));
         penalty = local_search_counted(

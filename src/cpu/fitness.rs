@@ -421,3 +421,53 @@ where
         genome.swap(i, j);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cpu::init::init_genome;
+    use crate::format::{parse_one, ParseOptions};
+    use crate::ga::InitKind;
+    use crate::rng::Rng;
+
+    /// Counts built from scratch and counts carried through random swaps give `fitness`, and
+    /// each swap's delta is the change of `fitness`.
+    fn counts_follow_fitness<const N: usize>()
+    where
+        Side<N>: Packing,
+    {
+        let puzzle = parse_one(&".".repeat(N * N), &ParseOptions::default()).unwrap();
+        let problem = Problem::new(&puzzle, InitKind::Random, false).unwrap();
+        let mut genome = vec![0u8; problem.genome_words() * 4];
+        for seed in 0..20 {
+            let mut rng = Rng::new(seed);
+            genome.fill(0);
+            init_genome(&problem, &mut rng, &mut genome);
+            let mut counts = LineCounts::<N>::new(&genome);
+            assert_eq!(counts.penalty(), fitness(&problem, &genome), "side {N}");
+            for _ in 0..200 {
+                let bx = rng.below(N as u32) as usize;
+                let (i, j) = (
+                    bx * N + rng.below(N as u32) as usize,
+                    bx * N + rng.below(N as u32) as usize,
+                );
+                let before = fitness(&problem, &genome);
+                let delta = counts.swap_delta(&genome, i, j);
+                counts.swap(&mut genome, i, j);
+                let after = fitness(&problem, &genome);
+                assert_eq!(before as i32 + delta, after as i32, "side {N} swap {i} {j}");
+                assert_eq!(counts.penalty(), after, "side {N}");
+            }
+            assert_eq!(counts.penalty(), LineCounts::<N>::new(&genome).penalty());
+        }
+    }
+
+    #[test]
+    fn line_counts_follow_fitness_through_swaps() {
+        counts_follow_fitness::<4>();
+        counts_follow_fitness::<9>();
+        counts_follow_fitness::<16>();
+        counts_follow_fitness::<25>();
+        counts_follow_fitness::<36>();
+    }
+}

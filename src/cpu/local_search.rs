@@ -1,7 +1,7 @@
 //! Local search: try several mutated variants of a child and keep the best (mut+cross+LS).
 //!
 //! Twin of `local_search` in `shaders/local_search.wgsl`. Each variant is the child plus one swap, so a
-//! variant is scored by re-counting only the (at most four) lines the swap touches.
+//! variant is scored from the line counts of the (at most four) lines the swap touches.
 
 use super::fitness::{for_side, line_penalty, LineCounts, Packing, Side};
 use super::mutation::mutation_counted;
@@ -26,7 +26,8 @@ fn touched_penalty(problem: &Problem, genome: &[u8], i: usize, j: usize) -> u32 
     total
 }
 
-/// Penalty of `genome` with cells `i` and `j` swapped, given its current `penalty`.
+/// Penalty of `genome` with cells `i` and `j` swapped, given its current `penalty`, by
+/// recounting the touched lines (the reference `LineCounts::swap_delta` is tested against).
 pub fn swapped_penalty(
     problem: &Problem,
     genome: &mut [u8],
@@ -75,7 +76,7 @@ where
     let mut best: Option<(u32, usize, usize)> = None;
     for _ in 0..children {
         if let Some((i, j)) = mutation_counted(problem, kind, rng, genome, counts) {
-            let p = swapped_penalty(problem, genome, penalty, i, j);
+            let p = penalty.wrapping_add_signed(counts.swap_delta(genome, i, j));
             if best.is_none_or(|(bp, _, _)| p < bp) {
                 best = Some((p, i, j));
             }
