@@ -369,13 +369,6 @@ where
         self.cols[col].count(index(digit))
     }
 
-    /// Whether the digit at genome index `g` occurs again in its row or column.
-    #[inline(always)]
-    pub fn duplicated(&self, genome: &[u8], g: usize) -> bool {
-        let d = genome[g];
-        self.in_row(Self::row(g), d) >= 2 || self.in_col(Self::col(g), d) >= 2
-    }
-
     /// Change of penalty in one line when it loses digit `out` and gains digit `into`
     /// (`out != into`), from the line's counts.
     #[inline(always)]

@@ -46,14 +46,21 @@ fn box_masks<const N: usize>(
 where
     Side<N>: Packing,
 {
+    let b = LineCounts::<N>::B;
+    let (row0, col0) = (bx / b * b, bx % b * b);
     let help = &problem.help()[bx * N..(bx + 1) * N];
+    let cells = &genome[bx * N..(bx + 1) * N];
     let (mut free, mut duplicated) = (0u64, 0u64);
-    for (p, &given) in help.iter().enumerate() {
-        if given == 0 {
-            free |= 1 << p;
-            if counts.duplicated(genome, bx * N + p) {
-                duplicated |= 1 << p;
-            }
+    // Branch-free: which cells are free or duplicated is data, not a pattern to predict.
+    for pr in 0..b {
+        for pc in 0..b {
+            let p = pr * b + pc;
+            let is_free = u64::from(help[p] == 0);
+            let digit = cells[p];
+            let twice =
+                counts.in_row(row0 + pr, digit) >= 2 || counts.in_col(col0 + pc, digit) >= 2;
+            free |= is_free << p;
+            duplicated |= (is_free & u64::from(twice)) << p;
         }
     }
     (free, duplicated)
