@@ -6,11 +6,11 @@
 
 use super::assign::box_assignment;
 use super::crossover::{band_crossover, uniform_crossover};
-use super::fitness::fitness;
+use super::fitness::{fitness, for_side, LineCounts, Packing, Side};
 use super::init::init_genome;
-use super::local_search::local_search;
+use super::local_search::local_search_counted;
 use super::multi_parent::multi_parent;
-use super::mutation::mutation;
+use super::mutation::mutation_counted;
 use super::tournament::tournament;
 use crate::ga::{CrossoverKind, Island, MutationKind, MutationScope, Params, Problem};
 use crate::rng::{stream_key, Rng, INIT_STREAM, PAIR_STREAM};
@@ -158,31 +158,61 @@ pub fn breed(
         }
     }
 
+    let penalty = for_side!(problem.side(), N => {
+        vary::<N>(params, problem, &mut rng, child, inherited)
+    });
+    (penalty, 0)
+}
+
+/// Mutation, box assignment and local search of a child (`inherited`: its penalty when it is
+/// an unchanged copy of its parent); returns its penalty. The line counts are built at the
+/// first mutation chance that fires and carried through the child's swaps.
+fn vary<const N: usize>(
+    params: &Params,
+    problem: &Problem,
+    rng: &mut Rng,
+    child: &mut [u8],
+    mut inherited: Option<u32>,
+) -> u32
+where
+    Side<N>: Packing,
+{
     let kind = kind_of(params.mutation_kind, |k| k as u32, MutationKind::Swap);
+    let mut counts: Option<LineCounts<N>> = None;
     for _ in 0..mutation_chances(params) {
         if rng.chance(params.mutation_rate_q16) {
-            if let Some((i, j)) = mutation(problem, kind, &mut rng, child) {
-                child.swap(i, j);
+            let counts = counts.get_or_insert_with(|| LineCounts::new(child));
+            if let Some((i, j)) = mutation_counted(problem, kind, rng, child, counts) {
+                counts.swap(child, i, j);
                 inherited = None;
             }
         }
     }
-    for _ in 0..params.assign_steps {
-        box_assignment(problem, params.assign_noise, &mut rng, child);
+    if params.assign_steps > 0 {
+        for _ in 0..params.assign_steps {
+            box_assignment(problem, params.assign_noise, rng, child);
+        }
         inherited = None;
+        counts = None;
     }
-    let mut penalty = inherited.unwrap_or_else(|| fitness(problem, child));
+    let mut penalty = match (inherited, &counts) {
+        (Some(penalty), _) => penalty,
+        (None, Some(counts)) => counts.penalty(),
+        (None, None) => fitness(problem, child),
+    };
     if params.local_search_children > 0 {
-        penalty = local_search(
+        let counts = counts.get_or_insert_with(|| LineCounts::new(child));
+        penalty = local_search_counted(
             problem,
             kind,
-            &mut rng,
+            rng,
             child,
+            counts,
             penalty,
             params.local_search_children,
         );
     }
-    (penalty, 0)
+    penalty
 }
 
 /// A fresh individual for slot `slot` (generation 0, or a restart at `generation`).

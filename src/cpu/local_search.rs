@@ -1,10 +1,10 @@
 //! Local search: try several mutated variants of a child and keep the best (mut+cross+LS).
 //!
 //! Twin of `local_search` in `shaders/local_search.wgsl`. Each variant is the child plus one swap, so a
-//! variant is scored by re-counting only the (at most four) lines the swap touches.
+//! variant is scored from the line counts of the (at most four) lines the swap touches.
 
-use super::fitness::line_penalty;
-use super::mutation::mutation;
+use super::fitness::{for_side, line_penalty, LineCounts, Packing, Side};
+use super::mutation::mutation_counted;
 use crate::ga::{MutationKind, Problem};
 use crate::rng::Rng;
 
@@ -26,7 +26,8 @@ fn touched_penalty(problem: &Problem, genome: &[u8], i: usize, j: usize) -> u32 
     total
 }
 
-/// Penalty of `genome` with cells `i` and `j` swapped, given its current `penalty`.
+/// Penalty of `genome` with cells `i` and `j` swapped, given its current `penalty`, by
+/// recounting the touched lines (the reference `LineCounts::swap_delta` is tested against).
 pub fn swapped_penalty(
     problem: &Problem,
     genome: &mut [u8],
@@ -52,10 +53,30 @@ pub fn local_search(
     penalty: u32,
     children: u32,
 ) -> u32 {
+    for_side!(problem.side(), N => {
+        let counts = LineCounts::<N>::new(genome);
+        local_search_counted(problem, kind, rng, genome, &counts, penalty, children)
+    })
+}
+
+/// `local_search` on a genome whose line counts are `counts` (left as they are: the kept swap
+/// is applied to `genome` only).
+pub fn local_search_counted<const N: usize>(
+    problem: &Problem,
+    kind: MutationKind,
+    rng: &mut Rng,
+    genome: &mut [u8],
+    counts: &LineCounts<N>,
+    penalty: u32,
+    children: u32,
+) -> u32
+where
+    Side<N>: Packing,
+{
     let mut best: Option<(u32, usize, usize)> = None;
     for _ in 0..children {
-        if let Some((i, j)) = mutation(problem, kind, rng, genome) {
-            let p = swapped_penalty(problem, genome, penalty, i, j);
+        if let Some((i, j)) = mutation_counted(problem, kind, rng, genome, counts) {
+            let p = penalty.wrapping_add_signed(counts.swap_delta(genome, i, j));
             if best.is_none_or(|(bp, _, _)| p < bp) {
                 best = Some((p, i, j));
             }
