@@ -377,7 +377,7 @@ pub struct Solver {
 }
 
 struct Level {
-    /// The cell branched on, or for a place branch the unit's first cell index is unused.
+    /// The cell branched on (unused in a place branch).
     cell: usize,
     /// Untried alternatives: digits of `cell`, or for a place branch positions in `unit`.
     remaining: u64,
