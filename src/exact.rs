@@ -15,6 +15,10 @@
 //!   level owns a copy of the state in one preallocated arena (no allocation in the inner loop);
 //!   candidate updates are incremental (only changed cells and the units they touch are revisited).
 //!   The search is deterministic.
+//! * [`Solver::solve_randomized`] and [`restarts`]: the same search with a keyed random tie-break
+//!   among the most constrained cells, a keyed random digit order and optionally branching on a
+//!   digit's places in a unit ([`Solver::set_dual`]), restarted with Luby node budgets: a pure
+//!   function of the key or seed, for the heavy-tailed searches of large boards.
 //!
 //! The search also measures the *entropy* of docs/ALGORITHMS.md section 5 (Kashan paper): the
 //! sum, over every branching node the search explored, of `log2(candidates of the chosen cell)`.
@@ -28,6 +32,8 @@ use std::fmt;
 use std::time::{Duration, Instant};
 
 use crate::board::{Geometry, Grid};
+
+pub mod restarts;
 
 /// How far a search may go.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -359,14 +365,24 @@ pub struct Solver {
     /// Key of the random digit order of [`solve_shuffled`](Self::solve_shuffled); `None`: digits
     /// in increasing order.
     shuffle: Option<u32>,
+    /// Whether ties of the minimum-remaining-values choice are broken at random (keyed by
+    /// `shuffle`'s key and the node count) instead of by lowest cell index.
+    tie_break: bool,
+    /// Whether a randomized search also branches on where a digit goes in a unit
+    /// ([`set_dual`](Self::set_dual)).
+    dual: bool,
     /// Whether a stop request ([`crate::stop`]) ends a search (the default); off for searches
     /// that must return a grid, such as filling an empty board.
     interruptible: bool,
 }
 
 struct Level {
+    /// The cell branched on (unused in a place branch).
     cell: usize,
+    /// Untried alternatives: digits of `cell`, or for a place branch positions in `unit`.
     remaining: u64,
+    /// A place branch (randomized search only): digit `digit` goes to one of `unit`'s cells.
+    place: Option<(usize, u64)>,
 }
 
 impl Solver {
@@ -385,6 +401,8 @@ impl Solver {
             s,
             arena,
             shuffle: None,
+            tie_break: false,
+            dual: false,
             interruptible: true,
         }
     }
@@ -501,6 +519,27 @@ impl Solver {
         result
     }
 
+    /// A randomized search ([`restarts`]): like [`solve_shuffled`](Self::solve_shuffled), and
+    /// ties of the minimum-remaining-values cell choice are broken at random too (a hash of the
+    /// key, the node count and the cell), so that each key explores a different tree. The same
+    /// key gives the same search; a `Complete` status still proves what it says, since the whole
+    /// tree is explored whatever the order.
+    pub fn solve_randomized(&mut self, puzzle: &Grid, limits: &Limits, key: u32) -> ExactResult {
+        self.shuffle = Some(key);
+        self.tie_break = true;
+        let result = self.solve(puzzle, limits);
+        self.shuffle = None;
+        self.tie_break = false;
+        result
+    }
+
+    /// Whether randomized searches ([`solve_randomized`](Self::solve_randomized)) also branch on
+    /// the places of a digit in a unit when those are fewer than the best cell's candidates
+    /// (default: no). The plain search never does.
+    pub fn set_dual(&mut self, on: bool) {
+        self.dual = on;
+    }
+
     /// Whether a stop request ends a search (default: yes).
     pub fn set_interruptible(&mut self, on: bool) {
         self.interruptible = on;
@@ -519,6 +558,7 @@ impl Solver {
         let cells = t.cells;
         let max_solutions = limits.max_solutions.max(1);
         let shuffle = self.shuffle;
+        let tie_key = shuffle.filter(|_| self.tie_break).map(|key| key ^ TIE_SALT);
         let start = limits.time_limit.map(|d| (Instant::now(), d));
         // Read the clock and the stop flag every few thousand nodes on 9x9, more often where nodes
         // cost more.
@@ -547,7 +587,18 @@ impl Solver {
         let mut depth = 0usize;
         'search: loop {
             let state = &self.arena[depth * stride..(depth + 1) * stride];
-            match choose(t, state) {
+            let branch = match tie_key {
+                None => choose(t, state).map(|(cell, remaining)| Level {
+                    cell,
+                    remaining,
+                    place: None,
+                }),
+                Some(key) => {
+                    let tie = crate::rng::draw(key, result.nodes as u32);
+                    choose_random(t, state, tie, self.dual)
+                }
+            };
+            match branch {
                 None => {
                     result.solutions.push(to_grid(t, &state[..cells]));
                     if result.solutions.len() >= max_solutions {
@@ -558,12 +609,9 @@ impl Solver {
                         break 'search;
                     }
                 }
-                Some((cell, cands)) => {
-                    result.entropy += (cands.count_ones() as f64).log2();
-                    levels.push(Level {
-                        cell,
-                        remaining: cands,
-                    });
+                Some(level) => {
+                    result.entropy += (level.remaining.count_ones() as f64).log2();
+                    levels.push(level);
                     let need = (levels.len() + 1) * stride;
                     if self.arena.len() < need {
                         self.arena.resize(need.max(self.arena.len() * 2), 0);
@@ -592,14 +640,20 @@ impl Solver {
                 }
                 result.nodes += 1;
                 let level = &mut levels[k];
-                let cell = level.cell;
-                let bit = match shuffle {
+                let pick = match shuffle {
                     None => level.remaining & level.remaining.wrapping_neg(),
                     Some(key) => {
                         random_bit(level.remaining, crate::rng::draw(key, result.nodes as u32))
                     }
                 };
-                level.remaining &= !bit;
+                level.remaining &= !pick;
+                let (cell, bit) = match level.place {
+                    None => (level.cell, pick),
+                    Some((unit, digit)) => (
+                        t.units[unit * t.side + pick.trailing_zeros() as usize] as usize,
+                        digit,
+                    ),
+                };
                 let target = if level.remaining == 0 {
                     // Last alternative: reuse the parent's state in place.
                     levels.pop();
@@ -624,6 +678,9 @@ impl Solver {
         result
     }
 }
+
+/// Separates the tie-break draws of a randomized search from its digit-order draws.
+const TIE_SALT: u32 = 0x27d4_eb2f;
 
 /// One of the set bits of `mask` (not 0), chosen by `draw`.
 fn random_bit(mut mask: u64, draw: u32) -> u64 {
@@ -1060,6 +1117,72 @@ fn choose(t: &Tables, state: &[u64]) -> Option<(usize, u64)> {
                 best = Some((cell, m));
                 if count <= 2 {
                     return best;
+                }
+            }
+        }
+    }
+    best
+}
+
+/// Like [`choose`], ties broken by the lowest hash of (`tie`, cell) instead of the lowest index:
+/// every open cell is visited (no early stop at two candidates, which would favour low indices).
+/// With `dual`, a (unit, digit) whose digit has fewer places left in the unit than the best
+/// cell has candidates is branched on instead: the digit goes to each of those places in turn
+/// (the dual view of quasigroup completion; ties between the views broken by hash too).
+fn choose_random(t: &Tables, state: &[u64], tie: u32, dual: bool) -> Option<Level> {
+    let (cand, done) = state.split_at(t.cells);
+    let mut best: Option<Level> = None;
+    let mut best_score = u64::MAX;
+    for (w, &d) in done.iter().enumerate() {
+        let mut free = !d;
+        if w == t.words - 1 && !t.cells.is_multiple_of(64) {
+            free &= (1u64 << (t.cells % 64)) - 1;
+        }
+        while free != 0 {
+            let cell = w * 64 + free.trailing_zeros() as usize;
+            free &= free - 1;
+            let m = cand[cell];
+            let count = m.count_ones() as u64;
+            if count <= best_score >> 32 {
+                let score = count << 32 | crate::rng::mix(tie ^ cell as u32) as u64;
+                if score < best_score {
+                    best_score = score;
+                    best = Some(Level {
+                        cell,
+                        remaining: m,
+                        place: None,
+                    });
+                }
+            }
+        }
+    }
+    if !dual || best.is_none() || best_score >> 32 <= 2 {
+        return best;
+    }
+    let n = t.side;
+    let mut places = [0u64; 64];
+    for u in 0..3 * n {
+        let unit = &t.units[u * n..(u + 1) * n];
+        places[..n].fill(0);
+        for (pos, &c) in unit.iter().enumerate() {
+            let mut m = cand[c as usize];
+            while m != 0 {
+                places[m.trailing_zeros() as usize] |= 1 << pos;
+                m &= m - 1;
+            }
+        }
+        for (digit, &p) in places[..n].iter().enumerate() {
+            let count = p.count_ones() as u64;
+            if count >= 2 && count <= best_score >> 32 {
+                let salt = (u * n + digit) as u32 | 0x8000_0000;
+                let score = count << 32 | crate::rng::mix(tie ^ salt) as u64;
+                if score < best_score {
+                    best_score = score;
+                    best = Some(Level {
+                        cell: 0,
+                        remaining: p,
+                        place: Some((u, 1u64 << digit)),
+                    });
                 }
             }
         }

@@ -178,6 +178,9 @@ pub struct SolveOptions {
     /// A solution the GA's no-solution check finds is the answer (`solved_by: "exact"`); off,
     /// the GA runs anyway (to measure it alone).
     pub exact_shortcut: bool,
+    /// `--algorithm exact`: 0 runs one deterministic search; N > 0 runs randomized searches
+    /// restarted with Luby budgets of N nodes each unit ([`exact::restarts`]), seeded by `ga.seed`.
+    pub exact_restarts: u64,
 }
 
 /// Whether GA islands and ACS colonies are sized from the GPU adapter
@@ -332,7 +335,10 @@ pub fn solve_puzzle(
                 max_nodes: u64::MAX,
                 time_limit: options.time_limit,
             };
-            let result = exact::solve(grid, &limits);
+            let result = match options.exact_restarts {
+                0 => exact::solve(grid, &limits),
+                unit => exact::restarts::solve(grid, &limits, options.ga.seed, unit),
+            };
             report.evaluations = result.nodes;
             report.stopped_by_time = result.status == exact::Status::TimeLimit;
             report.interrupted = result.status == exact::Status::Interrupted;

@@ -970,6 +970,7 @@ fn measure_success() {
                     preset: evoku::ga::Preset::Default,
                     fill_device: Default::default(),
                     exact_shortcut: false,
+                    exact_restarts: 0,
                 };
                 let puzzle = evoku::format::Puzzle {
                     name: name.clone(),

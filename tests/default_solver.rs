@@ -56,6 +56,7 @@ fn options(device: Device, threads: usize, seed: u64) -> SolveOptions {
         preset: Preset::Walk,
         fill_device: FillDevice::default(),
         exact_shortcut: true,
+        exact_restarts: 0,
     }
 }
 

@@ -546,3 +546,105 @@ fn throughput() {
         .unwrap_or(20);
     count(25, &[40, 45], secs, n);
 }
+
+/// A seed puzzle made unsolvable by changing one empty cell to a digit that does not clash with
+/// the givens but differs from the solution's (as in `hidden_contradiction_has_no_solution`),
+/// with every other empty cell filled by the solution but `open` of them: the search then has
+/// to explore a small tree to prove it.
+fn broken_seed_puzzle() -> Grid {
+    let (_, seed) = &seed_puzzles()[5];
+    let solution = exact::solve(seed, &Limits::default())
+        .first()
+        .unwrap()
+        .clone();
+    let mut broken = seed.clone();
+    for c in 0..81 {
+        if broken.get(c) != 0 {
+            continue;
+        }
+        for d in 1..=9u8 {
+            if d == solution.get(c) {
+                continue;
+            }
+            broken.set(c, d);
+            if broken.first_clash().is_none() {
+                return broken;
+            }
+            broken.set(c, 0);
+        }
+    }
+    panic!("no cell to break");
+}
+
+#[test]
+fn randomized_search_is_a_function_of_its_key() {
+    let p = instance(25, 40, 0);
+    let g = p.geometry();
+    let limits = Limits {
+        max_nodes: 20_000,
+        ..Limits::default()
+    };
+    let mut solver = exact::Solver::new(g);
+    let a = solver.solve_randomized(&p, &limits, 11);
+    let b = solver.solve_randomized(&p, &limits, 11);
+    assert_eq!(a, b, "same key, same search");
+    let s = a.first().expect("25x25_40_0 solves within 20,000 nodes");
+    assert!(s.solves(&p));
+    // Different keys take different paths: node counts or solutions differ for some key.
+    let differs = (12..20).any(|key| solver.solve_randomized(&p, &limits, key) != a);
+    assert!(differs, "every key searched the same tree");
+    // The randomized search leaves the plain search as it was.
+    assert_eq!(solver.solve(&p, &limits), exact::solve(&p, &limits));
+}
+
+#[test]
+fn restarted_search_is_deterministic_and_solves() {
+    let p = instance(25, 40, 2);
+    let limits = Limits {
+        max_nodes: 200_000,
+        ..Limits::default()
+    };
+    let a = exact::restarts::solve(&p, &limits, 5, 50);
+    let b = exact::restarts::solve(&p, &limits, 5, 50);
+    assert_eq!(a, b, "same seed, same run");
+    assert!(a.first().expect("solved").solves(&p));
+    // A unit too small for one search to finish forces restarts, counted in the node total.
+    let g = p.geometry();
+    let mut solver = exact::Solver::new(g);
+    let (r, searches) = exact::restarts::solve_with(&mut solver, &p, &limits, 5, 1);
+    assert!(r.first().expect("solved").solves(&p));
+    assert!(
+        searches > 1,
+        "unit 1 must restart, ran {searches} search(es)"
+    );
+}
+
+#[test]
+fn restarted_search_still_proves_no_solution() {
+    let broken = broken_seed_puzzle();
+    let plain = exact::count_solutions(&broken, 1);
+    assert!(plain.has_no_solution());
+    assert!(plain.nodes > 1, "the proof must need search");
+    for seed in 0..4 {
+        let mut solver = exact::Solver::new(broken.geometry());
+        let r = solver.solve_randomized(&broken, &Limits::default(), seed as u32);
+        assert!(r.has_no_solution(), "key {seed}: {:?}", r.status);
+        // Unit 1: the first searches stop at their budget (no proof), a later one completes.
+        let (r, searches) =
+            exact::restarts::solve_with(&mut solver, &broken, &Limits::default(), seed, 1);
+        assert!(r.has_no_solution(), "seed {seed}: {:?}", r.status);
+        assert!(searches > 1, "seed {seed}: one search");
+    }
+    // A total node limit below every proof's cost proves nothing.
+    let r = exact::restarts::solve(
+        &broken,
+        &Limits {
+            max_nodes: 1,
+            ..Limits::default()
+        },
+        0,
+        1,
+    );
+    assert_eq!(r.status, Status::NodeLimit);
+    assert!(!r.has_no_solution());
+}

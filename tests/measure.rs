@@ -457,6 +457,7 @@ fn suite_selects_instances_by_size_fill_and_count() {
             preset: evoku::ga::Preset::Default,
             fill_device: Default::default(),
             exact_shortcut: false,
+            exact_restarts: 0,
         },
         time_limit: None,
         runs: 2,
@@ -618,6 +619,7 @@ fn fitness_trace_replays_the_solved_run() {
         preset: evoku::ga::Preset::Default,
         fill_device: Default::default(),
         exact_shortcut: false,
+        exact_restarts: 0,
     };
     let report = solve_puzzle(&puzzle, &options, &mut |_| {}).unwrap();
     assert!(report.solved);

@@ -51,6 +51,10 @@ pub struct SolveArgs {
     /// first (to measure the GA alone); by default that solution is the answer.
     #[arg(long)]
     no_exact_shortcut: bool,
+    /// `--algorithm exact` only: restart randomized searches with Luby node budgets of this
+    /// many nodes per unit (1, 1, 2, 1, 1, 2, 4, ... units); 0 (default): one deterministic search.
+    #[arg(long, default_value_t = 0, value_name = "NODES")]
+    exact_restarts: u64,
     /// Input format (default: detected).
     #[arg(long, value_enum)]
     format: Option<Format>,
@@ -119,6 +123,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
             colonies: args.aco.colonies_auto(),
         },
         exact_shortcut: !args.no_exact_shortcut,
+        exact_restarts: args.exact_restarts,
     };
     let parse = ParseOptions {
         format: args.format,

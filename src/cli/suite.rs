@@ -45,6 +45,10 @@ pub struct SuiteArgs {
     /// As `evoku solve --no-exact-shortcut`: the GA runs even when the exact check solves.
     #[arg(long)]
     no_exact_shortcut: bool,
+    /// `--algorithm exact` only: restart randomized searches with Luby node budgets of this
+    /// many nodes per unit (1, 1, 2, 1, 1, 2, 4, ... units); 0 (default): one deterministic search.
+    #[arg(long, default_value_t = 0, value_name = "NODES")]
+    exact_restarts: u64,
     #[command(flatten)]
     device: DeviceArgs,
     #[command(flatten)]
@@ -141,6 +145,7 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
                 colonies: args.aco.colonies_auto(),
             },
             exact_shortcut: !args.no_exact_shortcut,
+            exact_restarts: args.exact_restarts,
         },
         time_limit,
         runs: args.runs,
