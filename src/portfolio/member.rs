@@ -82,10 +82,10 @@ pub trait Member {
 /// Rounds' worth of nodes the exact solver's first search gets: most puzzles it solves at all
 /// need few nodes, so a longer first search saves the rounds the other members would spend
 /// before the next one (docs/RESULTS.md, "The default solver").
-const EXACT_FIRST_SEARCH_ROUNDS: u64 = 8;
+const EXACT_FIRST_SEARCH_ROUNDS: u64 = 64;
 
 /// The exact solver: a first search of [`EXACT_FIRST_SEARCH_ROUNDS`] rounds' worth of nodes in
-/// round 0, then searches restarted with doubled budgets in rounds 15, 31, 63, ... (a budget of
+/// round 0, then searches restarted with doubled budgets in rounds 127, 255, 511, ... (a budget of
 /// `r + 1` rounds' worth in round `r`): its work up to round r is about twice its share of r
 /// rounds, and its largest search about that share.
 pub struct ExactMember {
