@@ -140,6 +140,20 @@ impl Grid {
             .then_some(Grid { geometry, cells })
     }
 
+    /// A board written as one line of symbols (`.` or `0` empty), as this crate writes them
+    /// (`Display`); `None` if a symbol is unknown or the count does not fit `geometry`. The
+    /// puzzle reader (`crate::format`) is the one for user input: it names file, line, column.
+    pub fn from_symbols(geometry: Geometry, text: &str) -> Option<Grid> {
+        let cells = text
+            .chars()
+            .map(|c| match c {
+                '.' | '0' => Some(0),
+                c => symbol_digit(c),
+            })
+            .collect::<Option<Vec<u8>>>()?;
+        Grid::from_cells(geometry, cells)
+    }
+
     pub fn geometry(&self) -> Geometry {
         self.geometry
     }

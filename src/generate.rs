@@ -392,17 +392,10 @@ impl PuzzleRecord {
     /// The puzzle and solution grids; `None` if either text is not a `size`x`size` board.
     pub fn grids(&self) -> Option<(Grid, Grid)> {
         let g = Geometry::from_side(self.size)?;
-        let parse = |text: &str| -> Option<Grid> {
-            let cells = text
-                .chars()
-                .map(|c| match c {
-                    '.' | '0' => Some(0),
-                    c => crate::board::symbol_digit(c),
-                })
-                .collect::<Option<Vec<u8>>>()?;
-            Grid::from_cells(g, cells)
-        };
-        Some((parse(&self.puzzle)?, parse(&self.solution)?))
+        Some((
+            Grid::from_symbols(g, &self.puzzle)?,
+            Grid::from_symbols(g, &self.solution)?,
+        ))
     }
 }
 

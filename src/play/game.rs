@@ -375,12 +375,5 @@ impl Game {
 pub fn parse_line(text: &str) -> Option<Grid> {
     let text = text.trim();
     let geometry = Geometry::from_cell_count(text.chars().count())?;
-    let cells = text
-        .chars()
-        .map(|c| match c {
-            '.' | '0' => Some(0),
-            c => crate::board::symbol_digit(c),
-        })
-        .collect::<Option<Vec<u8>>>()?;
-    Grid::from_cells(geometry, cells)
+    Grid::from_symbols(geometry, text)
 }
