@@ -1096,28 +1096,38 @@ fn locked_band(
     Ok(changed)
 }
 
+/// The cells not yet fixed, in increasing order, from the `done` bit words of a search state.
+#[inline]
+fn open_cells<'a>(t: &'a Tables, done: &'a [u64]) -> impl Iterator<Item = usize> + 'a {
+    done.iter().enumerate().flat_map(move |(w, &d)| {
+        let mut free = !d;
+        if w == t.words - 1 && !t.cells.is_multiple_of(64) {
+            free &= (1u64 << (t.cells % 64)) - 1;
+        }
+        std::iter::from_fn(move || {
+            (free != 0).then(|| {
+                let cell = w * 64 + free.trailing_zeros() as usize;
+                free &= free - 1;
+                cell
+            })
+        })
+    })
+}
+
 /// Minimum-remaining-values choice among unfixed cells (lowest index on ties); `None` when solved.
 #[inline]
 fn choose(t: &Tables, state: &[u64]) -> Option<(usize, u64)> {
     let (cand, done) = state.split_at(t.cells);
     let mut best: Option<(usize, u64)> = None;
     let mut best_count = u32::MAX;
-    for (w, &d) in done.iter().enumerate() {
-        let mut free = !d;
-        if w == t.words - 1 && !t.cells.is_multiple_of(64) {
-            free &= (1u64 << (t.cells % 64)) - 1;
-        }
-        while free != 0 {
-            let cell = w * 64 + free.trailing_zeros() as usize;
-            free &= free - 1;
-            let m = cand[cell];
-            let count = m.count_ones();
-            if count < best_count {
-                best_count = count;
-                best = Some((cell, m));
-                if count <= 2 {
-                    return best;
-                }
+    for cell in open_cells(t, done) {
+        let m = cand[cell];
+        let count = m.count_ones();
+        if count < best_count {
+            best_count = count;
+            best = Some((cell, m));
+            if count <= 2 {
+                return best;
             }
         }
     }
@@ -1133,26 +1143,18 @@ fn choose_random(t: &Tables, state: &[u64], tie: u32, dual: bool) -> Option<Leve
     let (cand, done) = state.split_at(t.cells);
     let mut best: Option<Level> = None;
     let mut best_score = u64::MAX;
-    for (w, &d) in done.iter().enumerate() {
-        let mut free = !d;
-        if w == t.words - 1 && !t.cells.is_multiple_of(64) {
-            free &= (1u64 << (t.cells % 64)) - 1;
-        }
-        while free != 0 {
-            let cell = w * 64 + free.trailing_zeros() as usize;
-            free &= free - 1;
-            let m = cand[cell];
-            let count = m.count_ones() as u64;
-            if count <= best_score >> 32 {
-                let score = count << 32 | crate::rng::mix(tie ^ cell as u32) as u64;
-                if score < best_score {
-                    best_score = score;
-                    best = Some(Level {
-                        cell,
-                        remaining: m,
-                        place: None,
-                    });
-                }
+    for cell in open_cells(t, done) {
+        let m = cand[cell];
+        let count = m.count_ones() as u64;
+        if count <= best_score >> 32 {
+            let score = count << 32 | crate::rng::mix(tie ^ cell as u32) as u64;
+            if score < best_score {
+                best_score = score;
+                best = Some(Level {
+                    cell,
+                    remaining: m,
+                    place: None,
+                });
             }
         }
     }
