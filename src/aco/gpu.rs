@@ -19,21 +19,19 @@ use std::time::Duration;
 
 use wgpu::util::DeviceExt;
 
-use super::params::{AcoParams, AcoTables, Colony, TOUR_WORKGROUP};
+use super::params::{AcoParams, AcoTables, Colony, GPU_MAX_BOX_SIZE, TOUR_WORKGROUP};
+use super::prelude::BINDINGS;
 use super::{AcoConfig, AcoEngine};
 use crate::error::{Error, Result};
 use crate::gpu::engine::SOFTWARE_LOOP_BUDGET;
-use crate::gpu::pipeline::{self, grid, READ, UNIFORM, WRITE};
+use crate::gpu::pipeline::{self, grid};
 use crate::gpu::schedule::Schedule;
 use crate::gpu::shaders::{
     assemble, ShaderFile, ACO_COLONY_UPDATE, ACO_COMMON, ACO_EXCHANGE, ACO_PROPAGATE, ACO_TOUR, RNG,
 };
 use crate::gpu::GpuContext;
 
-/// Invocations per workgroup of the per-colony stages.
-pub const COLONY_WORKGROUP: u32 = 64;
-/// Largest box size the GPU engine runs (one `u32` of candidates per cell).
-pub const MAX_BOX_SIZE: usize = 5;
+pub use super::params::COLONY_WORKGROUP;
 
 /// A compute stage of the ACS: one pipeline, one entry point, one name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -63,9 +61,9 @@ impl AcoStage {
         }
     }
 
-    /// The assembled WGSL of the stage's module.
+    /// The assembled WGSL of the stage's module: the ACS's prelude, then its files.
     pub fn source(self) -> String {
-        assemble(self.files())
+        super::prelude::prelude() + &assemble(self.files())
     }
 }
 
@@ -80,10 +78,7 @@ struct Pipelines {
 
 impl Pipelines {
     fn new(device: &wgpu::Device) -> Pipelines {
-        // Keep in sync with the bindings in shaders/aco_common.wgsl: params, tables, ants,
-        // pheromone, colonies, records.
-        let (layout, pipeline_layout) =
-            pipeline::layouts(device, "aco", &[UNIFORM, READ, WRITE, WRITE, WRITE, WRITE]);
+        let (layout, pipeline_layout) = pipeline::layouts(device, "aco", &BINDINGS);
         let pipeline = |stage: AcoStage| {
             pipeline::compute_pipeline(device, &pipeline_layout, stage.name(), stage.source())
         };
@@ -153,7 +148,7 @@ impl GpuAco {
     /// tables and fresh colonies.
     pub fn new(ctx: &GpuContext, tables: AcoTables, config: &AcoConfig) -> Result<GpuAco> {
         config.validate()?;
-        if tables.geometry.box_size() > MAX_BOX_SIZE {
+        if tables.geometry.box_size() > GPU_MAX_BOX_SIZE {
             return Err(Error::Gpu(format!(
                 "the GPU ACS runs boards up to 25x25 (one 32-bit candidate mask per cell); this \
                  board is {}: use --backend cpu",

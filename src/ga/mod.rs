@@ -3,6 +3,7 @@
 
 pub mod config;
 pub mod params;
+pub mod prelude;
 pub mod problem;
 pub mod run;
 

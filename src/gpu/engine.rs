@@ -17,14 +17,14 @@ use std::time::Duration;
 
 use super::buffers::{Buffers, Sizes};
 use super::device::GpuContext;
-use super::pipeline::{self, grid, READ, UNIFORM, WRITE};
+use super::pipeline::{self, grid};
 use super::schedule::Schedule;
 use super::shaders::Stage;
 use crate::error::{Error, Result};
+use crate::ga::prelude::BINDINGS;
 use crate::ga::{Engine, GaConfig, Island, MutationScope, Params, Problem};
 
-/// Invocations per workgroup of `init` and `breed` (`WG` in `shaders/common.wgsl`).
-pub const WORKGROUP_SIZE: u32 = 64;
+pub use crate::ga::params::WORKGROUP_SIZE;
 
 /// Longest run of generations in one command buffer, whatever the estimate says.
 pub const MAX_GENERATIONS_PER_SUBMIT: u32 = 256;
@@ -51,13 +51,7 @@ struct Pipelines {
 
 impl Pipelines {
     fn new(device: &wgpu::Device) -> Pipelines {
-        // Keep in sync with the bindings in shaders/common.wgsl: params, tables, population,
-        // scores, next_population, next_scores, islands, records.
-        let (layout, pipeline_layout) = pipeline::layouts(
-            device,
-            "evoku",
-            &[UNIFORM, READ, READ, READ, WRITE, WRITE, WRITE, WRITE],
-        );
+        let (layout, pipeline_layout) = pipeline::layouts(device, "evoku", &BINDINGS);
         let pipeline = |stage: Stage| {
             pipeline::compute_pipeline(device, &pipeline_layout, stage.name(), stage.source())
         };

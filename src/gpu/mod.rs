@@ -9,6 +9,7 @@ pub mod buffers;
 pub mod device;
 pub mod engine;
 pub(crate) mod pipeline;
+pub mod prelude;
 pub(crate) mod schedule;
 pub mod shaders;
 
