@@ -879,7 +879,7 @@ fn a_run_beyond_the_software_loop_limit_is_refused() {
     let grid = Grid::empty(Geometry::new(8).unwrap());
     let problem = Problem::new(&grid, InitKind::Random, false).unwrap();
     let params = evoku::ga::Params::new(&problem, &config);
-    let iterations = evoku::gpu::engine::loop_iterations_per_invocation(&params);
+    let iterations = evoku::gpu::engine::loop_bound(&params);
     assert!(
         iterations > evoku::gpu::engine::SOFTWARE_LOOP_BUDGET,
         "{iterations}"

@@ -14,6 +14,7 @@ mod ga_grids;
 mod generate;
 mod gpu;
 mod instances;
+mod loop_bounds;
 mod measure;
 mod output;
 mod play;

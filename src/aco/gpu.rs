@@ -19,6 +19,7 @@ use std::time::Duration;
 
 use wgpu::util::DeviceExt;
 
+use super::cpu::{colony_update, tour};
 use super::params::{AcoParams, AcoTables, Colony, GPU_MAX_BOX_SIZE, TOUR_WORKGROUP};
 use super::prelude::BINDINGS;
 use super::{AcoConfig, AcoEngine};
@@ -91,27 +92,6 @@ impl Pipelines {
     }
 }
 
-/// An upper bound of the loop iterations one SIMD group of `aco_tour` runs for `steps` steps per
-/// dispatch, counting each loop as its iterations plus two, as lavapipe's limiter does. Its
-/// invocations share one counter and run a loop as long as any of them needs it, so divergent
-/// branches add up: per step the propagation budget plus the piece of work that may end just
-/// above it (one inner loop for every kind of work, see `shaders/aco_propagate.wgsl`), the
-/// greedy and roulette loops over the candidates, the local updates and the step loop itself;
-/// once per dispatch the copy of the start board.
-pub fn tour_loop_iterations(p: &AcoParams, steps: u32) -> u64 {
-    let n = p.side as u64;
-    let per_step =
-        p.step_budget as u64 + p.work_cost as u64 + 3 + 5 * (n + 2) + (p.ants as u64 + 2) + 1;
-    steps as u64 * per_step + p.cells as u64 + 2 + 2
-}
-
-/// The same bound for `aco_colony_update` (the heaviest per-colony stage): best ant, two record
-/// copies, the global update and a restart.
-pub fn colony_loop_iterations(p: &AcoParams) -> u64 {
-    let cells = p.cells as u64;
-    (p.ants as u64 + 2) + 3 * (cells + 2) + cells * p.side as u64 + 2
-}
-
 /// Buffer sizes of a run, in bytes.
 #[derive(Clone, Copy, Debug)]
 struct Sizes {
@@ -159,8 +139,8 @@ impl GpuAco {
         let mut params = config.params(&tables);
         params.colonies_per_group = (TOUR_WORKGROUP / params.ants).max(1);
         params.steps_per_dispatch = if ctx.is_software() {
-            let one = tour_loop_iterations(&params, 1);
-            let per_step = tour_loop_iterations(&params, 2) - one;
+            let one = tour::loop_bound(&params, 1);
+            let per_step = tour::loop_bound(&params, 2) - one;
             if one > SOFTWARE_LOOP_BUDGET {
                 return Err(Error::Gpu(format!(
                     "{adapter} cuts shader loops short after 65,535 iterations and one ant step \
@@ -171,11 +151,11 @@ impl GpuAco {
         } else {
             params.tour_steps
         };
-        if ctx.is_software() && colony_loop_iterations(&params) > SOFTWARE_LOOP_BUDGET {
+        if ctx.is_software() && colony_update::loop_bound(&params) > SOFTWARE_LOOP_BUDGET {
             return Err(Error::Gpu(format!(
                 "{adapter} cuts shader loops short after 65,535 iterations and a colony update of \
                  this board may need {}: use --backend cpu",
-                colony_loop_iterations(&params)
+                colony_update::loop_bound(&params)
             )));
         }
         let words = tables.words();

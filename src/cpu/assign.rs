@@ -245,6 +245,19 @@ fn assign<const TABLE: usize, const K1: usize>(
     }
 }
 
+/// Loop iterations (as lavapipe counts them, [`super::loop_run`]) of a child's GPU box
+/// assignments. Each: the box's 2b lines, its free cells, the Hungarian algorithm for up to n
+/// cells (n rows, each: a reset, up to n rounds of one pass over the columns, one pass moving the
+/// potentials, the augmenting path), the write-back.
+pub fn loop_bound(params: &crate::ga::Params) -> u64 {
+    use super::loop_run as run;
+    let (n, b) = (params.side as u64, params.box_size as u64);
+    let hungarian = run(n) * (run(n + 1) + run(n) * run(n) + run(n + 1) + run(n));
+    let step = run(b) + b * 2 * run(n) + run(n) + hungarian + run(n);
+    let steps = params.assign_steps as u64;
+    run(steps) + steps * step
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

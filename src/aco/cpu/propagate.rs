@@ -210,3 +210,10 @@ pub fn start_board(t: &AcoTables, puzzle: &Grid) -> (Vec<u64>, u32) {
     }
     (ant.cand, ant.filled)
 }
+
+/// Loop iterations (as lavapipe counts them, [`crate::gpu::loop_run`]) the GPU propagation of one
+/// ant step runs: its budget plus the piece of work that may end just above it (one inner loop
+/// for every kind of work, see `shaders/aco_propagate.wgsl`) and the loops' own overhead.
+pub fn loop_bound(p: &AcoParams) -> u64 {
+    p.step_budget as u64 + p.work_cost as u64 + 3
+}
