@@ -17,6 +17,7 @@ mod instances;
 mod loop_bounds;
 mod measure;
 mod output;
+mod parity;
 mod play;
 mod rate;
 mod shader_layout;

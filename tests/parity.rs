@@ -1,0 +1,705 @@
+//! Tests: parity. One GA operator at a time on the GPU against its CPU twin, over seeded
+//! generated inputs (puzzles from a random valid grid with random blanks, genomes from random
+//! draws, random scores and island states) at 9x9, 16x16 and 25x25: 256 cases per operator and
+//! size. The operators' WGSL runs as it is, called from the small entry points of
+//! `tests/parity.wgsl` assembled after the `breed` stage's files; `island_best` runs its own
+//! entry point. A difference names the operator, the case and the word.
+
+use evoku::board::{Geometry, Grid};
+use evoku::cpu::{
+    assign, breed, crossover, fitness, island_best, local_search, multi_parent, mutation,
+    tournament,
+};
+use evoku::ga::prelude::BINDINGS;
+use evoku::ga::{CrossoverKind, GaConfig, InitKind, Island, MutationKind, Params, Preset, Problem};
+use evoku::gpu::{GpuContext, Stage};
+use evoku::rng::{stream_key, Rng};
+use wgpu::util::DeviceExt;
+
+/// The test entry points (one per operator).
+const ENTRY_POINTS: &str = include_str!("parity.wgsl");
+/// Box sizes: 9x9, 16x16, 25x25.
+const BOX_SIZES: [usize; 3] = [3, 4, 5];
+/// Generated puzzles per size, and cases per puzzle.
+const PUZZLES: u32 = 4;
+const CASES: usize = 64;
+/// The seed every input is drawn from.
+const SEED: u64 = 0x5eed_0011;
+
+// ---- generated inputs -----------------------------------------------------------------------
+
+/// A random valid grid of box size `b` (the pattern grid with its digits, the rows of each band
+/// and the columns of each stack shuffled), with each cell kept as a given with probability
+/// `keep_percent` %.
+fn generated_puzzle(b: usize, keep_percent: u32, rng: &mut Rng) -> Grid {
+    let n = b * b;
+    let mut shuffled = |len: usize| {
+        let mut v: Vec<usize> = (0..len).collect();
+        for i in (1..len).rev() {
+            v.swap(i, rng.below(i as u32 + 1) as usize);
+        }
+        v
+    };
+    let digits = shuffled(n);
+    let within: Vec<Vec<usize>> = (0..2 * b).map(|_| shuffled(b)).collect();
+    let line = |k: usize, of: &[usize]| (k / b) * b + of[k % b];
+    let mut cells = vec![0u8; n * n];
+    for r in 0..n {
+        for c in 0..n {
+            let (pr, pc) = (line(r, &within[r / b]), line(c, &within[b + c / b]));
+            let pattern = (b * (pr % b) + pr / b + pc) % n;
+            cells[r * n + c] = digits[pattern] as u8 + 1;
+        }
+    }
+    for cell in &mut cells {
+        if rng.below(100) >= keep_percent {
+            *cell = 0;
+        }
+    }
+    Grid::from_cells(Geometry::new(b).unwrap(), cells).expect("a valid grid")
+}
+
+/// One generated puzzle with its run parameters; `params` keeps the preset's operators, the
+/// parity test sets the one it runs.
+struct Setup {
+    label: String,
+    problem: Problem,
+    params: Params,
+    rng: Rng,
+}
+
+fn setups(operator: &str) -> Vec<Setup> {
+    let mut out = Vec::new();
+    for b in BOX_SIZES {
+        for p in 0..PUZZLES {
+            let mut rng = Rng::new(stream_key(SEED, b as u32, p, 0));
+            let keep = [0, 30, 50, 70][p as usize];
+            let puzzle = generated_puzzle(b, keep, &mut rng);
+            // Presolve on one puzzle: candidates narrowed by propagation (candidate mutation);
+            // on denser ones it would leave too few free cells.
+            let problem = Problem::new(&puzzle, InitKind::Random, p == 1).expect("solvable");
+            let mut config = GaConfig::preset(Preset::Default);
+            config.seed = SEED ^ (b as u64) << 40 ^ (p as u64) << 32;
+            config.tournament_size = 1 + p * 2;
+            config.aging = p % 2 == 0;
+            config.assign_noise = [0, 1200, 7, 100_000][p as usize];
+            config.local_search_children = 1 + 3 * p;
+            config.population_size = [2, 7, 31, 150][p as usize];
+            config.elites = p.min(config.population_size - 1);
+            config.restart_after = [0, 1, 3, 50][p as usize];
+            let params = Params::new(&problem, &config);
+            let n = b * b;
+            out.push(Setup {
+                label: format!("{operator} at {n}x{n}, puzzle {p}"),
+                problem,
+                params,
+                rng,
+            });
+        }
+    }
+    out
+}
+
+impl Setup {
+    /// `count` random genomes (each box a random arrangement of its missing digits), as bytes.
+    fn genomes(&mut self, count: usize) -> Vec<u8> {
+        let bytes = self.params.genome_bytes();
+        let salt = self.rng.next_u32();
+        let mut out = vec![0u8; count * bytes];
+        for (k, genome) in out.chunks_exact_mut(bytes).enumerate() {
+            breed::init_slot(&self.params, &self.problem, salt, 7, k as u32, genome);
+        }
+        out
+    }
+
+    /// (penalty, age) pairs with frequent ties.
+    fn scores(&mut self, count: usize) -> Vec<u32> {
+        (0..count)
+            .flat_map(|_| [self.rng.below(12), self.rng.below(4)])
+            .collect()
+    }
+
+    fn case(&self, k: usize) -> String {
+        format!("{}, case {k}", self.label)
+    }
+}
+
+fn words(bytes: &[u8]) -> Vec<u32> {
+    bytemuck::pod_collect_to_vec(bytes)
+}
+
+/// Panics at the first differing word, naming the operator and case (`per_case` words a case).
+fn same(setup: &Setup, what: &str, per_case: usize, cpu: &[u32], gpu: &[u32]) {
+    assert_eq!(cpu.len(), gpu.len(), "{}: {what} lengths", setup.label);
+    if let Some(w) = (0..cpu.len()).find(|&w| cpu[w] != gpu[w]) {
+        panic!(
+            "{}: {what} differ, word {}: cpu {:#x}, gpu {:#x}",
+            setup.case(w / per_case),
+            w % per_case,
+            cpu[w],
+            gpu[w]
+        );
+    }
+}
+
+// ---- the GPU side ---------------------------------------------------------------------------
+
+/// What a dispatch reads: the engine's eight bindings.
+struct Buffers {
+    params: Params,
+    tables: Vec<u32>,
+    population: Vec<u32>,
+    scores: Vec<u32>,
+    next_population: Vec<u32>,
+    next_scores: Vec<u32>,
+    islands: Vec<Island>,
+    records: Vec<u32>,
+}
+
+impl Buffers {
+    fn new(setup: &Setup, cases: usize) -> Buffers {
+        let words = setup.params.genome_words as usize;
+        Buffers {
+            params: setup.params,
+            tables: evoku::gpu::buffers::tables(&setup.problem),
+            population: vec![0],
+            scores: vec![0, 0],
+            next_population: vec![0; cases * words],
+            next_scores: vec![0; 2 * cases],
+            islands: vec![Island::fresh()],
+            records: vec![0],
+        }
+    }
+}
+
+/// What a dispatch wrote.
+struct Written {
+    next_population: Vec<u32>,
+    next_scores: Vec<u32>,
+    islands: Vec<u32>,
+    records: Vec<u32>,
+}
+
+struct Harness<'a> {
+    ctx: &'a GpuContext,
+    layout: wgpu::BindGroupLayout,
+    operators: wgpu::ShaderModule,
+    island_best: wgpu::ShaderModule,
+    pipeline_layout: wgpu::PipelineLayout,
+}
+
+impl Harness<'_> {
+    fn new(ctx: &GpuContext) -> Harness<'_> {
+        let entries: Vec<wgpu::BindGroupLayoutEntry> = (0u32..)
+            .zip(&BINDINGS)
+            .map(|(binding, entry)| wgpu::BindGroupLayoutEntry {
+                binding,
+                visibility: wgpu::ShaderStages::COMPUTE,
+                ty: wgpu::BindingType::Buffer {
+                    ty: entry.buffer_binding_type(),
+                    has_dynamic_offset: false,
+                    min_binding_size: None,
+                },
+                count: None,
+            })
+            .collect();
+        let device = &ctx.device;
+        let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("parity"),
+            entries: &entries,
+        });
+        let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("parity"),
+            bind_group_layouts: &[Some(&layout)],
+            immediate_size: 0,
+        });
+        let module = |label: &str, source: String| {
+            device.create_shader_module(wgpu::ShaderModuleDescriptor {
+                label: Some(label),
+                source: wgpu::ShaderSource::Wgsl(source.into()),
+            })
+        };
+        let source = Stage::Breed.source() + "// ---- tests/parity.wgsl ----\n" + ENTRY_POINTS;
+        crate::util::validate_wgsl("parity", &source);
+        Harness {
+            ctx,
+            operators: module("parity", source),
+            island_best: module("island_best", Stage::IslandBest.source()),
+            layout,
+            pipeline_layout,
+        }
+    }
+
+    /// Runs `entry` over `workgroups` workgroups on `inputs`.
+    fn run(&self, entry: &str, workgroups: u32, inputs: &Buffers) -> Written {
+        let device = &self.ctx.device;
+        let module = if entry == "island_best" {
+            &self.island_best
+        } else {
+            &self.operators
+        };
+        let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: Some(entry),
+            layout: Some(&self.pipeline_layout),
+            module,
+            entry_point: Some(entry),
+            compilation_options: Default::default(),
+            cache: None,
+        });
+        let storage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC;
+        let init = |label: &str, contents: &[u8], usage| {
+            device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some(label),
+                contents,
+                usage,
+            })
+        };
+        let buffers = [
+            init(
+                "params",
+                bytemuck::bytes_of(&inputs.params),
+                wgpu::BufferUsages::UNIFORM,
+            ),
+            init("tables", bytemuck::cast_slice(&inputs.tables), storage),
+            init(
+                "population",
+                bytemuck::cast_slice(&inputs.population),
+                storage,
+            ),
+            init("scores", bytemuck::cast_slice(&inputs.scores), storage),
+            init(
+                "next_population",
+                bytemuck::cast_slice(&inputs.next_population),
+                storage,
+            ),
+            init(
+                "next_scores",
+                bytemuck::cast_slice(&inputs.next_scores),
+                storage,
+            ),
+            init("islands", bytemuck::cast_slice(&inputs.islands), storage),
+            init("records", bytemuck::cast_slice(&inputs.records), storage),
+        ];
+        let entries: Vec<wgpu::BindGroupEntry> = (0u32..)
+            .zip(&buffers)
+            .map(|(binding, buffer)| wgpu::BindGroupEntry {
+                binding,
+                resource: buffer.as_entire_binding(),
+            })
+            .collect();
+        let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some(entry),
+            layout: &self.layout,
+            entries: &entries,
+        });
+        let mut encoder = device.create_command_encoder(&Default::default());
+        {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            pass.set_pipeline(&pipeline);
+            pass.set_bind_group(0, &bind_group, &[]);
+            pass.dispatch_workgroups(workgroups, 1, 1);
+        }
+        let read = [4usize, 5, 6, 7].map(|k| {
+            let size = buffers[k].size();
+            let staging = device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("parity read-back"),
+                size,
+                usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            });
+            encoder.copy_buffer_to_buffer(&buffers[k], 0, &staging, 0, size);
+            staging
+        });
+        let index = self.ctx.queue.submit([encoder.finish()]);
+        for staging in &read {
+            staging
+                .slice(..)
+                .map_async(wgpu::MapMode::Read, |r| r.expect("map"));
+        }
+        device
+            .poll(wgpu::PollType::Wait {
+                submission_index: Some(index),
+                timeout: Some(std::time::Duration::from_secs(120)),
+            })
+            .expect("poll");
+        let [next_population, next_scores, islands, records] = read.map(|staging| {
+            let words: Vec<u32> =
+                bytemuck::pod_collect_to_vec(&staging.slice(..).get_mapped_range().expect("view"));
+            staging.unmap();
+            words
+        });
+        Written {
+            next_population,
+            next_scores,
+            islands,
+            records,
+        }
+    }
+
+    /// Runs parity entry `entry` on `CASES` cases.
+    fn cases(&self, entry: &str, inputs: &Buffers) -> Written {
+        let workgroups = (CASES as u32).div_ceil(evoku::ga::params::WORKGROUP_SIZE);
+        self.run(entry, workgroups, inputs)
+    }
+}
+
+fn gpu() -> Option<crate::gpu::GpuLease> {
+    crate::gpu::gpu()
+}
+
+// ---- one operator each ----------------------------------------------------------------------
+
+#[test]
+fn mutation_matches_the_cpu() {
+    let Some(ctx) = gpu() else { return };
+    let harness = Harness::new(&ctx);
+    for kind in [
+        MutationKind::Swap,
+        MutationKind::Directed,
+        MutationKind::Candidate,
+    ] {
+        for mut setup in setups(&format!("mutation {kind:?}")) {
+            setup.params.mutation_kind = kind as u32;
+            let genomes = setup.genomes(CASES);
+            let mut inputs = Buffers::new(&setup, CASES);
+            inputs.params = setup.params;
+            inputs.population = words(&genomes);
+            let gpu = harness.cases("parity_mutation", &inputs);
+            let bytes = setup.params.genome_bytes();
+            let (mut children, mut answers) = (genomes.clone(), Vec::new());
+            for (k, child) in children.chunks_exact_mut(bytes).enumerate() {
+                let mut rng = Rng::new(stream_key(setup.params.seed(), 0, 0, k as u32));
+                let answer = match mutation::mutation(&setup.problem, kind, &mut rng, child) {
+                    Some((i, j)) => {
+                        child.swap(i, j);
+                        i as u32 | (j as u32) << 16
+                    }
+                    None => u32::MAX,
+                };
+                answers.extend([answer, rng.next_u32()]);
+            }
+            let found = answers
+                .iter()
+                .step_by(2)
+                .filter(|&&a| a != u32::MAX)
+                .count();
+            assert!(found > 0, "{}: no case found a pair to swap", setup.label);
+            same(&setup, "(pair, next draw)", 2, &answers, &gpu.next_scores);
+            let words_per = setup.params.genome_words as usize;
+            same(
+                &setup,
+                "children",
+                words_per,
+                &words(&children),
+                &gpu.next_population,
+            );
+        }
+    }
+}
+
+#[test]
+fn crossover_matches_the_cpu() {
+    let Some(ctx) = gpu() else { return };
+    let harness = Harness::new(&ctx);
+    for kind in [
+        CrossoverKind::Band,
+        CrossoverKind::Uniform,
+        CrossoverKind::MultiParent,
+    ] {
+        for mut setup in setups(&format!("crossover {kind:?}")) {
+            setup.params.crossover_kind = kind as u32;
+            let parents = setup.genomes(2 * CASES);
+            let epoch_best = setup.genomes(CASES);
+            let mut inputs = Buffers::new(&setup, CASES);
+            inputs.params = setup.params;
+            inputs.population = words(&parents);
+            inputs.records = words(&epoch_best);
+            let gpu = harness.cases("parity_crossover", &inputs);
+            let p = &setup.params;
+            let bytes = p.genome_bytes();
+            let tie_base = 2 * p.tournament_size + 1;
+            let (mut children, mut answers) = (vec![0u8; CASES * bytes], Vec::new());
+            for (k, child) in children.chunks_exact_mut(bytes).enumerate() {
+                let pair = Rng::new(stream_key(p.seed(), 0, 0, k as u32));
+                let mut rng = Rng::new(stream_key(p.seed(), 1, 0, k as u32));
+                let (a, b) = (
+                    &parents[2 * k * bytes..(2 * k + 1) * bytes],
+                    &parents[(2 * k + 1) * bytes..(2 * k + 2) * bytes],
+                );
+                let side = k as u32 % 2;
+                let own = if side == 0 { a } else { b };
+                let problem = &setup.problem;
+                match kind {
+                    CrossoverKind::Band => {
+                        crossover::band_crossover(problem, &pair, tie_base, side, a, b, child)
+                    }
+                    CrossoverKind::Uniform => {
+                        crossover::uniform_crossover(problem, &pair, tie_base, side, a, b, child)
+                    }
+                    _ => multi_parent::multi_parent(
+                        problem,
+                        &mut rng,
+                        [&epoch_best[k * bytes..(k + 1) * bytes], b, own],
+                        child,
+                    ),
+                }
+                answers.extend([0, rng.next_u32()]);
+            }
+            same(&setup, "(0, next draw)", 2, &answers, &gpu.next_scores);
+            let words_per = p.genome_words as usize;
+            same(
+                &setup,
+                "children",
+                words_per,
+                &words(&children),
+                &gpu.next_population,
+            );
+        }
+    }
+}
+
+#[test]
+fn box_assignment_matches_the_cpu() {
+    let Some(ctx) = gpu() else { return };
+    let harness = Harness::new(&ctx);
+    for mut setup in setups("box assignment") {
+        let genomes = setup.genomes(CASES);
+        let mut inputs = Buffers::new(&setup, CASES);
+        inputs.population = words(&genomes);
+        let gpu = harness.cases("parity_assign", &inputs);
+        let p = setup.params;
+        let (mut children, mut answers) = (genomes.clone(), Vec::new());
+        for (k, child) in children.chunks_exact_mut(p.genome_bytes()).enumerate() {
+            let mut rng = Rng::new(stream_key(p.seed(), 0, 0, k as u32));
+            assign::box_assignment(&setup.problem, p.assign_noise, &mut rng, child);
+            answers.extend([0, rng.next_u32()]);
+        }
+        same(&setup, "(0, next draw)", 2, &answers, &gpu.next_scores);
+        let words_per = p.genome_words as usize;
+        same(
+            &setup,
+            "children",
+            words_per,
+            &words(&children),
+            &gpu.next_population,
+        );
+    }
+}
+
+#[test]
+fn tournament_matches_the_cpu() {
+    let Some(ctx) = gpu() else { return };
+    let harness = Harness::new(&ctx);
+    for mut setup in setups("tournament") {
+        let p = setup.params;
+        let population = p.population as usize;
+        let scores = setup.scores(CASES * population);
+        let mut inputs = Buffers::new(&setup, CASES);
+        inputs.scores = scores.clone();
+        let gpu = harness.cases("parity_tournament", &inputs);
+        let mut answers = Vec::new();
+        for k in 0..CASES {
+            let mut rng = Rng::new(stream_key(p.seed(), 0, 0, k as u32));
+            let first = k * population;
+            let effective = |s: u32| {
+                let (penalty, age) = (
+                    scores[2 * (first + s as usize)],
+                    scores[2 * (first + s as usize) + 1],
+                );
+                penalty.saturating_add(if p.aging != 0 { age } else { 0 })
+            };
+            let winner =
+                tournament::tournament(&mut rng, p.population, p.tournament_size, effective);
+            answers.extend([winner, rng.next_u32()]);
+        }
+        same(&setup, "(winner, next draw)", 2, &answers, &gpu.next_scores);
+    }
+}
+
+#[test]
+fn fitness_matches_the_cpu() {
+    let Some(ctx) = gpu() else { return };
+    let harness = Harness::new(&ctx);
+    for mut setup in setups("fitness") {
+        let mut genomes = setup.genomes(CASES);
+        // Every other genome with random digits in random cells: not box permutations.
+        let (bytes, cells, n) = (
+            setup.params.genome_bytes(),
+            setup.problem.cells(),
+            setup.params.side,
+        );
+        for genome in genomes.chunks_exact_mut(bytes).step_by(2) {
+            for _ in 0..setup.rng.below(cells as u32) {
+                let g = setup.rng.below(cells as u32) as usize;
+                genome[g] = 1 + setup.rng.below(n) as u8;
+            }
+        }
+        let mut inputs = Buffers::new(&setup, CASES);
+        inputs.population = words(&genomes);
+        let gpu = harness.cases("parity_fitness", &inputs);
+        let cpu: Vec<u32> = genomes
+            .chunks_exact(bytes)
+            .flat_map(|genome| [fitness::fitness(&setup.problem, genome), 0])
+            .collect();
+        same(&setup, "(penalty, 0)", 2, &cpu, &gpu.next_scores);
+    }
+}
+
+#[test]
+fn local_search_matches_the_cpu() {
+    let Some(ctx) = gpu() else { return };
+    let harness = Harness::new(&ctx);
+    for kind in [
+        MutationKind::Swap,
+        MutationKind::Directed,
+        MutationKind::Candidate,
+    ] {
+        for mut setup in setups(&format!("local search {kind:?}")) {
+            setup.params.mutation_kind = kind as u32;
+            let genomes = setup.genomes(CASES);
+            let mut inputs = Buffers::new(&setup, CASES);
+            inputs.params = setup.params;
+            inputs.population = words(&genomes);
+            let gpu = harness.cases("parity_local_search", &inputs);
+            let p = setup.params;
+            let (mut children, mut answers) = (genomes.clone(), Vec::new());
+            for (k, child) in children.chunks_exact_mut(p.genome_bytes()).enumerate() {
+                let mut rng = Rng::new(stream_key(p.seed(), 0, 0, k as u32));
+                let penalty = fitness::fitness(&setup.problem, child);
+                let kept = local_search::local_search(
+                    &setup.problem,
+                    kind,
+                    &mut rng,
+                    child,
+                    penalty,
+                    p.local_search_children,
+                );
+                answers.extend([kept, rng.next_u32()]);
+            }
+            same(
+                &setup,
+                "(penalty, next draw)",
+                2,
+                &answers,
+                &gpu.next_scores,
+            );
+            let words_per = p.genome_words as usize;
+            same(
+                &setup,
+                "children",
+                words_per,
+                &words(&children),
+                &gpu.next_population,
+            );
+        }
+    }
+}
+
+#[test]
+fn init_matches_the_cpu() {
+    let Some(ctx) = gpu() else { return };
+    let harness = Harness::new(&ctx);
+    for setup in setups("init") {
+        let inputs = Buffers::new(&setup, CASES);
+        let gpu = harness.cases("parity_init", &inputs);
+        let p = setup.params;
+        let bytes = p.genome_bytes();
+        let (mut children, mut answers) = (vec![0u8; CASES * bytes], Vec::new());
+        for (k, child) in children.chunks_exact_mut(bytes).enumerate() {
+            let k = k as u32;
+            let (penalty, age) = breed::init_slot(&p, &setup.problem, k % 3, k / 3, k, child);
+            answers.extend([penalty, age]);
+        }
+        same(&setup, "(penalty, age)", 2, &answers, &gpu.next_scores);
+        let words_per = p.genome_words as usize;
+        same(
+            &setup,
+            "children",
+            words_per,
+            &words(&children),
+            &gpu.next_population,
+        );
+    }
+}
+
+/// Island states drawn around the interesting thresholds: stagnation near `restart_after`, bests
+/// near the generation's penalties, some islands already solved.
+fn random_island(setup: &mut Setup) -> Island {
+    let rng = &mut setup.rng;
+    let mut island = Island::fresh();
+    if rng.below(8) != 0 {
+        island.generation = rng.below(1000);
+        island.restarts = rng.below(3);
+        island.stagnation = rng.below(setup.params.restart_after + 2);
+        island.best_slot = rng.below(setup.params.population);
+        island.best_penalty = rng.below(12);
+        island.epoch_best_penalty = rng.below(12);
+        island.overall_best_penalty = island.epoch_best_penalty.min(rng.below(12));
+        island.overall_best_generation = rng.below(1000);
+    }
+    island.solved = (rng.below(8) == 0) as u32;
+    island.restart_pending = rng.below(2);
+    island
+}
+
+#[test]
+fn island_best_matches_the_cpu() {
+    let Some(ctx) = gpu() else { return };
+    let harness = Harness::new(&ctx);
+    // Islands per puzzle: 64 islands of `population` slots (2 to 150).
+    let islands = CASES;
+    for mut setup in setups("island best") {
+        let p = Params {
+            islands: islands as u32,
+            ..setup.params
+        };
+        setup.params = p;
+        let population = p.population as usize;
+        let genomes = setup.genomes(islands * population);
+        let scores = setup.scores(islands * population);
+        let records = setup.genomes(2 * islands);
+        let states: Vec<Island> = (0..islands).map(|_| random_island(&mut setup)).collect();
+        let mut inputs = Buffers::new(&setup, islands * population);
+        inputs.params = p;
+        inputs.next_population = words(&genomes);
+        inputs.next_scores = scores.clone();
+        inputs.islands = states.clone();
+        inputs.records = words(&records);
+        let gpu = harness.run("island_best", islands as u32, &inputs);
+
+        let bytes = p.genome_bytes();
+        let (mut cpu_states, mut cpu_records) = (states, records);
+        let penalty: Vec<u32> = scores.iter().step_by(2).copied().collect();
+        let age: Vec<u32> = scores.iter().skip(1).step_by(2).copied().collect();
+        for (i, state) in cpu_states.iter_mut().enumerate() {
+            let slots = i * population..(i + 1) * population;
+            let (epoch_best, overall_best) =
+                cpu_records[2 * i * bytes..(2 * i + 2) * bytes].split_at_mut(bytes);
+            island_best::island_best(
+                &p,
+                state,
+                &genomes[slots.start * bytes..slots.end * bytes],
+                &penalty[slots.clone()],
+                &age[slots],
+                epoch_best,
+                overall_best,
+            );
+        }
+        let island_words = std::mem::size_of::<Island>() / 4;
+        let cpu_islands: Vec<u32> = bytemuck::cast_slice(&cpu_states).to_vec();
+        same(
+            &setup,
+            "island states",
+            island_words,
+            &cpu_islands,
+            &gpu.islands,
+        );
+        same(
+            &setup,
+            "records",
+            2 * p.genome_words as usize,
+            &words(&cpu_records),
+            &gpu.records,
+        );
+    }
+}
