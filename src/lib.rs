@@ -5,7 +5,6 @@
 pub mod aco;
 pub mod bench;
 pub mod board;
-pub mod cpu;
 pub mod defaults;
 pub mod error;
 pub mod exact;

@@ -9,11 +9,11 @@ use std::path::Path;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use crate::cpu::CpuEngine;
 use crate::error::{Error, IoAction, Result};
 use crate::format::Puzzle;
+use crate::ga::cpu::CpuEngine;
+use crate::ga::gpu::GpuEngine;
 use crate::ga::{Engine, Island, Problem};
-use crate::gpu::GpuEngine;
 use crate::solve::{Device, SolveOptions};
 
 /// One line: a label and its points, in x order.

@@ -6,12 +6,13 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::board::Grid;
-use crate::cpu::CpuEngine;
 use crate::error::Result;
 use crate::exact;
 use crate::format::Puzzle;
+use crate::ga::cpu::CpuEngine;
+use crate::ga::gpu::GpuEngine;
 use crate::ga::{self, Engine, GaConfig, Preset, Problem, Progress, RunLimits};
-use crate::gpu::{AdapterSummary, GpuContext, GpuEngine, GpuOptions};
+use crate::gpu::{AdapterSummary, GpuContext, GpuOptions};
 
 /// Which solver runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, clap::ValueEnum)]

@@ -6,10 +6,10 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use evoku::bench::{self, BenchOptions, GpuChoice};
-use evoku::cpu::CpuEngine;
 use evoku::experiment::{self, BatchOptions, OperatorSet, PaperReport, StudyParam};
 use evoku::export::{self, ExportFormat, Table, Value};
 use evoku::format::{self, ParseOptions, Puzzle};
+use evoku::ga::cpu::CpuEngine;
 use evoku::ga::{self, GaConfig, Preset, Problem, RunLimits};
 use evoku::gpu::{GpuContext, GpuOptions};
 use evoku::plot::{self, RangeSeries, Series};

@@ -1,7 +1,7 @@
 //! One generation for one slot: elitism, restart, migration, or tournament, crossover,
 //! mutation and local search. Reads the current population, writes one child.
 //!
-//! Twin of `shaders/breed.wgsl`. Every slot depends only on the current population and its own
+//! Twin of `shaders/ga/breed.wgsl`. Every slot depends only on the current population and its own
 //! draws, so slots can be computed in any order, on any number of threads, or on a GPU.
 
 use super::assign::box_assignment;

@@ -418,8 +418,8 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cpu::init::init_genome;
     use crate::format::{parse_one, ParseOptions};
+    use crate::ga::cpu::init::init_genome;
     use crate::ga::InitKind;
     use crate::rng::Rng;
 

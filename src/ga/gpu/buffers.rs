@@ -1,7 +1,7 @@
 //! The GPU engine's buffers: their layouts, their sizes checked against the adapter's limits
 //! before anything is allocated, and their creation.
 //!
-//! Keep in sync with the bindings in `shaders/common.wgsl`.
+//! Keep in sync with the bindings in `shaders/ga/common.wgsl`.
 
 use wgpu::util::DeviceExt;
 
@@ -87,9 +87,7 @@ impl Sizes {
             )));
         }
         let max_groups = limits.max_compute_workgroups_per_dimension as u64;
-        let groups = self
-            .individuals
-            .div_ceil(super::engine::WORKGROUP_SIZE as u64);
+        let groups = self.individuals.div_ceil(super::WORKGROUP_SIZE as u64);
         if groups > max_groups * max_groups || params.islands as u64 > max_groups * max_groups {
             return Err(Error::Gpu(format!(
                 "population {} x islands {} needs {groups} workgroups; {adapter} dispatches at \

@@ -1,6 +1,6 @@
 //! Local search: try several mutated variants of a child and keep the best (mut+cross+LS).
 //!
-//! Twin of `local_search` in `shaders/local_search.wgsl`. Each variant is the child plus one swap, so a
+//! Twin of `local_search` in `shaders/ga/local_search.wgsl`. Each variant is the child plus one swap, so a
 //! variant is scored from the line counts of the (at most four) lines the swap touches.
 
 use super::fitness::{for_side, line_penalty, LineCounts, Packing, Side};

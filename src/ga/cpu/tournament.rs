@@ -1,6 +1,6 @@
 //! Tournament selection: `size` random individuals, the lowest effective penalty wins.
 //!
-//! Twin of `tournament` in `shaders/tournament.wgsl`. Ties go to the one drawn first.
+//! Twin of `tournament` in `shaders/ga/tournament.wgsl`. Ties go to the one drawn first.
 
 use crate::rng::Rng;
 

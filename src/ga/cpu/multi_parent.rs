@@ -1,7 +1,7 @@
 //! Three-parent crossover (docs/ALGORITHMS.md section 2): best so far 0.55, best of the generation
 //! 0.33, own parent 0.12, decided position by position inside each box.
 //!
-//! Twin of `multi_parent` in `shaders/multi_parent.wgsl`.
+//! Twin of `multi_parent` in `shaders/ga/multi_parent.wgsl`.
 
 use crate::ga::Problem;
 use crate::rng::Rng;

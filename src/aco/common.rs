@@ -1,7 +1,7 @@
 //! What the Ant Colony System's CPU and GPU engines share: the run parameters, the colony and ant
 //! records in the GPU's word layout, the geometry tables, and the fixed-point pheromone arithmetic.
 //!
-//! Keep in sync with `shaders/aco_common.wgsl`.
+//! Keep in sync with `shaders/aco/common.wgsl`.
 //!
 //! # Fixed-point pheromone
 //!
@@ -32,7 +32,7 @@ pub const DONE_BIT: u32 = 1 << 31;
 pub const MAX_STEP_BUDGET: u32 = 40_000;
 
 /// Everything a stage needs to know about the run, as `u32`s. Keep in sync with `struct AcoParams`
-/// in `shaders/aco_common.wgsl`.
+/// in `shaders/aco/common.wgsl`.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, bytemuck::Pod, bytemuck::Zeroable)]
 pub struct AcoParams {
@@ -84,7 +84,7 @@ pub struct AcoParams {
 }
 
 /// Per-colony bookkeeping: written by `aco_tour` (`step`), `aco_colony_update` and `aco_exchange`,
-/// read by the host. Keep in sync with `struct Colony` in `shaders/aco_common.wgsl`.
+/// read by the host. Keep in sync with `struct Colony` in `shaders/aco/common.wgsl`.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, bytemuck::Pod, bytemuck::Zeroable)]
 pub struct Colony {

@@ -15,15 +15,17 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::buffers::{Buffers, Sizes};
-use super::device::GpuContext;
-use super::pipeline::{self, grid, READ, UNIFORM, WRITE};
-use super::schedule::Schedule;
-use super::shaders::Stage;
+pub mod buffers;
+
 use crate::error::{Error, Result};
 use crate::ga::{Engine, GaConfig, Island, MutationScope, Params, Problem};
+use crate::gpu::device::GpuContext;
+use crate::gpu::pipeline::{self, grid, READ, UNIFORM, WRITE};
+use crate::gpu::schedule::Schedule;
+use crate::gpu::shaders::Stage;
+use buffers::{Buffers, Sizes};
 
-/// Invocations per workgroup of `init` and `breed` (`WG` in `shaders/common.wgsl`).
+/// Invocations per workgroup of `init` and `breed` (`WG` in `shaders/ga/common.wgsl`).
 pub const WORKGROUP_SIZE: u32 = 64;
 
 /// Longest run of generations in one command buffer, whatever the estimate says.
@@ -51,7 +53,7 @@ struct Pipelines {
 
 impl Pipelines {
     fn new(device: &wgpu::Device) -> Pipelines {
-        // Keep in sync with the bindings in shaders/common.wgsl: params, tables, population,
+        // Keep in sync with the bindings in shaders/ga/common.wgsl: params, tables, population,
         // scores, next_population, next_scores, islands, records.
         let (layout, pipeline_layout) = pipeline::layouts(
             device,

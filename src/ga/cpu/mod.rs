@@ -1,6 +1,6 @@
 //! The CPU engine: one function per GPU stage, same name, same data layout, same draws.
 //!
-//! `shaders/<stage>.wgsl` is the twin of `src/cpu/<stage>.rs`; the parity tests in
+//! `shaders/ga/<stage>.wgsl` is the twin of `src/ga/cpu/<stage>.rs`; the parity tests in
 //! `tests/gpu.rs` compare their buffers bit for bit.
 
 pub mod assign;

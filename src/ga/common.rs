@@ -1,6 +1,6 @@
 //! The run parameters as the stages read them: plain integers, one layout for CPU and GPU.
 //!
-//! Keep in sync with `struct Params` in `shaders/common.wgsl`.
+//! Keep in sync with `struct Params` in `shaders/ga/common.wgsl`.
 
 use super::config::GaConfig;
 use super::problem::Problem;
@@ -77,7 +77,7 @@ impl Params {
 
 /// Per-island bookkeeping, written by the `island_best` stage and read by `breed` and the host.
 ///
-/// Keep in sync with `struct Island` in `shaders/common.wgsl`.
+/// Keep in sync with `struct Island` in `shaders/ga/common.wgsl`.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, bytemuck::Pod, bytemuck::Zeroable)]
 pub struct Island {

@@ -248,8 +248,8 @@ fn assign<const TABLE: usize, const K1: usize>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cpu::breed::init_slot;
     use crate::format::{parse_one, ParseOptions};
+    use crate::ga::cpu::breed::init_slot;
     use crate::ga::{GaConfig, InitKind, Params, Preset};
 
     /// The textbook Hungarian algorithm, as the WGSL twin runs it.

@@ -1,7 +1,7 @@
 //! Per-island bookkeeping after each generation: elites, best so far, stagnation, restart,
 //! solved flag.
 //!
-//! Twin of `shaders/island_best.wgsl`.
+//! Twin of `shaders/ga/island_best.wgsl`.
 
 use crate::ga::{Island, Params};
 

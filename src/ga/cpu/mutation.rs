@@ -225,15 +225,15 @@ pub fn mutation(problem: &Problem, kind: MutationKind, rng: &mut Rng, genome: &[
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cpu::init::init_genome;
     use crate::format::{parse_one, ParseOptions};
+    use crate::ga::cpu::init::init_genome;
     use crate::ga::InitKind;
 
     /// The help-array scan as it was before the line counts (every call re-read the box's 2b
     /// lines): the reference the counted mutations must match draw for draw.
     mod reference {
         use super::super::{digit_bit, may_take, SwapPair};
-        use crate::cpu::init::nth_set_bit;
+        use crate::ga::cpu::init::nth_set_bit;
         use crate::ga::Problem;
         use crate::rng::Rng;
 

@@ -1,6 +1,6 @@
 //! Two-parent crossovers that move whole boxes, so every child keeps the box invariant.
 //!
-//! Twins of `band_crossover` and `uniform_crossover` in `shaders/crossover.wgsl`. A pair of slots
+//! Twins of `band_crossover` and `uniform_crossover` in `shaders/ga/crossover.wgsl`. A pair of slots
 //! shares one pair stream: side 0 makes the first child, side 1 the second.
 
 use super::fitness::unit_penalties;

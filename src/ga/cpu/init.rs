@@ -1,6 +1,6 @@
 //! The first population: every box a permutation of its missing digits, givens in place.
 //!
-//! Twin of `shaders/init.wgsl`.
+//! Twin of `shaders/ga/init.wgsl`.
 
 use crate::ga::Problem;
 use crate::rng::Rng;
