@@ -9,8 +9,8 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use evoku::format::{self, ParseOptions};
-use evoku::ga::cpu::breed::init_slot;
 use evoku::ga::cpu::fitness::fitness;
+use evoku::ga::cpu::init::init_slot;
 use evoku::ga::cpu::CpuEngine;
 use evoku::ga::gpu::GpuEngine;
 use evoku::ga::{Engine, GaConfig, Params, Preset, Problem};

@@ -1,6 +1,12 @@
 //! What the Ant Colony System's CPU and GPU engines share: the run parameters, the colony and ant
 //! records in the GPU's word layout, the geometry tables, and the fixed-point pheromone arithmetic.
 //!
+//! The Rust twin of `shaders/aco/common.wgsl`: its structs `AcoParams` and `Colony` are
+//! [`AcoParams`] and [`Colony`], its constants `NO_CHOICE`, `DONE_BIT` and `ANT_HEADER` are
+//! [`NO_CHOICE`], [`DONE_BIT`] and [`ANT_HEADER_WORDS`], its `tables` binding is [`AcoTables`],
+//! its `mul_q16`, `blend` and `mul_hi` are [`mul_q16`], [`blend`] and [`mul_hi`]. The ant
+//! record's accessors (`is_single`, `ant_digit`, ...) are `src/aco/cpu/propagate.rs`'s.
+//!
 //! Keep in sync with `shaders/aco/common.wgsl`.
 //!
 //! # Fixed-point pheromone

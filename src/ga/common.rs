@@ -1,5 +1,10 @@
 //! The run parameters as the stages read them: plain integers, one layout for CPU and GPU.
 //!
+//! The Rust twin of `shaders/ga/common.wgsl`: its structs `Params` and `Island` are [`Params`]
+//! and [`Island`] here, its `WG` is [`WORKGROUP_SIZE`]. Its bindings and the `tables` layout
+//! are built in `src/ga/gpu/buffers.rs`; its operator codes are `src/ga/config.rs`'s; its mask
+//! and cell helpers are the CPU stages' own (`src/ga/cpu/`).
+//!
 //! Keep in sync with `struct Params` in `shaders/ga/common.wgsl`.
 
 use super::config::GaConfig;

@@ -249,7 +249,7 @@ fn assign<const TABLE: usize, const K1: usize>(
 mod tests {
     use super::*;
     use crate::format::{parse_one, ParseOptions};
-    use crate::ga::cpu::breed::init_slot;
+    use crate::ga::cpu::init::init_slot;
     use crate::ga::{GaConfig, InitKind, Params, Preset};
 
     /// The textbook Hungarian algorithm, as the WGSL twin runs it.

@@ -7,13 +7,13 @@
 use super::assign::box_assignment;
 use super::crossover::{band_crossover, uniform_crossover};
 use super::fitness::{fitness, for_side, LineCounts, Packing, Side};
-use super::init::init_genome;
+use super::init::init_slot;
 use super::local_search::local_search_counted;
 use super::multi_parent::multi_parent;
 use super::mutation::mutation_counted;
 use super::tournament::tournament;
 use crate::ga::{CrossoverKind, Island, MutationKind, MutationScope, Params, Problem};
-use crate::rng::{stream_key, Rng, INIT_STREAM, PAIR_STREAM};
+use crate::rng::{stream_key, Rng, PAIR_STREAM};
 
 /// What `breed` reads of one island.
 #[derive(Clone, Copy)]
@@ -213,26 +213,6 @@ where
         );
     }
     penalty
-}
-
-/// A fresh individual for slot `slot` (generation 0, or a restart at `generation`).
-pub fn init_slot(
-    params: &Params,
-    problem: &Problem,
-    island: u32,
-    generation: u32,
-    slot: u32,
-    child: &mut [u8],
-) -> (u32, u32) {
-    let mut rng = Rng::new(stream_key(
-        params.seed(),
-        island,
-        generation,
-        INIT_STREAM | slot,
-    ));
-    child.fill(0);
-    init_genome(problem, &mut rng, child);
-    (fitness(problem, child), 0)
 }
 
 #[cfg(test)]

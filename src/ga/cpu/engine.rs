@@ -4,7 +4,8 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use super::breed::{breed, init_slot, migrates, IslandView};
+use super::breed::{breed, migrates, IslandView};
+use super::init::init_slot;
 use super::island_best::island_best;
 use crate::error::{Error, Result};
 use crate::ga::{Engine, GaConfig, Island, Params, Problem};

@@ -2,8 +2,9 @@
 //!
 //! Twin of `shaders/ga/init.wgsl`.
 
-use crate::ga::Problem;
-use crate::rng::Rng;
+use super::fitness::fitness;
+use crate::ga::{Params, Problem};
+use crate::rng::{stream_key, Rng, INIT_STREAM};
 
 /// Index (0-based) of the `k`-th set bit of `mask`; `k` must be below `mask.count_ones()`.
 #[inline]
@@ -40,6 +41,26 @@ pub fn init_genome(problem: &Problem, rng: &mut Rng, genome: &mut [u8]) {
             missing &= !(1u64 << bit);
         }
     }
+}
+
+/// A fresh individual for slot `slot` (generation 0, or a restart at `generation`).
+pub fn init_slot(
+    params: &Params,
+    problem: &Problem,
+    island: u32,
+    generation: u32,
+    slot: u32,
+    child: &mut [u8],
+) -> (u32, u32) {
+    let mut rng = Rng::new(stream_key(
+        params.seed(),
+        island,
+        generation,
+        INIT_STREAM | slot,
+    ));
+    child.fill(0);
+    init_genome(problem, &mut rng, child);
+    (fitness(problem, child), 0)
 }
 
 #[cfg(test)]
