@@ -11,11 +11,11 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
+use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::export::Table;
 use crate::format::{self, ParseOptions, Puzzle};
 use crate::ga::{CrossoverKind, Engine, GaConfig, Problem, Progress};
-use crate::solve::Device;
 use crate::stats::{self, Summary};
 
 /// The paper's operator sets (docs/ALGORITHMS.md section 2, the results table's three columns).

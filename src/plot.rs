@@ -9,12 +9,13 @@ use std::path::Path;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
+use crate::device::Device;
 use crate::error::{Error, IoAction, Result};
 use crate::format::Puzzle;
 use crate::ga::cpu::CpuEngine;
 use crate::ga::gpu::GpuEngine;
 use crate::ga::{Engine, Island, Problem};
-use crate::solve::{Device, SolveOptions};
+use crate::solve::SolveOptions;
 
 /// One line: a label and its points, in x order.
 #[derive(Clone, Debug, PartialEq)]

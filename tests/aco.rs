@@ -12,11 +12,11 @@ use evoku::aco::{
     self, run, AcoConfig, AcoEngine, AcoLimits, AcoOutcome, AcoParams, AcoTables, Colony,
 };
 use evoku::board::Grid;
+use evoku::device::Device;
 use evoku::exact::{self, Solver};
 use evoku::format::{self, ParseOptions};
 use evoku::gpu::GpuContext;
 use evoku::rng::Rng;
-use evoku::solve::Device;
 
 use crate::util;
 

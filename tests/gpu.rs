@@ -78,7 +78,10 @@ fn every_pipeline_source_validates_with_naga() {
             .unwrap_or_else(|| panic!("{} has no entry point of its name", stage.name()));
         if stage != Stage::IslandBest {
             // The host divides the individuals into workgroups of this size.
-            assert_eq!(entry.workgroup_size, [evoku::ga::gpu::WORKGROUP_SIZE, 1, 1]);
+            assert_eq!(
+                entry.workgroup_size,
+                [evoku::ga::common::WORKGROUP_SIZE, 1, 1]
+            );
         }
         // The twins of the Rust structs: same size and field count.
         let island = (std::mem::size_of::<Island>() as u32, 12);
@@ -719,7 +722,7 @@ fn gpu_stages_match_the_cpu_with_a_2d_dispatch() {
         c.seed = 65_535;
     });
     let individuals = u64::from(config.population_size) * u64::from(config.islands);
-    let groups = individuals.div_ceil(u64::from(evoku::ga::gpu::WORKGROUP_SIZE));
+    let groups = individuals.div_ceil(u64::from(evoku::ga::common::WORKGROUP_SIZE));
     assert!(groups > 3 && config.islands > 3, "not a 2-D dispatch");
     parity(
         "2-D dispatch, 7 islands of 60",
@@ -893,7 +896,7 @@ fn a_run_beyond_the_software_loop_limit_is_refused() {
     let params = evoku::ga::Params::new(&problem, &config);
     let iterations = evoku::ga::gpu::loop_iterations_per_invocation(&params);
     assert!(
-        iterations > evoku::ga::gpu::SOFTWARE_LOOP_BUDGET,
+        iterations > evoku::gpu::SOFTWARE_LOOP_BUDGET,
         "{iterations}"
     );
     if !ctx.is_software() {

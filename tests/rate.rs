@@ -4,6 +4,7 @@
 use std::process::Command;
 
 use evoku::board::{Geometry, Grid};
+use evoku::device::Device;
 use evoku::exact;
 use evoku::ga::cpu::CpuEngine;
 use evoku::ga::{GaConfig, Preset, Problem};
@@ -11,7 +12,6 @@ use evoku::rate::{
     self, entropy_level, ga_rating, rate_engine, rating_config, spearman, GaRating,
     GaRatingOptions, Level, RateError, Rater, Technique,
 };
-use evoku::solve::Device;
 
 use crate::util;
 

@@ -22,13 +22,13 @@ use wgpu::util::DeviceExt;
 use super::common::{AcoParams, AcoTables, Colony, TOUR_WORKGROUP};
 use super::{AcoConfig, AcoEngine};
 use crate::error::{Error, Result};
-use crate::ga::gpu::SOFTWARE_LOOP_BUDGET;
 use crate::gpu::pipeline::{self, grid, READ, UNIFORM, WRITE};
 use crate::gpu::schedule::Schedule;
 use crate::gpu::shaders::{
     assemble, ShaderFile, ACO_COLONY_UPDATE, ACO_COMMON, ACO_EXCHANGE, ACO_PROPAGATE, ACO_TOUR, RNG,
 };
 use crate::gpu::GpuContext;
+use crate::gpu::SOFTWARE_LOOP_BUDGET;
 
 /// Invocations per workgroup of the per-colony stages.
 pub const COLONY_WORKGROUP: u32 = 64;

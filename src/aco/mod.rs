@@ -42,6 +42,7 @@ pub mod common;
 pub mod cpu;
 pub mod gpu;
 pub mod run;
+mod tables;
 
 use std::time::Duration;
 
@@ -49,10 +50,10 @@ pub use common::{AcoParams, AcoTables, Colony};
 pub use run::{run, AcoEngine, AcoLimits, AcoOutcome};
 
 use crate::board::Grid;
+use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::ga::Progress;
 use crate::rng::rate_q16;
-use crate::solve::Device;
 
 /// Every knob of the Ant Colony System. A run is a pure function of (puzzle, config).
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -223,7 +224,7 @@ pub fn engine(
     if let Err(why) = crate::exact::propagate(puzzle) {
         return Ok(Err(why.to_string()));
     }
-    crate::solve::check_state_size(
+    crate::state_size::check_state_size(
         "ACS colonies",
         "--colonies x --ants",
         config.colonies as u64 * config.ants as u64,

@@ -8,6 +8,7 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use evoku::board::Geometry;
+use evoku::device::{Backend, Device};
 use evoku::ga::{GaConfig, Preset};
 use evoku::ga_grids::{ga_grids, GaGridOptions};
 use evoku::generate::{
@@ -15,7 +16,6 @@ use evoku::generate::{
 };
 use evoku::instances::{make_instances, write_instances};
 use evoku::rate::Level;
-use evoku::solve::{Backend, Device};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 

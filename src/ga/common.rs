@@ -11,6 +11,9 @@ use super::config::GaConfig;
 use super::problem::Problem;
 use crate::rng::rate_q16;
 
+/// Invocations per workgroup of `init` and `breed` (`WG` in `shaders/ga/common.wgsl`).
+pub const WORKGROUP_SIZE: u32 = 64;
+
 /// Everything a stage needs to know about the run, as `u32`s.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, bytemuck::Pod, bytemuck::Zeroable)]

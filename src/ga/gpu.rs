@@ -18,15 +18,14 @@ use std::time::Duration;
 pub mod buffers;
 
 use crate::error::{Error, Result};
+use crate::ga::common::WORKGROUP_SIZE;
 use crate::ga::{Engine, GaConfig, Island, MutationScope, Params, Problem};
 use crate::gpu::device::GpuContext;
 use crate::gpu::pipeline::{self, grid, READ, UNIFORM, WRITE};
 use crate::gpu::schedule::Schedule;
 use crate::gpu::shaders::Stage;
+use crate::gpu::SOFTWARE_LOOP_BUDGET;
 use buffers::{Buffers, Sizes};
-
-/// Invocations per workgroup of `init` and `breed` (`WG` in `shaders/ga/common.wgsl`).
-pub const WORKGROUP_SIZE: u32 = 64;
 
 /// Longest run of generations in one command buffer, whatever the estimate says.
 pub const MAX_GENERATIONS_PER_SUBMIT: u32 = 256;
@@ -37,10 +36,6 @@ pub const MAX_GENERATIONS_PER_SUBMIT: u32 = 256;
 const HARDWARE_VISITS_PER_SUBMIT: u64 = 400_000_000;
 /// The same for a software adapter: lavapipe on 2 cores runs 10-20 ns a visit, so 40-80 ms.
 const SOFTWARE_VISITS_PER_SUBMIT: u64 = 4_000_000;
-/// Loop iterations one invocation may run on a software adapter. lavapipe (llvmpipe) silently
-/// ends every loop of an invocation once 65,535 iterations have run in all, and the results
-/// are then simply wrong; this leaves a margin under that.
-pub const SOFTWARE_LOOP_BUDGET: u64 = 50_000;
 
 /// The three compute pipelines and their shared bind group layout, built once per context.
 #[derive(Debug)]

@@ -11,4 +11,5 @@ pub(crate) mod schedule;
 pub mod shaders;
 
 pub use device::{is_software, list_adapters, AdapterSummary, GpuContext, GpuOptions};
+pub use schedule::SOFTWARE_LOOP_BUDGET;
 pub use shaders::Stage;

@@ -36,7 +36,7 @@ impl CpuEngine {
     /// `threads`: `None` uses rayon's global pool (all cores).
     pub fn new(problem: Problem, config: &GaConfig, threads: Option<usize>) -> Result<CpuEngine> {
         config.validate()?;
-        crate::solve::check_state_size(
+        crate::state_size::check_state_size(
             "GA populations",
             "--population x --islands",
             config.population_size as u64 * config.islands as u64,

@@ -87,7 +87,9 @@ impl Sizes {
             )));
         }
         let max_groups = limits.max_compute_workgroups_per_dimension as u64;
-        let groups = self.individuals.div_ceil(super::WORKGROUP_SIZE as u64);
+        let groups = self
+            .individuals
+            .div_ceil(crate::ga::common::WORKGROUP_SIZE as u64);
         if groups > max_groups * max_groups || params.islands as u64 > max_groups * max_groups {
             return Err(Error::Gpu(format!(
                 "population {} x islands {} needs {groups} workgroups; {adapter} dispatches at \
