@@ -26,7 +26,7 @@ pub(crate) struct GpuLease {
 }
 
 impl GpuLease {
-    /// The shared context, for a [`evoku::solve::Device`].
+    /// The shared context, for a [`evoku::device::Device`].
     pub(crate) fn arc(&self) -> Arc<GpuContext> {
         self.ctx.clone()
     }

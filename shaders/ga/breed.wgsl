@@ -1,7 +1,7 @@
 // One generation for one slot: elitism, restart, migration, or tournament, crossover, mutation
 // and local search. Reads the current population, writes one child.
 //
-// Twin of src/cpu/breed.rs. Entry point `breed`: one invocation per individual (island = id /
+// Twin of src/ga/cpu/breed.rs. Entry point `breed`: one invocation per individual (island = id /
 // population, slot = id % population); each writes only its own child genome and score.
 
 // Whether generation `generation` brings a migrant into the last slot.

@@ -1,6 +1,6 @@
 // Two-parent crossovers that move whole boxes, so every child keeps the box invariant.
 //
-// Twin of src/cpu/crossover.rs. A pair of slots shares one pair stream: side 0 makes the first
+// Twin of src/ga/cpu/crossover.rs. A pair of slots shares one pair stream: side 0 makes the first
 // child, side 1 the second. Parents `a` and `b` are word offsets into `population`.
 
 // Copies box `bx` of the current-generation genome at word `parent` into the child.

@@ -1,6 +1,6 @@
 // The first population: every box a permutation of its missing digits, givens in place.
 //
-// Twin of src/cpu/init.rs, plus `init_slot` (the CPU's `cpu::breed::init_slot`), which `breed`
+// Twin of src/ga/cpu/init.rs, plus `init_slot` (the CPU's `ga::cpu::init::init_slot`), which `breed`
 // also calls to restart an island. Entry point `init`: one invocation per individual.
 
 // Index (0-based) of the `k`-th set bit of a 32-bit mask; `k < countOneBits(mask)`. A binary

@@ -1,7 +1,7 @@
 // Per-island bookkeeping after each generation: elites, best so far, stagnation, restart,
 // solved flag.
 //
-// Twin of src/cpu/island_best.rs. Entry point `island_best`: one workgroup per island, run on
+// Twin of src/ga/cpu/island_best.rs. Entry point `island_best`: one workgroup per island, run on
 // the generation `init` or `breed` has just written (`next_population`, `next_scores`). The
 // CPU scans the population once per elite; here each of the BEST_WG invocations keeps the four
 // smallest (effective penalty, slot) keys and the smallest (penalty, slot) key of its share of

@@ -1,6 +1,6 @@
 // Local search: try several mutated variants of a child and keep the best (mut+cross+LS).
 //
-// Twin of src/cpu/local_search.rs. A variant is the child plus one swap, scored from the lines
+// Twin of src/ga/cpu/local_search.rs. A variant is the child plus one swap, scored from the lines
 // the swap changes. The CPU recounts every touched line before and after the swap; here one
 // pass per line gives the digits seen and seen twice, from which the count after the swap
 // follows (a line holding both cells keeps its digits and is skipped): the same numbers, with

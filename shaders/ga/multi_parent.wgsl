@@ -1,7 +1,7 @@
 // Three-parent crossover (docs/ALGORITHMS.md section 2): best so far 0.55, best of the generation
 // 0.33, own parent 0.12, decided position by position inside each box.
 //
-// Twin of src/cpu/multi_parent.rs. The parents live in two buffers: the epoch best in `records`,
+// Twin of src/ga/cpu/multi_parent.rs. The parents live in two buffers: the epoch best in `records`,
 // the generation best and the own parent in `population`.
 
 // Cumulative weight bounds of the three parents, in percent (`WEIGHT_BOUNDS`).

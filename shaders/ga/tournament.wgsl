@@ -1,6 +1,6 @@
 // Tournament selection: `size` random individuals, the lowest effective penalty wins.
 //
-// Twin of src/cpu/tournament.rs. Ties go to the one drawn first.
+// Twin of src/ga/cpu/tournament.rs. Ties go to the one drawn first.
 
 // Returns the winning slot of the island whose first individual is `island_first`.
 fn tournament(rng: ptr<function, Rng>, island_first: u32, population: u32, size: u32) -> u32 {

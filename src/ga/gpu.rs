@@ -1,4 +1,4 @@
-//! The GPU engine: the stages of `shaders/` on one device, bit for bit the CPU engine's results.
+//! The GA's GPU engine: the stages of `shaders/ga/` on one device, bit for bit the CPU engine's results.
 //!
 //! Pipelines, bind groups and buffers are created once; a generation is two dispatches (`breed`,
 //! then `island_best`) recorded into a compute pass, many generations to a command buffer.

@@ -1,5 +1,6 @@
 //! The genetic algorithm of Mantere & Koljonen with Sato & Inoue's crossover: settings, the
-//! prepared puzzle, the stage parameters, and the run loop shared by the CPU and GPU engines.
+//! prepared puzzle, the stage parameters (`common`, twin of `shaders/ga/common.wgsl`), the run loop,
+//! and the engines that run it: the CPU's (`cpu/`) and the GPU's (`gpu`).
 
 pub mod common;
 pub mod config;

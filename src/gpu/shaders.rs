@@ -1,8 +1,8 @@
 //! WGSL assembly: WGSL has no includes, so each pipeline's source is its files concatenated.
 //! Every file of `shaders/`, the GA's and the ACS's, is named here once.
 //!
-//! `shaders/ga/<stage>.wgsl` is the twin of `src/ga/cpu/<stage>.rs`; the entry point and pipeline label
-//! of a stage are its name.
+//! `shaders/ga/<stage>.wgsl` is the twin of `src/ga/cpu/<stage>.rs` (the ACS's: `shaders/aco/`,
+//! `src/aco/cpu/`); the entry point and pipeline label of a stage are its name.
 
 /// One WGSL file of `shaders/`.
 #[derive(Clone, Copy, Debug)]
