@@ -1,11 +1,11 @@
 //! The loop bounds the stages state beside their CPU twins add up, stage by stage, to what the
 //! engines' hand count gave before they moved there (the count below, kept as the reference).
 
-use evoku::aco::params::AcoParams;
+use evoku::aco::common::AcoParams;
+use evoku::ga::gpu::loop_bound;
 use evoku::ga::{MutationScope, Params};
-use evoku::gpu::engine::loop_bound;
 
-/// `loop_iterations_per_invocation` as src/gpu/engine.rs counted it before the bounds moved
+/// `loop_iterations_per_invocation` as src/gpu/engine.rs (now src/ga/gpu.rs) counted it before the bounds moved
 /// beside the loops.
 fn hand_count(params: &Params) -> u64 {
     let run = |k: u64| k + 2;

@@ -6,9 +6,8 @@
 //! entry point. A difference names the operator, the case and the word.
 
 use evoku::board::{Geometry, Grid};
-use evoku::cpu::{
-    assign, breed, crossover, fitness, island_best, local_search, multi_parent, mutation,
-    tournament,
+use evoku::ga::cpu::{
+    assign, crossover, fitness, init, island_best, local_search, multi_parent, mutation, tournament,
 };
 use evoku::ga::prelude::BINDINGS;
 use evoku::ga::{CrossoverKind, GaConfig, InitKind, Island, MutationKind, Params, Preset, Problem};
@@ -107,7 +106,7 @@ impl Setup {
         let salt = self.rng.next_u32();
         let mut out = vec![0u8; count * bytes];
         for (k, genome) in out.chunks_exact_mut(bytes).enumerate() {
-            breed::init_slot(&self.params, &self.problem, salt, 7, k as u32, genome);
+            init::init_slot(&self.params, &self.problem, salt, 7, k as u32, genome);
         }
         out
     }
@@ -161,7 +160,7 @@ impl Buffers {
         let words = setup.params.genome_words as usize;
         Buffers {
             params: setup.params,
-            tables: evoku::gpu::buffers::tables(&setup.problem),
+            tables: evoku::ga::gpu::buffers::tables(&setup.problem),
             population: vec![0],
             scores: vec![0, 0],
             next_population: vec![0; cases * words],
@@ -338,7 +337,7 @@ impl Harness<'_> {
 
     /// Runs parity entry `entry` on `CASES` cases.
     fn cases(&self, entry: &str, inputs: &Buffers) -> Written {
-        let workgroups = (CASES as u32).div_ceil(evoku::ga::params::WORKGROUP_SIZE);
+        let workgroups = (CASES as u32).div_ceil(evoku::ga::common::WORKGROUP_SIZE);
         self.run(entry, workgroups, inputs)
     }
 }
@@ -607,7 +606,7 @@ fn init_matches_the_cpu() {
         let (mut children, mut answers) = (vec![0u8; CASES * bytes], Vec::new());
         for (k, child) in children.chunks_exact_mut(bytes).enumerate() {
             let k = k as u32;
-            let (penalty, age) = breed::init_slot(&p, &setup.problem, k % 3, k / 3, k, child);
+            let (penalty, age) = init::init_slot(&p, &setup.problem, k % 3, k / 3, k, child);
             answers.extend([penalty, age]);
         }
         same(&setup, "(penalty, age)", 2, &answers, &gpu.next_scores);

@@ -4,8 +4,8 @@
 //! each shared struct's member names, types and offsets against `offset_of!` (as vello reads its
 //! modules).
 
+use evoku::aco::common::{AcoParams, Colony};
 use evoku::aco::gpu::AcoStage;
-use evoku::aco::params::{AcoParams, Colony};
 use evoku::gpu::prelude::{Access, Binding, BufferType, GpuStruct};
 use evoku::gpu::Stage;
 use naga::common::wgsl::TypeContext;
@@ -268,7 +268,7 @@ fn the_prelude_carries_the_rust_codes_and_bounds() {
         format!("const MAX_BOX_SIZE: u32 = {}u;", evoku::board::MAX_BOX_SIZE),
         format!(
             "const WORKGROUP_SIZE: u32 = {}u;",
-            evoku::ga::params::WORKGROUP_SIZE
+            evoku::ga::common::WORKGROUP_SIZE
         ),
     ] {
         assert!(prelude.contains(&line), "{line} missing from\n{prelude}");
@@ -276,7 +276,7 @@ fn the_prelude_carries_the_rust_codes_and_bounds() {
     let aco = evoku::aco::prelude::prelude();
     assert!(aco.contains(&format!(
         "const TOUR_WORKGROUP: u32 = {}u;",
-        evoku::aco::params::TOUR_WORKGROUP
+        evoku::aco::common::TOUR_WORKGROUP
     )));
-    assert_eq!(evoku::aco::params::GPU_MAX_BOX_SIZE, 5);
+    assert_eq!(evoku::aco::common::GPU_MAX_BOX_SIZE, 5);
 }

@@ -1,4 +1,4 @@
-//! The Ant Colony System on a GPU: the stages of `shaders/aco_*.wgsl`, bit for bit the CPU
+//! The Ant Colony System on a GPU: the stages of `shaders/aco/*.wgsl`, bit for bit the CPU
 //! engine's results (`tests/aco.rs` compares them stage by stage).
 //!
 //! One `aco_tour` workgroup holds the ants of `32 / ants` colonies, one invocation per ant; its
@@ -19,20 +19,20 @@ use std::time::Duration;
 
 use wgpu::util::DeviceExt;
 
+use super::common::{AcoParams, AcoTables, Colony, GPU_MAX_BOX_SIZE, TOUR_WORKGROUP};
 use super::cpu::{colony_update, tour};
-use super::params::{AcoParams, AcoTables, Colony, GPU_MAX_BOX_SIZE, TOUR_WORKGROUP};
 use super::prelude::BINDINGS;
 use super::{AcoConfig, AcoEngine};
 use crate::error::{Error, Result};
-use crate::gpu::engine::SOFTWARE_LOOP_BUDGET;
 use crate::gpu::pipeline::{self, grid};
 use crate::gpu::schedule::Schedule;
 use crate::gpu::shaders::{
     assemble, ShaderFile, ACO_COLONY_UPDATE, ACO_COMMON, ACO_EXCHANGE, ACO_PROPAGATE, ACO_TOUR, RNG,
 };
 use crate::gpu::GpuContext;
+use crate::gpu::SOFTWARE_LOOP_BUDGET;
 
-pub use super::params::COLONY_WORKGROUP;
+pub use super::common::COLONY_WORKGROUP;
 
 /// A compute stage of the ACS: one pipeline, one entry point, one name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,7 +1,7 @@
 //! The ACS's WGSL prelude and bind group layout: every fact its shaders share with Rust, written
 //! out from its one Rust home (see `crate::gpu::prelude`).
 
-use super::params::{
+use super::common::{
     ant_header, AcoParams, Colony, ANT_HEADER_WORDS, COLONY_WORKGROUP, DONE_BIT, NO_CHOICE,
     TOUR_WORKGROUP,
 };

@@ -1,11 +1,11 @@
 //! The GA's WGSL prelude and bind group layout: every fact the GA's shaders share with Rust,
 //! written out from its one Rust home (see `crate::gpu::prelude`).
 
+use super::common::{Island, Params, ISLAND_BEST_WORKGROUP, WORKGROUP_SIZE};
 use super::config::{CrossoverKind, MutationKind, MutationScope, MAX_ELITES};
-use super::params::{Island, Params, ISLAND_BEST_WORKGROUP, WORKGROUP_SIZE};
 use crate::board::MAX_BOX_SIZE;
-use crate::cpu::assign::{ASSIGN_INF, ASSIGN_NOISE_DRAW, ASSIGN_UNIT};
-use crate::cpu::multi_parent::WEIGHT_BOUNDS;
+use crate::ga::cpu::assign::{ASSIGN_INF, ASSIGN_NOISE_DRAW, ASSIGN_UNIT};
+use crate::ga::cpu::multi_parent::WEIGHT_BOUNDS;
 use crate::gpu::prelude::{Access, Binding, BufferType, Prelude};
 
 /// The bind group layout of every GA pipeline, binding `k` the `k`-th entry. The engine builds its

@@ -23,10 +23,11 @@ pub use member::{MemberOutcome, MemberReport};
 
 use crate::board::Grid;
 use crate::defaults;
+use crate::device::Device;
 use crate::error::Result;
 use crate::exact;
 use crate::ga::{self, Problem, Progress};
-use crate::solve::{Device, SolveOptions};
+use crate::solve::SolveOptions;
 
 /// A portfolio member, in priority order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -160,7 +161,7 @@ pub fn solve(
                 // The GPU ACS holds one 32-bit candidate mask per cell: boards up to 25x25.
                 let device = match &options.device {
                     Device::Gpu(_)
-                        if puzzle.geometry().box_size() > crate::aco::params::GPU_MAX_BOX_SIZE =>
+                        if puzzle.geometry().box_size() > crate::aco::common::GPU_MAX_BOX_SIZE =>
                     {
                         Device::Cpu
                     }

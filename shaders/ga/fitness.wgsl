@@ -1,0 +1,63 @@
+// Fitness: the number of digits missing from every row and column, summed (0 = solved).
+//
+// Twin of src/ga/cpu/fitness.rs. `fitness` walks the child word by word and builds every row and
+// column mask in one pass (the same sum as the CPU's line-by-line count, with an eighth of the
+// loop iterations: lavapipe stops a shader's loops after 65,535 iterations in total).
+
+// Digits seen in a line, and digits seen more than once.
+struct LineMasks {
+    seen: vec2<u32>,
+    dup: vec2<u32>,
+}
+
+// The masks of line `line` of the child.
+fn line_masks(line: u32) -> LineMasks {
+    var m = LineMasks(vec2<u32>(0u), vec2<u32>(0u));
+    for (var k = 0u; k < params.side; k++) {
+        let bit = digit_bit(child_cell(line_cell(line, k)));
+        m.dup |= m.seen & bit;
+        m.seen |= bit;
+    }
+    return m;
+}
+
+// Digits missing from line `line` of the child.
+fn line_penalty(line: u32) -> u32 {
+    return params.side - mask_count(line_masks(line).seen);
+}
+
+// Digits missing from line `line` of the current-generation genome at word `base`.
+fn population_line_penalty(base: u32, line: u32) -> u32 {
+    var seen = vec2<u32>(0u);
+    for (var k = 0u; k < params.side; k++) {
+        seen |= digit_bit(population_cell(base, line_cell(line, k)));
+    }
+    return params.side - mask_count(seen);
+}
+
+fn fitness_cell(rows: ptr<function, array<vec2<u32>, MAX_SIDE>>, cols: ptr<function, array<vec2<u32>, MAX_SIDE>>, word: u32, g: u32) {
+    if g < params.cells {
+        let bit = digit_bit(cell_in_word(word, g));
+        (*rows)[row_of(g)] |= bit;
+        (*cols)[col_of(g)] |= bit;
+    }
+}
+
+// Penalty of the whole child.
+fn fitness() -> u32 {
+    var rows: array<vec2<u32>, MAX_SIDE>;
+    var cols: array<vec2<u32>, MAX_SIDE>;
+    for (var w = 0u; w < params.genome_words; w++) {
+        let word = next_population[child_base + w];
+        // Four cells a word, unrolled by hand so they cost one loop iteration.
+        fitness_cell(&rows, &cols, word, 4u * w);
+        fitness_cell(&rows, &cols, word, 4u * w + 1u);
+        fitness_cell(&rows, &cols, word, 4u * w + 2u);
+        fitness_cell(&rows, &cols, word, 4u * w + 3u);
+    }
+    var penalty = 0u;
+    for (var line = 0u; line < params.side; line++) {
+        penalty += 2u * params.side - mask_count(rows[line]) - mask_count(cols[line]);
+    }
+    return penalty;
+}
