@@ -5,7 +5,7 @@
 //! thread count or dispatch order, and the GPU can compute the very same numbers.
 
 /// Keys that separate streams which share (island, generation, individual) numbers (the
-/// shaders get them through the prelude, `src/ga/prelude.rs`).
+/// shaders get them through the prelude, `src/gpu/prelude.rs`).
 pub const PAIR_STREAM: u32 = 0x8000_0000;
 pub const INIT_STREAM: u32 = 0x4000_0000;
 

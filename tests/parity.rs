@@ -1,11 +1,15 @@
-//! Tests: parity. One GA operator at a time on the GPU against its CPU twin, over seeded
-//! generated inputs (puzzles from a random valid grid with random blanks, genomes from random
-//! draws, random scores and island states) at 9x9, 16x16 and 25x25: 256 cases per operator and
-//! size. The operators' WGSL runs as it is, called from the small entry points of
-//! `tests/parity.wgsl` assembled after the `breed` stage's files; `island_best` runs its own
-//! entry point. A difference names the operator, the case and the word.
+//! Tests: parity. One operator at a time on the GPU against its CPU twin, over seeded generated
+//! inputs (puzzles from a random valid grid with random blanks, genomes from random draws, random
+//! scores, island states and ants) at 9x9, 16x16 and 25x25: 256 cases per operator and size. The
+//! operators' WGSL runs as it is, called from the small entry points of `tests/parity/ga.wgsl`
+//! and `tests/parity/aco.wgsl`, each assembled after its engine's stage files over the engine's
+//! own bindings; `island_best` runs its own entry point. A difference names the operator, the
+//! case and the word.
 
-use evoku::board::{Geometry, Grid};
+mod aco;
+mod harness;
+mod inputs;
+
 use evoku::ga::cpu::{
     assign, crossover, fitness, init, island_best, local_search, multi_parent, mutation, tournament,
 };
@@ -13,50 +17,12 @@ use evoku::ga::prelude::BINDINGS;
 use evoku::ga::{CrossoverKind, GaConfig, InitKind, Island, MutationKind, Params, Preset, Problem};
 use evoku::gpu::{GpuContext, Stage};
 use evoku::rng::{stream_key, Rng};
-use wgpu::util::DeviceExt;
 
-/// The test entry points (one per operator).
-const ENTRY_POINTS: &str = include_str!("parity.wgsl");
-/// Box sizes: 9x9, 16x16, 25x25.
-const BOX_SIZES: [usize; 3] = [3, 4, 5];
-/// Generated puzzles per size, and cases per puzzle.
-const PUZZLES: u32 = 4;
-const CASES: usize = 64;
-/// The seed every input is drawn from.
-const SEED: u64 = 0x5eed_0011;
+use harness::Harness;
+use inputs::{generated_puzzle, words, BOX_SIZES, CASES, KEEP_PERCENT, PUZZLES, SEED};
 
-// ---- generated inputs -----------------------------------------------------------------------
-
-/// A random valid grid of box size `b` (the pattern grid with its digits, the rows of each band
-/// and the columns of each stack shuffled), with each cell kept as a given with probability
-/// `keep_percent` %.
-fn generated_puzzle(b: usize, keep_percent: u32, rng: &mut Rng) -> Grid {
-    let n = b * b;
-    let mut shuffled = |len: usize| {
-        let mut v: Vec<usize> = (0..len).collect();
-        for i in (1..len).rev() {
-            v.swap(i, rng.below(i as u32 + 1) as usize);
-        }
-        v
-    };
-    let digits = shuffled(n);
-    let within: Vec<Vec<usize>> = (0..2 * b).map(|_| shuffled(b)).collect();
-    let line = |k: usize, of: &[usize]| (k / b) * b + of[k % b];
-    let mut cells = vec![0u8; n * n];
-    for r in 0..n {
-        for c in 0..n {
-            let (pr, pc) = (line(r, &within[r / b]), line(c, &within[b + c / b]));
-            let pattern = (b * (pr % b) + pr / b + pc) % n;
-            cells[r * n + c] = digits[pattern] as u8 + 1;
-        }
-    }
-    for cell in &mut cells {
-        if rng.below(100) >= keep_percent {
-            *cell = 0;
-        }
-    }
-    Grid::from_cells(Geometry::new(b).unwrap(), cells).expect("a valid grid")
-}
+/// The GA's test entry points (one per operator).
+const ENTRY_POINTS: &str = include_str!("parity/ga.wgsl");
 
 /// One generated puzzle with its run parameters; `params` keeps the preset's operators, the
 /// parity test sets the one it runs.
@@ -72,8 +38,7 @@ fn setups(operator: &str) -> Vec<Setup> {
     for b in BOX_SIZES {
         for p in 0..PUZZLES {
             let mut rng = Rng::new(stream_key(SEED, b as u32, p, 0));
-            let keep = [0, 30, 50, 70][p as usize];
-            let puzzle = generated_puzzle(b, keep, &mut rng);
+            let puzzle = generated_puzzle(b, KEEP_PERCENT[p as usize], &mut rng);
             // Presolve on one puzzle: candidates narrowed by propagation (candidate mutation);
             // on denser ones it would leave too few free cells.
             let problem = Problem::new(&puzzle, InitKind::Random, p == 1).expect("solvable");
@@ -117,33 +82,14 @@ impl Setup {
             .flat_map(|_| [self.rng.below(12), self.rng.below(4)])
             .collect()
     }
-
-    fn case(&self, k: usize) -> String {
-        format!("{}, case {k}", self.label)
-    }
 }
 
-fn words(bytes: &[u8]) -> Vec<u32> {
-    bytemuck::pod_collect_to_vec(bytes)
-}
-
-/// Panics at the first differing word, naming the operator and case (`per_case` words a case).
+/// Panics at the first differing word, naming the operator and case.
 fn same(setup: &Setup, what: &str, per_case: usize, cpu: &[u32], gpu: &[u32]) {
-    assert_eq!(cpu.len(), gpu.len(), "{}: {what} lengths", setup.label);
-    if let Some(w) = (0..cpu.len()).find(|&w| cpu[w] != gpu[w]) {
-        panic!(
-            "{}: {what} differ, word {}: cpu {:#x}, gpu {:#x}",
-            setup.case(w / per_case),
-            w % per_case,
-            cpu[w],
-            gpu[w]
-        );
-    }
+    inputs::same(&setup.label, what, per_case, cpu, gpu);
 }
 
-// ---- the GPU side ---------------------------------------------------------------------------
-
-/// What a dispatch reads: the engine's eight bindings.
+/// What a GA dispatch reads: the engine's eight bindings.
 struct Buffers {
     params: Params,
     tables: Vec<u32>,
@@ -171,7 +117,7 @@ impl Buffers {
     }
 }
 
-/// What a dispatch wrote.
+/// What a GA dispatch wrote.
 struct Written {
     next_population: Vec<u32>,
     next_scores: Vec<u32>,
@@ -179,167 +125,53 @@ struct Written {
     records: Vec<u32>,
 }
 
-struct Harness<'a> {
-    ctx: &'a GpuContext,
-    layout: wgpu::BindGroupLayout,
-    operators: wgpu::ShaderModule,
-    island_best: wgpu::ShaderModule,
-    pipeline_layout: wgpu::PipelineLayout,
+/// The GA's operators (`parity` module) and its `island_best` stage.
+fn ga_harness(ctx: &GpuContext) -> Harness<'_> {
+    let operators = Stage::Breed.source() + "// ---- tests/parity/ga.wgsl ----\n" + ENTRY_POINTS;
+    Harness::new(
+        ctx,
+        &BINDINGS,
+        &[
+            ("parity", operators),
+            ("island_best", Stage::IslandBest.source()),
+        ],
+    )
 }
 
-impl Harness<'_> {
-    fn new(ctx: &GpuContext) -> Harness<'_> {
-        let entries: Vec<wgpu::BindGroupLayoutEntry> = (0u32..)
-            .zip(&BINDINGS)
-            .map(|(binding, entry)| wgpu::BindGroupLayoutEntry {
-                binding,
-                visibility: wgpu::ShaderStages::COMPUTE,
-                ty: wgpu::BindingType::Buffer {
-                    ty: entry.buffer_binding_type(),
-                    has_dynamic_offset: false,
-                    min_binding_size: None,
-                },
-                count: None,
-            })
-            .collect();
-        let device = &ctx.device;
-        let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-            label: Some("parity"),
-            entries: &entries,
-        });
-        let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-            label: Some("parity"),
-            bind_group_layouts: &[Some(&layout)],
-            immediate_size: 0,
-        });
-        let module = |label: &str, source: String| {
-            device.create_shader_module(wgpu::ShaderModuleDescriptor {
-                label: Some(label),
-                source: wgpu::ShaderSource::Wgsl(source.into()),
-            })
-        };
-        let source = Stage::Breed.source() + "// ---- tests/parity.wgsl ----\n" + ENTRY_POINTS;
-        crate::util::validate_wgsl("parity", &source);
-        Harness {
-            ctx,
-            operators: module("parity", source),
-            island_best: module("island_best", Stage::IslandBest.source()),
-            layout,
-            pipeline_layout,
-        }
+/// Runs `entry` (of the `island_best` module for `island_best`, else of `parity`).
+fn run(harness: &Harness, entry: &str, workgroups: u32, b: &Buffers) -> Written {
+    let module = if entry == "island_best" {
+        "island_best"
+    } else {
+        "parity"
+    };
+    let contents: [&[u8]; 8] = [
+        bytemuck::bytes_of(&b.params),
+        bytemuck::cast_slice(&b.tables),
+        bytemuck::cast_slice(&b.population),
+        bytemuck::cast_slice(&b.scores),
+        bytemuck::cast_slice(&b.next_population),
+        bytemuck::cast_slice(&b.next_scores),
+        bytemuck::cast_slice(&b.islands),
+        bytemuck::cast_slice(&b.records),
+    ];
+    let mut out = harness
+        .run(module, entry, workgroups, &contents)
+        .into_iter()
+        .skip(4);
+    let mut next = || out.next().expect("eight buffers");
+    Written {
+        next_population: next(),
+        next_scores: next(),
+        islands: next(),
+        records: next(),
     }
+}
 
-    /// Runs `entry` over `workgroups` workgroups on `inputs`.
-    fn run(&self, entry: &str, workgroups: u32, inputs: &Buffers) -> Written {
-        let device = &self.ctx.device;
-        let module = if entry == "island_best" {
-            &self.island_best
-        } else {
-            &self.operators
-        };
-        let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-            label: Some(entry),
-            layout: Some(&self.pipeline_layout),
-            module,
-            entry_point: Some(entry),
-            compilation_options: Default::default(),
-            cache: None,
-        });
-        let storage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC;
-        let init = |label: &str, contents: &[u8], usage| {
-            device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                label: Some(label),
-                contents,
-                usage,
-            })
-        };
-        let buffers = [
-            init(
-                "params",
-                bytemuck::bytes_of(&inputs.params),
-                wgpu::BufferUsages::UNIFORM,
-            ),
-            init("tables", bytemuck::cast_slice(&inputs.tables), storage),
-            init(
-                "population",
-                bytemuck::cast_slice(&inputs.population),
-                storage,
-            ),
-            init("scores", bytemuck::cast_slice(&inputs.scores), storage),
-            init(
-                "next_population",
-                bytemuck::cast_slice(&inputs.next_population),
-                storage,
-            ),
-            init(
-                "next_scores",
-                bytemuck::cast_slice(&inputs.next_scores),
-                storage,
-            ),
-            init("islands", bytemuck::cast_slice(&inputs.islands), storage),
-            init("records", bytemuck::cast_slice(&inputs.records), storage),
-        ];
-        let entries: Vec<wgpu::BindGroupEntry> = (0u32..)
-            .zip(&buffers)
-            .map(|(binding, buffer)| wgpu::BindGroupEntry {
-                binding,
-                resource: buffer.as_entire_binding(),
-            })
-            .collect();
-        let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some(entry),
-            layout: &self.layout,
-            entries: &entries,
-        });
-        let mut encoder = device.create_command_encoder(&Default::default());
-        {
-            let mut pass = encoder.begin_compute_pass(&Default::default());
-            pass.set_pipeline(&pipeline);
-            pass.set_bind_group(0, &bind_group, &[]);
-            pass.dispatch_workgroups(workgroups, 1, 1);
-        }
-        let read = [4usize, 5, 6, 7].map(|k| {
-            let size = buffers[k].size();
-            let staging = device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some("parity read-back"),
-                size,
-                usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-                mapped_at_creation: false,
-            });
-            encoder.copy_buffer_to_buffer(&buffers[k], 0, &staging, 0, size);
-            staging
-        });
-        let index = self.ctx.queue.submit([encoder.finish()]);
-        for staging in &read {
-            staging
-                .slice(..)
-                .map_async(wgpu::MapMode::Read, |r| r.expect("map"));
-        }
-        device
-            .poll(wgpu::PollType::Wait {
-                submission_index: Some(index),
-                timeout: Some(std::time::Duration::from_secs(120)),
-            })
-            .expect("poll");
-        let [next_population, next_scores, islands, records] = read.map(|staging| {
-            let words: Vec<u32> =
-                bytemuck::pod_collect_to_vec(&staging.slice(..).get_mapped_range().expect("view"));
-            staging.unmap();
-            words
-        });
-        Written {
-            next_population,
-            next_scores,
-            islands,
-            records,
-        }
-    }
-
-    /// Runs parity entry `entry` on `CASES` cases.
-    fn cases(&self, entry: &str, inputs: &Buffers) -> Written {
-        let workgroups = (CASES as u32).div_ceil(evoku::ga::common::WORKGROUP_SIZE);
-        self.run(entry, workgroups, inputs)
-    }
+/// Runs parity entry `entry` on `CASES` cases.
+fn cases(harness: &Harness, entry: &str, inputs: &Buffers) -> Written {
+    let workgroups = (CASES as u32).div_ceil(evoku::ga::common::WORKGROUP_SIZE);
+    run(harness, entry, workgroups, inputs)
 }
 
 fn gpu() -> Option<crate::gpu::GpuLease> {
@@ -351,7 +183,7 @@ fn gpu() -> Option<crate::gpu::GpuLease> {
 #[test]
 fn mutation_matches_the_cpu() {
     let Some(ctx) = gpu() else { return };
-    let harness = Harness::new(&ctx);
+    let harness = ga_harness(&ctx);
     for kind in [
         MutationKind::Swap,
         MutationKind::Directed,
@@ -363,7 +195,7 @@ fn mutation_matches_the_cpu() {
             let mut inputs = Buffers::new(&setup, CASES);
             inputs.params = setup.params;
             inputs.population = words(&genomes);
-            let gpu = harness.cases("parity_mutation", &inputs);
+            let gpu = cases(&harness, "parity_mutation", &inputs);
             let bytes = setup.params.genome_bytes();
             let (mut children, mut answers) = (genomes.clone(), Vec::new());
             for (k, child) in children.chunks_exact_mut(bytes).enumerate() {
@@ -399,7 +231,7 @@ fn mutation_matches_the_cpu() {
 #[test]
 fn crossover_matches_the_cpu() {
     let Some(ctx) = gpu() else { return };
-    let harness = Harness::new(&ctx);
+    let harness = ga_harness(&ctx);
     for kind in [
         CrossoverKind::Band,
         CrossoverKind::Uniform,
@@ -413,7 +245,7 @@ fn crossover_matches_the_cpu() {
             inputs.params = setup.params;
             inputs.population = words(&parents);
             inputs.records = words(&epoch_best);
-            let gpu = harness.cases("parity_crossover", &inputs);
+            let gpu = cases(&harness, "parity_crossover", &inputs);
             let p = &setup.params;
             let bytes = p.genome_bytes();
             let tie_base = 2 * p.tournament_size + 1;
@@ -460,12 +292,12 @@ fn crossover_matches_the_cpu() {
 #[test]
 fn box_assignment_matches_the_cpu() {
     let Some(ctx) = gpu() else { return };
-    let harness = Harness::new(&ctx);
+    let harness = ga_harness(&ctx);
     for mut setup in setups("box assignment") {
         let genomes = setup.genomes(CASES);
         let mut inputs = Buffers::new(&setup, CASES);
         inputs.population = words(&genomes);
-        let gpu = harness.cases("parity_assign", &inputs);
+        let gpu = cases(&harness, "parity_assign", &inputs);
         let p = setup.params;
         let (mut children, mut answers) = (genomes.clone(), Vec::new());
         for (k, child) in children.chunks_exact_mut(p.genome_bytes()).enumerate() {
@@ -488,14 +320,14 @@ fn box_assignment_matches_the_cpu() {
 #[test]
 fn tournament_matches_the_cpu() {
     let Some(ctx) = gpu() else { return };
-    let harness = Harness::new(&ctx);
+    let harness = ga_harness(&ctx);
     for mut setup in setups("tournament") {
         let p = setup.params;
         let population = p.population as usize;
         let scores = setup.scores(CASES * population);
         let mut inputs = Buffers::new(&setup, CASES);
         inputs.scores = scores.clone();
-        let gpu = harness.cases("parity_tournament", &inputs);
+        let gpu = cases(&harness, "parity_tournament", &inputs);
         let mut answers = Vec::new();
         for k in 0..CASES {
             let mut rng = Rng::new(stream_key(p.seed(), 0, 0, k as u32));
@@ -518,7 +350,7 @@ fn tournament_matches_the_cpu() {
 #[test]
 fn fitness_matches_the_cpu() {
     let Some(ctx) = gpu() else { return };
-    let harness = Harness::new(&ctx);
+    let harness = ga_harness(&ctx);
     for mut setup in setups("fitness") {
         let mut genomes = setup.genomes(CASES);
         // Every other genome with random digits in random cells: not box permutations.
@@ -535,7 +367,7 @@ fn fitness_matches_the_cpu() {
         }
         let mut inputs = Buffers::new(&setup, CASES);
         inputs.population = words(&genomes);
-        let gpu = harness.cases("parity_fitness", &inputs);
+        let gpu = cases(&harness, "parity_fitness", &inputs);
         let cpu: Vec<u32> = genomes
             .chunks_exact(bytes)
             .flat_map(|genome| [fitness::fitness(&setup.problem, genome), 0])
@@ -547,7 +379,7 @@ fn fitness_matches_the_cpu() {
 #[test]
 fn local_search_matches_the_cpu() {
     let Some(ctx) = gpu() else { return };
-    let harness = Harness::new(&ctx);
+    let harness = ga_harness(&ctx);
     for kind in [
         MutationKind::Swap,
         MutationKind::Directed,
@@ -559,7 +391,7 @@ fn local_search_matches_the_cpu() {
             let mut inputs = Buffers::new(&setup, CASES);
             inputs.params = setup.params;
             inputs.population = words(&genomes);
-            let gpu = harness.cases("parity_local_search", &inputs);
+            let gpu = cases(&harness, "parity_local_search", &inputs);
             let p = setup.params;
             let (mut children, mut answers) = (genomes.clone(), Vec::new());
             for (k, child) in children.chunks_exact_mut(p.genome_bytes()).enumerate() {
@@ -597,10 +429,10 @@ fn local_search_matches_the_cpu() {
 #[test]
 fn init_matches_the_cpu() {
     let Some(ctx) = gpu() else { return };
-    let harness = Harness::new(&ctx);
+    let harness = ga_harness(&ctx);
     for setup in setups("init") {
         let inputs = Buffers::new(&setup, CASES);
-        let gpu = harness.cases("parity_init", &inputs);
+        let gpu = cases(&harness, "parity_init", &inputs);
         let p = setup.params;
         let bytes = p.genome_bytes();
         let (mut children, mut answers) = (vec![0u8; CASES * bytes], Vec::new());
@@ -644,7 +476,7 @@ fn random_island(setup: &mut Setup) -> Island {
 #[test]
 fn island_best_matches_the_cpu() {
     let Some(ctx) = gpu() else { return };
-    let harness = Harness::new(&ctx);
+    let harness = ga_harness(&ctx);
     // Islands per puzzle: 64 islands of `population` slots (2 to 150).
     let islands = CASES;
     for mut setup in setups("island best") {
@@ -664,7 +496,7 @@ fn island_best_matches_the_cpu() {
         inputs.next_scores = scores.clone();
         inputs.islands = states.clone();
         inputs.records = words(&records);
-        let gpu = harness.run("island_best", islands as u32, &inputs);
+        let gpu = run(&harness, "island_best", islands as u32, &inputs);
 
         let bytes = p.genome_bytes();
         let (mut cpu_states, mut cpu_records) = (states, records);

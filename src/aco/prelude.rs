@@ -50,7 +50,7 @@ pub const BINDINGS: [Binding; 6] = [
 
 /// The prelude every ACS module starts with.
 pub fn prelude() -> String {
-    let mut prelude = crate::ga::prelude::rng_constants(Prelude::new("ACS"))
+    let mut prelude = Prelude::new("ACS")
         .structure::<AcoParams>()
         .structure::<Colony>()
         .uint("TOUR_WORKGROUP", TOUR_WORKGROUP)

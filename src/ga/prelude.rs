@@ -57,17 +57,10 @@ pub const BINDINGS: [Binding; 8] = [
     },
 ];
 
-/// The random function's stream keys (`crate::rng`), shared by both algorithms' preludes.
-pub fn rng_constants(prelude: Prelude) -> Prelude {
-    prelude
-        .uint("PAIR_STREAM", crate::rng::PAIR_STREAM)
-        .uint("INIT_STREAM", crate::rng::INIT_STREAM)
-}
-
 /// The prelude every GA module starts with.
 pub fn prelude() -> String {
     let max_box = MAX_BOX_SIZE as u32;
-    rng_constants(Prelude::new("GA"))
+    Prelude::new("GA")
         .structure::<Params>()
         .structure::<Island>()
         .codes::<CrossoverKind>()

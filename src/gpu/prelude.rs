@@ -215,12 +215,16 @@ pub struct Prelude {
 }
 
 impl Prelude {
+    /// A prelude for `what`, opening with the random function's stream keys (`crate::rng`),
+    /// which `shaders/rng.wgsl` serves to both algorithms.
     pub fn new(what: &str) -> Prelude {
         Prelude {
             text: format!(
                 "// ---- prelude: {what}, generated from Rust (src/gpu/prelude.rs) ----\n"
             ),
         }
+        .uint("PAIR_STREAM", crate::rng::PAIR_STREAM)
+        .uint("INIT_STREAM", crate::rng::INIT_STREAM)
     }
 
     /// The WGSL declaration of `T`.
