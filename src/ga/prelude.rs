@@ -16,7 +16,7 @@ pub const BINDINGS: [Binding; 8] = [
         access: Access::Uniform,
         ty: BufferType::of::<Params>(),
     },
-    // The problem tables (`crate::gpu::buffers::tables`).
+    // The problem tables (`crate::ga::gpu::buffers::tables`).
     Binding {
         name: "tables",
         access: Access::Read,

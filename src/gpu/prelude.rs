@@ -3,8 +3,8 @@
 //!
 //! - Structs the GPU reads: [`gpu_struct!`] around a `#[repr(C)]` Pod struct gives it a
 //!   [`GpuStruct`] description (per field: name, WGSL type, `offset_of!`), from which both the
-//!   WGSL `struct` and the layout test (`tests/gpu.rs` reads it back through naga) derive.
-//! - Operator codes: [`gpu_enum!`] around a `#[repr(u32)]`-style enum emits one
+//!   WGSL `struct` and the layout test (`tests/shader_layout.rs` reads it back through naga) derive.
+//! - Operator codes: [`gpu_enum!`] around an enum with explicit discriminants emits one
 //!   `const <PREFIX>_<VARIANT>: u32` per variant from its Rust discriminant.
 //! - Bind group layouts: a table of [`Binding`]s per engine, read by the engine to build its
 //!   layout and by the prelude to declare the `@group(0) @binding(k) var` lines.
