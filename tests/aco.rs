@@ -5,6 +5,7 @@
 use evoku::aco::common::{self, blend, mul_hi, mul_q16, pheromone_shift, NO_CHOICE};
 use evoku::aco::cpu::colony_update::{colony_update, global_update};
 use evoku::aco::cpu::propagate::{propagate, Ant};
+use evoku::aco::cpu::restart::restart;
 use evoku::aco::cpu::tour::{greedy_choice, local_update, roulette_choice, tour};
 use evoku::aco::cpu::CpuAco;
 use evoku::aco::gpu::{AcoStage, GpuAco};
@@ -15,7 +16,6 @@ use evoku::board::Grid;
 use evoku::device::Device;
 use evoku::exact::{self, Solver};
 use evoku::format::{self, ParseOptions};
-use evoku::gpu::GpuContext;
 use evoku::rng::Rng;
 
 use crate::util;
@@ -27,12 +27,12 @@ fn puzzle(path: &std::path::Path) -> Grid {
     puzzles[0].grid.clone()
 }
 
-fn repo_puzzle(name: &str) -> Grid {
+pub(crate) fn repo_puzzle(name: &str) -> Grid {
     puzzle(&util::repo(&format!("puzzles/{name}.txt")))
 }
 
 /// A Lloyd & Amos instance carried in `tests/data`, e.g. `inst16x16_45_0`.
-fn lloyd_amos(name: &str) -> Grid {
+pub(crate) fn lloyd_amos(name: &str) -> Grid {
     puzzle(&util::lloyd_amos(&format!("{name}.txt")))
 }
 
@@ -41,7 +41,7 @@ fn full_set(benchmarks: &std::path::Path, name: &str) -> Grid {
     puzzle(&benchmarks.join(format!("lloyd-amos/general/{name}.txt")))
 }
 
-fn config(edit: impl FnOnce(&mut AcoConfig)) -> AcoConfig {
+pub(crate) fn config(edit: impl FnOnce(&mut AcoConfig)) -> AcoConfig {
     let mut c = AcoConfig::default();
     edit(&mut c);
     c
@@ -380,6 +380,10 @@ fn colony_update_deposits_evaporates_and_restarts() {
     }
     assert_eq!(colony.restarts, 1);
     assert_eq!((colony.best_value, colony.epoch_max_filled), (0, 0));
+    // The pheromone's reset is the restart stage's.
+    assert_eq!(colony.restart_pending, 1);
+    assert!(pher.iter().any(|&t| t != p.tau0));
+    restart(&p, &colony, &mut pher);
     assert!(pher.iter().all(|&t| t == p.tau0));
     assert_eq!(
         colony.overall_best_filled,
@@ -438,7 +442,11 @@ fn a_tour_visits_every_cell_once_and_keeps_its_board_consistent() {
 
 // ---- whole runs -----------------------------------------------------------------------------
 
-fn run_engine(engine: &mut dyn AcoEngine, grid: &Grid, max_iterations: u32) -> AcoOutcome {
+pub(crate) fn run_engine(
+    engine: &mut dyn AcoEngine,
+    grid: &Grid,
+    max_iterations: u32,
+) -> AcoOutcome {
     let limits = AcoLimits {
         max_iterations,
         time_limit: None,
@@ -446,7 +454,7 @@ fn run_engine(engine: &mut dyn AcoEngine, grid: &Grid, max_iterations: u32) -> A
     run(engine, grid, limits, &mut |_| {}).unwrap()
 }
 
-fn same_outcome(label: &str, a: &AcoOutcome, b: &AcoOutcome) {
+pub(crate) fn same_outcome(label: &str, a: &AcoOutcome, b: &AcoOutcome) {
     let key = |o: &AcoOutcome| (o.solved, o.iterations, o.colony, o.best_penalty, o.restarts);
     assert_eq!(
         key(a),
@@ -457,7 +465,7 @@ fn same_outcome(label: &str, a: &AcoOutcome, b: &AcoOutcome) {
 }
 
 /// An engine whose step size is fixed, to show results do not depend on it.
-struct Stepped<E>(E, u32);
+pub(crate) struct Stepped<E>(pub E, pub u32);
 
 impl<E: AcoEngine> AcoEngine for Stepped<E> {
     fn step(&mut self, iterations: u32) -> evoku::error::Result<()> {
@@ -608,217 +616,6 @@ fn every_aco_pipeline_validates_with_naga() {
             evoku::aco::gpu::COLONY_WORKGROUP
         };
         assert_eq!(entry.workgroup_size, [size, 1, 1], "{}", stage.name());
-    }
-}
-
-fn gpu() -> Option<crate::gpu::GpuLease> {
-    crate::gpu::gpu()
-}
-
-/// Panics at the first differing word, naming its place.
-fn same(what: &str, step: &str, per_item: usize, cpu: &[u32], gpu: &[u32]) {
-    assert_eq!(cpu.len(), gpu.len(), "{what} lengths {step}");
-    if let Some(k) = (0..cpu.len()).find(|&k| cpu[k] != gpu[k]) {
-        panic!(
-            "{what} differ {step}: item {} word {}: cpu {:#x}, gpu {:#x}",
-            k / per_item.max(1),
-            k % per_item.max(1),
-            cpu[k],
-            gpu[k]
-        );
-    }
-}
-
-fn compare(label: &str, step: &str, cpu: &CpuAco, gpu: &GpuAco) {
-    let step = format!("{label} {step}");
-    let p = *cpu.params();
-    same(
-        "ants (item = colony * ants + ant)",
-        &step,
-        p.ant_words as usize,
-        &cpu.ant_words(),
-        &gpu.ant_words().unwrap(),
-    );
-    same(
-        "pheromone (item = colony)",
-        &step,
-        p.pher_words(),
-        &cpu.pheromone(),
-        &gpu.pheromone().unwrap(),
-    );
-    same(
-        "records (item = colony)",
-        &step,
-        p.record_words as usize,
-        &cpu.records(),
-        &gpu.records().unwrap(),
-    );
-    let (cs, gs) = (cpu.colony_states(), gpu.colony_states().unwrap());
-    for (i, (c, g)) in cs.iter().zip(&gs).enumerate() {
-        assert_eq!(c, g, "colony {i} differs {step}");
-    }
-}
-
-/// Both engines from fresh buffers; every buffer compared after each stage of each iteration.
-fn parity(
-    label: &str,
-    ctx: &GpuContext,
-    grid: &Grid,
-    config: &AcoConfig,
-    iterations: u32,
-) -> CpuAco {
-    let tables = AcoTables::new(grid);
-    let mut cpu = CpuAco::new(tables.clone(), config, Some(1)).unwrap();
-    let mut gpu = GpuAco::new(ctx, tables, config).unwrap_or_else(|e| panic!("{label}: {e}"));
-    compare(label, "fresh", &cpu, &gpu);
-    for it in 1..=iterations {
-        cpu.run_tours();
-        gpu.run_tours().unwrap();
-        compare(
-            label,
-            &format!("after the tours of iteration {it}"),
-            &cpu,
-            &gpu,
-        );
-        cpu.run_colony_update();
-        gpu.run_colony_update().unwrap();
-        compare(label, &format!("after colony_update {it}"), &cpu, &gpu);
-        cpu.run_exchange();
-        gpu.run_exchange().unwrap();
-        compare(label, &format!("after exchange {it}"), &cpu, &gpu);
-    }
-    cpu
-}
-
-/// Steps, over all ants of a CPU engine's last iteration, that ended with propagation pending.
-fn budget_stops(cpu: &CpuAco) -> u32 {
-    cpu.colony_buffers()
-        .iter()
-        .flat_map(|c| c.ants.iter().map(|a| a.budget_stops))
-        .sum()
-}
-
-#[test]
-fn gpu_stages_match_the_cpu_on_9x9() {
-    let Some(ctx) = gpu() else { return };
-    let grid = repo_puzzle("ai-escargot");
-    let seen = parity(
-        "9x9, 3 colonies, exchange, restarts",
-        &ctx,
-        &grid,
-        &config(|c| {
-            c.colonies = 3;
-            c.exchange_interval = 2;
-            c.restart_after = 2;
-            c.seed = 9;
-        }),
-        6,
-    )
-    .colony_states();
-    assert!(seen.iter().any(|c| c.restarts > 0), "{seen:?}");
-    assert!(seen.iter().any(|c| c.exchanges > 0), "{seen:?}");
-    // A budget small enough to pause propagation mid-step, and roulette-only choices.
-    let cpu = parity(
-        "9x9, tiny budget, q0 0",
-        &ctx,
-        &grid,
-        &config(|c| {
-            c.colonies = 4;
-            c.ants = 7;
-            c.q0 = 0.0;
-            c.step_budget = 60;
-            c.seed = 10;
-        }),
-        3,
-    );
-    assert!(cpu.colony_states().iter().all(|c| c.iteration == 3));
-    assert!(budget_stops(&cpu) > 0, "the budget never ran out");
-}
-
-#[test]
-fn gpu_stages_match_the_cpu_on_16x16() {
-    let Some(ctx) = gpu() else { return };
-    parity(
-        "16x16 45 %, 2 colonies, authors' q0",
-        &ctx,
-        &lloyd_amos("inst16x16_45_0"),
-        &config(|c| {
-            c.colonies = 2;
-            c.q0 = 0.1;
-            c.exchange_interval = 1;
-            c.seed = 16;
-        }),
-        3,
-    );
-}
-
-#[test]
-fn gpu_stages_match_the_cpu_on_25x25() {
-    let Some(ctx) = gpu() else { return };
-    let grid = lloyd_amos("inst25x25_45_0");
-    let cpu = parity(
-        "25x25 45 %, 2 colonies of 5 ants, budget pauses",
-        &ctx,
-        &grid,
-        &config(|c| {
-            c.colonies = 2;
-            c.ants = 5;
-            c.step_budget = 1_000;
-            c.seed = 25;
-        }),
-        2,
-    );
-    assert!(budget_stops(&cpu) > 0, "the budget never ran out");
-    // The default budget, one ant step per dispatch on lavapipe: the heaviest invocations.
-    parity(
-        "25x25 45 %, the defaults, one colony",
-        &ctx,
-        &grid,
-        &config(|c| {
-            c.colonies = 1;
-            c.seed = 26;
-        }),
-        2,
-    );
-}
-
-#[test]
-fn whole_runs_match_the_cpu() {
-    let Some(ctx) = gpu() else { return };
-    let cases = [
-        ("mantere-no29", repo_puzzle("mantere-no29"), 1u64, 200),
-        ("fig1-kashan", repo_puzzle("fig1-kashan"), 2, 200),
-        ("inst16x16_70_0", lloyd_amos("inst16x16_70_0"), 3, 50),
-    ];
-    for (label, grid, seed, max) in cases {
-        let c = config(|c| {
-            c.colonies = 3;
-            c.restart_after = 20;
-            c.exchange_interval = 4;
-            c.seed = seed;
-        });
-        let tables = AcoTables::new(&grid);
-        let mut cpu = CpuAco::new(tables.clone(), &c, Some(1)).unwrap();
-        let on_cpu = run_engine(&mut cpu, &grid, max);
-        let mut gpu = GpuAco::new(&ctx, tables.clone(), &c).unwrap();
-        let on_gpu = run_engine(&mut gpu, &grid, max);
-        same_outcome(&format!("{label}: cpu and gpu"), &on_cpu, &on_gpu);
-        let mut gpu = Stepped(GpuAco::new(&ctx, tables, &c).unwrap(), 3);
-        gpu.0.set_iterations_per_submit(2);
-        let by_three = run_engine(&mut gpu, &grid, max);
-        same_outcome(&format!("{label}: gpu steps of 3"), &on_cpu, &by_three);
-        assert!(on_cpu.solved, "{label}");
-    }
-}
-
-#[test]
-fn boards_beyond_25x25_are_refused_on_the_gpu() {
-    let Some(ctx) = gpu() else { return };
-    let grid = Grid::empty(evoku::board::Geometry::new(6).unwrap());
-    match GpuAco::new(&ctx, AcoTables::new(&grid), &AcoConfig::default()) {
-        Err(evoku::error::Error::Gpu(m)) => assert!(m.contains("--backend cpu"), "{m}"),
-        Err(e) => panic!("expected a GPU error, got {e}"),
-        Ok(_) => panic!("36x36 accepted"),
     }
 }
 
@@ -1035,7 +832,7 @@ fn measure_gpu_iteration_time() {
     let Some(benchmarks) = util::benchmarks("aco::measure_gpu_iteration_time") else {
         return;
     };
-    let Some(ctx) = gpu() else { return };
+    let Some(ctx) = crate::gpu::gpu() else { return };
     for (side, fill, iterations) in [(9, 45, 50u32), (16, 45, 5), (25, 45, 3)] {
         let grid = full_set(&benchmarks, &format!("inst{side}x{side}_{fill}_1"));
         let c = config(|c| c.restart_after = 0);

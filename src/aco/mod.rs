@@ -153,7 +153,8 @@ impl AcoConfig {
         let k = common::pheromone_shift(cells);
         let tau0 = 1u32 << k;
         let local_q16 = rate_q16(self.local_update);
-        AcoParams {
+        let cand_words = common::cand_words(n);
+        let mut params = AcoParams {
             box_size: tables.geometry.box_size() as u32,
             side: n,
             cells,
@@ -171,18 +172,29 @@ impl AcoConfig {
             dtau_numerator: ((cells as u64 * cells as u64) << k) as u32,
             restart_after: self.restart_after,
             exchange_interval: self.exchange_interval,
-            step_budget: common::step_budget(tables.geometry, self.step_budget),
+            step_budget: 0,
             work_cost: common::work_cost(tables.geometry),
             seed_lo: self.seed as u32,
             seed_hi: (self.seed >> 32) as u32,
-            ant_words: common::ANT_HEADER_WORDS + 2 * cells,
+            ant_words: common::ANT_HEADER_WORDS + (cand_words + 1) * cells,
             record_words: 2 * (1 + cells),
             start_filled: tables.start_filled,
             tour_steps: cells + common::tour_slack(cells),
-            _pad0: 0,
+            cand_words,
             _pad1: 0,
             _pad2: 0,
-        }
+        };
+        // What a one-step lavapipe dispatch of the most ants spends beside the propagation.
+        let rest = cpu::tour::loop_bound(
+            &AcoParams {
+                ants: MAX_ANTS,
+                ..params
+            },
+            1,
+        );
+        let room = crate::gpu::SOFTWARE_LOOP_BUDGET.saturating_sub(rest);
+        params.step_budget = common::step_budget(tables.geometry, self.step_budget, room);
+        params
     }
 }
 

@@ -158,15 +158,7 @@ pub fn solve(
             MemberKind::Aco => {
                 let config = aco_config(options, puzzle);
                 outcome.colonies = Some(config.colonies);
-                // The GPU ACS holds one 32-bit candidate mask per cell: boards up to 25x25.
-                let device = match &options.device {
-                    Device::Gpu(_)
-                        if puzzle.geometry().box_size() > crate::aco::common::GPU_MAX_BOX_SIZE =>
-                    {
-                        Device::Cpu
-                    }
-                    device => device.clone(),
-                };
+                let device = options.device.clone();
                 let report = idle(
                     kind.name(),
                     config.colonies,
