@@ -108,7 +108,7 @@ fn parameters_follow_the_config() {
     assert_eq!(p.tour_steps, 625 + 39);
     let bad = [
         config(|c| c.ants = 0),
-        config(|c| c.ants = 33),
+        config(|c| c.ants = aco::MAX_ANTS + 1),
         config(|c| c.q0 = 1.5),
         config(|c| c.rho = -0.1),
         config(|c| c.colonies = 0),

@@ -212,6 +212,40 @@ fn whole_runs_match_the_cpu() {
     }
 }
 
+/// Colonies of more than 32 ants (up to `MAX_ANTS`, one workgroup a colony): the tour's
+/// barriers and local updates over more than one SIMD group.
+#[test]
+fn gpu_stages_match_the_cpu_with_many_ants() {
+    let Some(ctx) = gpu() else { return };
+    for (label, grid, ants, iterations) in [
+        (
+            "9x9, 3 colonies of 100 ants",
+            repo_puzzle("ai-escargot"),
+            100,
+            3,
+        ),
+        (
+            "16x16 45 %, 3 colonies of MAX_ANTS",
+            lloyd_amos("inst16x16_45_0"),
+            evoku::aco::MAX_ANTS,
+            1,
+        ),
+    ] {
+        parity(
+            label,
+            &ctx,
+            &grid,
+            &config(|c| {
+                c.colonies = 3;
+                c.ants = ants;
+                c.restart_after = 2;
+                c.seed = 33;
+            }),
+            iterations,
+        );
+    }
+}
+
 /// Boards beyond 25x25: two candidate words per cell (36x36, 49x49) and three (64x64), the dirty
 /// units beyond 96 bits, a restart's pheromone reset as a stage of its own.
 #[test]

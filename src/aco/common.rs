@@ -56,8 +56,11 @@ pub mod ant_header {
 }
 const _: () = assert!(ant_header::DIRTY + DIRTY_WORDS <= ANT_HEADER_WORDS);
 const _: () = assert!(DIRTY_WORDS == 6, "propagate.wgsl unrolls six dirty words");
-/// Invocations per workgroup of `aco_tour`: the ants of one or more colonies.
-pub const TOUR_WORKGROUP: u32 = 32;
+/// Invocations per workgroup of `aco_tour`: the ants of one or more colonies, so also the most
+/// ants a colony may have (`crate::aco::MAX_ANTS`): a step's local updates wait for every ant of
+/// the colony at a workgroup barrier. 128 (it was 32) leaves room below WebGPU's guaranteed 256
+/// invocations; results do not depend on it (only on the colonies and their ants).
+pub const TOUR_WORKGROUP: u32 = 128;
 /// Invocations per workgroup of the per-colony stages (`aco_colony_update`, `aco_exchange`).
 pub const COLONY_WORKGROUP: u32 = 64;
 /// `choice_cell` of an ant that made no choice in its last step.

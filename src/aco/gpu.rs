@@ -1,7 +1,8 @@
 //! The Ant Colony System on a GPU: the stages of `shaders/aco/*.wgsl`, bit for bit the CPU
 //! engine's results (`tests/aco.rs` compares them stage by stage).
 //!
-//! One `aco_tour` workgroup holds the ants of `32 / ants` colonies, one invocation per ant; its
+//! One `aco_tour` workgroup holds the ants of `TOUR_WORKGROUP / ants` colonies (128 / ants), one
+//! invocation per ant; its
 //! board (candidates and propagation stack) lives in the `ants` storage buffer, the colony's
 //! pheromone in `pheromone`. An iteration is `tour_steps / steps_per_dispatch` tour dispatches, then
 //! `aco_colony_update` (one invocation per colony), `aco_restart` (one workgroup per colony, when
