@@ -294,3 +294,61 @@ fn whole_runs_match_the_cpu_beyond_25x25() {
     same_outcome("36x36: cpu and gpu", &on_cpu, &on_gpu);
     assert_eq!(on_cpu.iterations, 4);
 }
+
+/// What the bounded step budget (needed for lavapipe, and the same on every backend) does to the
+/// CPU engine beyond 25x25, where it ran unbounded before: budget stops per tour, tours that ran
+/// out of steps before visiting every cell, and the iteration-best fill, against an unbounded
+/// budget on the same seeds.
+///
+/// cargo test --release --test tests aco_gpu::measure_budget_beyond_25x25 -- --ignored --nocapture
+#[test]
+#[ignore]
+fn measure_budget_beyond_25x25() {
+    for (name, iterations) in [
+        ("large/inst36x36_45_0", 20u32),
+        ("large/inst36x36_50_0", 20),
+        ("large/inst49x49_45_0", 6),
+        ("large/inst64x64_45_0", 2),
+    ] {
+        let grid = repo_puzzle(name);
+        for budget in [0, u32::MAX] {
+            let c = config(|c| {
+                c.step_budget = budget;
+                c.restart_after = 0;
+                c.seed = 1;
+            });
+            let mut cpu = CpuAco::new(AcoTables::new(&grid), &c, None).unwrap();
+            let p = *cpu.params();
+            let (mut stops, mut short, mut tours, mut best) = (0u64, 0u64, 0u64, 0u64);
+            let start = std::time::Instant::now();
+            for _ in 0..iterations {
+                cpu.run_tours();
+                for colony in cpu.colony_buffers() {
+                    for ant in &colony.ants {
+                        stops += ant.budget_stops as u64;
+                        short += u64::from(ant.visits < p.cells);
+                        tours += 1;
+                    }
+                }
+                cpu.run_colony_update();
+                cpu.run_restart();
+                best += cpu
+                    .colony_states()
+                    .iter()
+                    .map(|s| s.iteration_best_filled as u64)
+                    .sum::<u64>();
+            }
+            let colonies = cpu.colony_states().len() as u64;
+            println!(
+                "{name}: budget {} ({} pieces of work): {:.2} stops per tour, {short} of {tours} \
+                 tours short of a cell, mean iteration-best fill {:.1} of {}, {:.1} s",
+                p.step_budget,
+                p.step_budget / p.work_cost,
+                stops as f64 / tours as f64,
+                best as f64 / (iterations as u64 * colonies) as f64,
+                p.cells,
+                start.elapsed().as_secs_f64()
+            );
+        }
+    }
+}

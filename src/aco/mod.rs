@@ -27,8 +27,10 @@
 //!   work beyond it waits for the ant's next step, which only resumes it (the ant does not choose
 //!   or move on meanwhile). A tour has a few slack steps beyond one per cell
 //!   ([`AcoParams::tour_steps`]) so that a delayed ant still visits every cell. The default budget
-//!   (four boards' worth of work at 9x9, about one at 16x16 and 25x25) cuts one ant step short
-//!   per 60 tours at 25x25 45 %, none at 9x9 and 16x16.
+//!   (four boards' worth of work at 9x9, about one at 16x16 and 25x25, less beyond) cuts one ant
+//!   step short per 60 tours at 25x25 45 %, none at 9x9 and 16x16, about 1.3 steps per tour at
+//!   36x36 and 12 at 64x64 (`docs/RESULTS.md`, "Large boards"), never so many that a tour
+//!   misses a cell there.
 //! - Several independent colonies run side by side; a colony whose fullest ant has not improved
 //!   for `restart_after` iterations starts again from fresh pheromone, and colonies can adopt their
 //!   ring neighbour's best every `exchange_interval` iterations. The result is that of the colony
