@@ -69,10 +69,10 @@ fn ga_stage_bounds_sum_to_the_old_hand_count() {
     assert_eq!(cases, 7 * 6 * 3 * 2);
 }
 
-/// `tour_loop_iterations` and `colony_loop_iterations` as src/aco/gpu.rs counted them, with the
-/// start board's copy of `cand_words` words per cell (one up to 25x25, as counted then), and the
-/// restart's pheromone reset moved out of the colony update into `aco_restart`, whose 64
-/// invocations share it.
+/// `tour_loop_iterations` and `colony_loop_iterations` as src/aco/gpu.rs (now src/aco/gpu/)
+/// counted them, with the start board's copy of `cand_words` words per cell (one up to 25x25, as
+/// counted then), and the restart's pheromone reset moved out of the colony update into
+/// `aco_restart`, whose 64 invocations share it.
 fn aco_hand_count(p: &AcoParams, steps: u32) -> (u64, u64, u64) {
     let n = p.side as u64;
     let per_step =

@@ -23,87 +23,18 @@ use wgpu::util::DeviceExt;
 
 use super::common::{AcoParams, AcoTables, Colony, TOUR_WORKGROUP};
 use super::cpu::{colony_update, restart, tour};
-use super::prelude::BINDINGS;
 use super::{AcoConfig, AcoEngine};
 use crate::error::{Error, Result};
 use crate::gpu::pipeline::{self, grid};
 use crate::gpu::schedule::Schedule;
-use crate::gpu::shaders::{
-    assemble, ShaderFile, ACO_COLONY_UPDATE, ACO_COMMON, ACO_EXCHANGE, ACO_PROPAGATE, ACO_RESTART,
-    ACO_TOUR, RNG,
-};
 use crate::gpu::GpuContext;
 use crate::gpu::SOFTWARE_LOOP_BUDGET;
 
 pub use super::common::COLONY_WORKGROUP;
+pub use stages::AcoStage;
+use stages::Pipelines;
 
-/// A compute stage of the ACS: one pipeline, one entry point, one name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum AcoStage {
-    Tour,
-    ColonyUpdate,
-    Restart,
-    Exchange,
-}
-
-impl AcoStage {
-    pub const ALL: [AcoStage; 4] = [
-        AcoStage::Tour,
-        AcoStage::ColonyUpdate,
-        AcoStage::Restart,
-        AcoStage::Exchange,
-    ];
-
-    /// The entry point and pipeline label.
-    pub fn name(self) -> &'static str {
-        match self {
-            AcoStage::Tour => "aco_tour",
-            AcoStage::ColonyUpdate => "aco_colony_update",
-            AcoStage::Restart => "aco_restart",
-            AcoStage::Exchange => "aco_exchange",
-        }
-    }
-
-    pub fn files(self) -> &'static [ShaderFile] {
-        match self {
-            AcoStage::Tour => &[RNG, ACO_COMMON, ACO_PROPAGATE, ACO_TOUR],
-            AcoStage::ColonyUpdate => &[ACO_COMMON, ACO_COLONY_UPDATE],
-            AcoStage::Restart => &[ACO_COMMON, ACO_RESTART],
-            AcoStage::Exchange => &[ACO_COMMON, ACO_EXCHANGE],
-        }
-    }
-
-    /// The assembled WGSL of the stage's module: the ACS's prelude, then its files.
-    pub fn source(self) -> String {
-        super::prelude::prelude() + &assemble(self.files())
-    }
-}
-
-/// The four pipelines and their bind group layout, built once per device.
-#[derive(Debug)]
-struct Pipelines {
-    layout: wgpu::BindGroupLayout,
-    tour: wgpu::ComputePipeline,
-    colony_update: wgpu::ComputePipeline,
-    restart: wgpu::ComputePipeline,
-    exchange: wgpu::ComputePipeline,
-}
-
-impl Pipelines {
-    fn new(device: &wgpu::Device) -> Pipelines {
-        let (layout, pipeline_layout) = pipeline::layouts(device, "aco", &BINDINGS);
-        let pipeline = |stage: AcoStage| {
-            pipeline::compute_pipeline(device, &pipeline_layout, stage.name(), stage.source())
-        };
-        Pipelines {
-            tour: pipeline(AcoStage::Tour),
-            colony_update: pipeline(AcoStage::ColonyUpdate),
-            restart: pipeline(AcoStage::Restart),
-            exchange: pipeline(AcoStage::Exchange),
-            layout,
-        }
-    }
-}
+mod stages;
 
 /// Buffer sizes of a run, in bytes.
 #[derive(Clone, Copy, Debug)]
