@@ -4,6 +4,7 @@ mod util;
 
 mod aco;
 mod aco_gpu;
+mod aco_measure;
 mod cli;
 mod default_solver;
 mod exact;
