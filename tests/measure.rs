@@ -461,6 +461,7 @@ fn suite_selects_instances_by_size_fill_and_count() {
         },
         time_limit: None,
         runs: 2,
+        shard: evoku::shard::Shard::ALL,
     };
     let runs = suite::run_suite(&instances, &options, &mut |_, _, _| {}, &mut |_, _| {}).unwrap();
     assert_eq!(runs.len(), 12);
