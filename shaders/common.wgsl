@@ -29,8 +29,11 @@ struct Params {
     mutation_scope: u32,
     assign_steps: u32,
     assign_noise: u32,
-    _pad0: u32,
-    _pad1: u32,
+    // The global number of this engine's first island (random streams are keyed by it), and the
+    // islands of the whole run (the migration ring): 0 and `islands` unless the islands are
+    // split across devices.
+    island_offset: u32,
+    islands_total: u32,
 }
 
 // Per-island bookkeeping. Keep in sync with `Island` in src/ga/params.rs.

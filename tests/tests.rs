@@ -15,6 +15,7 @@ mod generate;
 mod gpu;
 mod instances;
 mod measure;
+mod multi_gpu;
 mod output;
 mod play;
 mod rate;

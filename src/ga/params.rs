@@ -33,7 +33,11 @@ pub struct Params {
     pub mutation_scope: u32,
     pub assign_steps: u32,
     pub assign_noise: u32,
-    pub _pad: [u32; 2],
+    /// The global number of this engine's first island: 0, unless the islands are split across
+    /// devices (`GpuEngine::new_part`); random streams are keyed by global island numbers.
+    pub island_offset: u32,
+    /// Islands of the whole run (the migration ring); `islands` when one engine holds them all.
+    pub islands_total: u32,
 }
 
 impl Params {
@@ -61,8 +65,14 @@ impl Params {
             mutation_scope: config.mutation_scope as u32,
             assign_steps: config.assign_steps,
             assign_noise: config.assign_noise,
-            _pad: [0; 2],
+            island_offset: 0,
+            islands_total: config.islands,
         }
+    }
+
+    /// Whether this engine holds only part of the run's islands (the others on other devices).
+    pub fn is_part(&self) -> bool {
+        self.islands != self.islands_total
     }
 
     pub fn seed(&self) -> u64 {

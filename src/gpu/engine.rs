@@ -15,7 +15,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::buffers::{Buffers, Sizes};
+use super::buffers::{Buffers, Sizes, ISLAND_BYTES};
 use super::device::GpuContext;
 use super::pipeline::{self, grid, READ, UNIFORM, WRITE};
 use super::schedule::Schedule;
@@ -151,8 +151,28 @@ impl GpuEngine {
     /// Checks `config` and the buffer sizes against the adapter's limits, uploads the problem,
     /// and runs `init` and the first `island_best` (generation 0).
     pub fn new(ctx: &GpuContext, problem: Problem, config: &GaConfig) -> Result<GpuEngine> {
+        GpuEngine::new_part(ctx, problem, config, 0..config.islands)
+    }
+
+    /// An engine for islands `islands` (global numbers) of the run `config` describes, the rest
+    /// of its islands on other engines ([`super::MultiGpuEngine`]): each island draws from its
+    /// global stream, so the islands evolve as they do in one engine holding them all.
+    pub fn new_part(
+        ctx: &GpuContext,
+        problem: Problem,
+        config: &GaConfig,
+        islands: std::ops::Range<u32>,
+    ) -> Result<GpuEngine> {
         config.validate()?;
-        let params = Params::new(&problem, config);
+        if islands.is_empty() || islands.end > config.islands {
+            return Err(Error::Config(format!(
+                "islands {}..{} are not a part of the run's {} islands",
+                islands.start, islands.end, config.islands
+            )));
+        }
+        let mut params = Params::new(&problem, config);
+        params.islands = islands.end - islands.start;
+        params.island_offset = islands.start;
         let sizes = Sizes::new(&params);
         sizes.check(&params, &ctx.limits, &ctx.describe())?;
         let iterations = loop_iterations_per_invocation(&params);
@@ -319,6 +339,83 @@ impl GpuEngine {
             Some(&self.buffers.islands_staging),
         )?;
         Ok(bytemuck::pod_collect_to_vec(&bytes))
+    }
+}
+
+/// The migrant a part passes on: the best genome (words) and score of its last island.
+pub(crate) struct Migrant {
+    genome: Vec<u32>,
+    score: [u32; 2],
+}
+
+impl GpuEngine {
+    /// The best individual of the current generation of this engine's last island: what the
+    /// next part's first island takes in at a migration.
+    pub(crate) fn last_island_best(&self) -> Result<Migrant> {
+        let last = self.params.islands as u64 - 1;
+        let state: Island = bytemuck::pod_read_unaligned(&self.schedule.read(
+            &self.ctx,
+            &self.buffers.islands,
+            last * ISLAND_BYTES,
+            ISLAND_BYTES,
+            None,
+        )?);
+        let slot = last * self.params.population as u64 + state.best_slot as u64;
+        let words = self.params.genome_words as u64;
+        let genome = self.schedule.read(
+            &self.ctx,
+            &self.buffers.genomes[self.current],
+            slot * words * 4,
+            words * 4,
+            None,
+        )?;
+        let score = self.schedule.read(
+            &self.ctx,
+            &self.buffers.scores[self.current],
+            slot * 8,
+            8,
+            None,
+        )?;
+        Ok(Migrant {
+            genome: bytemuck::pod_collect_to_vec(&genome),
+            score: bytemuck::pod_read_unaligned(&score),
+        })
+    }
+
+    /// Puts the previous part's migrant into the ghost island (slot 0 of the island after this
+    /// engine's own, its best slot), where `breed` looks for it; only engines holding part of
+    /// the run's islands have one.
+    pub(crate) fn set_ghost(&mut self, migrant: &Migrant) -> Result<()> {
+        if !self.params.is_part() {
+            return Err(Error::Config(
+                "an engine with every island has no ghost".into(),
+            ));
+        }
+        let ghost = self.params.islands as u64;
+        let first = ghost * self.params.population as u64;
+        let words = self.params.genome_words as u64;
+        let state = Island {
+            best_slot: 0,
+            ..Island::fresh()
+        };
+        let queue = &self.ctx.queue;
+        self.ctx.scoped("writing the migrant", || {
+            queue.write_buffer(
+                &self.buffers.genomes[self.current],
+                first * words * 4,
+                bytemuck::cast_slice(&migrant.genome),
+            );
+            queue.write_buffer(
+                &self.buffers.scores[self.current],
+                first * 8,
+                bytemuck::cast_slice(&migrant.score),
+            );
+            queue.write_buffer(
+                &self.buffers.islands,
+                ghost * ISLAND_BYTES,
+                bytemuck::bytes_of(&state),
+            );
+        })
     }
 }
 
