@@ -11,7 +11,10 @@ use crate::error::Result;
 use crate::exact;
 use crate::format::Puzzle;
 use crate::ga::{self, Engine, GaConfig, Preset, Problem, Progress, RunLimits};
-use crate::gpu::{AdapterSummary, GpuContext, GpuEngine, GpuOptions};
+use crate::gpu::{
+    open_adapters, split_islands, AdapterList, AdapterSummary, GpuContext, GpuEngine, GpuOptions,
+    MultiGpuEngine,
+};
 
 /// Which solver runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, clap::ValueEnum)]
@@ -45,6 +48,9 @@ pub enum Backend {
 pub enum Device {
     Cpu,
     Gpu(Arc<GpuContext>),
+    /// Several devices (`--adapters`): a GA run splits its islands over them
+    /// ([`MultiGpuEngine`]), bit for bit the one-device run; the ACS and traces use the first.
+    Gpus(Arc<[GpuContext]>),
 }
 
 impl Device {
@@ -97,10 +103,66 @@ impl Device {
         Ok(device)
     }
 
+    /// The devices of `--adapters`: one adapter is the plain one-device [`Device::Gpu`].
+    pub fn with_adapters(list: &AdapterList) -> Result<Device> {
+        let mut contexts = open_adapters(list)?;
+        Ok(match contexts.len() {
+            1 => Device::Gpu(Arc::new(contexts.remove(0))),
+            _ => Device::Gpus(contexts.into()),
+        })
+    }
+
+    /// The first device alone: where what does not split across devices runs (the ACS, traces).
+    pub fn first(&self) -> Device {
+        match self {
+            Device::Gpus(contexts) => Device::Gpu(Arc::new(contexts[0].clone())),
+            other => other.clone(),
+        }
+    }
+
+    /// GA islands that fill the device (`--islands` left to the adapter): on several devices,
+    /// as many per device as the smallest holds, since the islands split evenly; `None` on the
+    /// CPU.
+    pub fn fill_islands(&self, grid: &Grid, config: &GaConfig) -> Option<u32> {
+        match self {
+            Device::Cpu => None,
+            Device::Gpu(ctx) => Some(crate::defaults::gpu_islands(ctx, grid, config)),
+            Device::Gpus(contexts) => {
+                let each = contexts
+                    .iter()
+                    .map(|ctx| crate::defaults::gpu_islands(ctx, grid, config))
+                    .min()?;
+                // A software adapter keeps the configured islands (`gpu_islands`).
+                if contexts.iter().all(GpuContext::is_software) {
+                    Some(each)
+                } else {
+                    Some(each.saturating_mul(contexts.len() as u32))
+                }
+            }
+        }
+    }
+
+    /// Which adapter runs how many of a GA run's `islands` (none on the CPU).
+    pub fn islands_per_adapter(&self, islands: u32) -> Vec<AdapterIslands> {
+        let contexts = match self {
+            Device::Cpu => return Vec::new(),
+            Device::Gpu(ctx) => std::slice::from_ref(&**ctx),
+            Device::Gpus(contexts) => contexts,
+        };
+        contexts
+            .iter()
+            .zip(split_islands(islands, contexts.len()))
+            .map(|(ctx, range)| AdapterIslands {
+                adapter: ctx.describe(),
+                islands: range.len() as u32,
+            })
+            .collect()
+    }
+
     pub fn name(&self) -> &'static str {
         match self {
             Device::Cpu => "cpu",
-            Device::Gpu(_) => "gpu",
+            Device::Gpu(_) | Device::Gpus(_) => "gpu",
         }
     }
 
@@ -109,6 +171,15 @@ impl Device {
         match self {
             Device::Cpu => "CPU engine".to_string(),
             Device::Gpu(ctx) => format!("GPU engine on {}", ctx.describe()),
+            Device::Gpus(contexts) => format!(
+                "GPU engine on {} devices: {}",
+                contexts.len(),
+                contexts
+                    .iter()
+                    .map(GpuContext::describe)
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ),
         }
     }
 
@@ -116,6 +187,7 @@ impl Device {
         match self {
             Device::Cpu => None,
             Device::Gpu(ctx) => Some(ctx.summary()),
+            Device::Gpus(contexts) => Some(contexts[0].summary()),
         }
     }
 
@@ -129,8 +201,17 @@ impl Device {
         Ok(match self {
             Device::Cpu => Box::new(CpuEngine::new(problem, config, threads)?),
             Device::Gpu(ctx) => Box::new(GpuEngine::new(ctx, problem, config)?),
+            Device::Gpus(contexts) => Box::new(MultiGpuEngine::new(contexts, problem, config)?),
         })
     }
+}
+
+/// One adapter's share of a GA run's islands, as `solve --json` reports it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AdapterIslands {
+    /// The adapter's description (`name (backend, device type)`).
+    pub adapter: String,
+    pub islands: u32,
 }
 
 /// Most bytes of search state (one byte per cell of every individual or ant) an engine may ask
@@ -231,6 +312,10 @@ pub struct SolveReport {
     pub threads: usize,
     /// The time limit the run had, in seconds (`null`: none).
     pub time_limit: Option<f64>,
+    /// Which GPU adapter ran how many of the GA's islands (several with `--adapters`); empty,
+    /// and left out, when no GA ran on a GPU.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub adapters: Vec<AdapterIslands>,
     /// Per portfolio member (`auto` only): islands, work per round and in all, solved.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub members: Vec<crate::portfolio::MemberReport>,
@@ -281,6 +366,7 @@ impl SolveReport {
                 .threads
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
             time_limit: options.time_limit.map(|t| t.as_secs_f64()),
+            adapters: Vec::new(),
             members: Vec::new(),
             seed: options.ga.seed,
             presolved_cells: 0,
@@ -392,6 +478,9 @@ fn solve_auto(
     report.stopped_by_time = outcome.stopped_by_time;
     report.interrupted = outcome.interrupted;
     report.islands = outcome.islands;
+    if let Some(islands) = outcome.islands {
+        report.adapters = options.device.islands_per_adapter(islands);
+    }
     report.colonies = outcome.colonies;
     report.members = outcome.members;
     if let Some(best) = outcome.best {
@@ -533,10 +622,14 @@ fn solve_ga(
         }
     };
     report.presolved_cells = problem.presolved_cells();
-    if let (Device::Gpu(ctx), true) = (&options.device, options.fill_device.islands) {
-        config.islands = crate::defaults::gpu_islands(ctx, grid, &config);
+    if let (Some(islands), true) = (
+        options.device.fill_islands(grid, &config),
+        options.fill_device.islands,
+    ) {
+        config.islands = islands;
     }
     report.islands = Some(config.islands);
+    report.adapters = options.device.islands_per_adapter(config.islands);
     // The engine first: a GPU engine checks the adapter's limits before any long check.
     let mut engine = options
         .device

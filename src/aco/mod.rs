@@ -233,5 +233,7 @@ pub fn engine(
     Ok(Ok(match device {
         Device::Cpu => Box::new(cpu::CpuAco::new(tables, config, threads)?),
         Device::Gpu(ctx) => Box::new(gpu::GpuAco::new(ctx, tables, config)?),
+        // The ACS does not split across devices: it runs on the first.
+        Device::Gpus(contexts) => Box::new(gpu::GpuAco::new(&contexts[0], tables, config)?),
     }))
 }

@@ -84,7 +84,7 @@ impl MultiGpuEngine {
         self.parts.len() > 1
             && self.migration_interval != 0
             && generation.is_multiple_of(self.migration_interval)
-            && p.population - 1 >= p.elites
+            && p.population > p.elites
     }
 
     /// Every part's last island's best goes to the next part's ghost island.
