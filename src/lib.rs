@@ -5,8 +5,8 @@
 pub mod aco;
 pub mod bench;
 pub mod board;
-pub mod cpu;
 pub mod defaults;
+pub mod device;
 pub mod error;
 pub mod exact;
 pub mod experiment;
@@ -24,6 +24,7 @@ pub mod rate;
 pub mod rng;
 pub mod shard;
 pub mod solve;
+pub mod state_size;
 pub mod stats;
 mod step_loop;
 pub mod stop;

@@ -4,9 +4,10 @@
 //! across migrations, and equal the CPU engine.
 
 use evoku::board::{Geometry, Grid};
-use evoku::cpu::CpuEngine;
+use evoku::ga::cpu::CpuEngine;
+use evoku::ga::gpu::{split_islands, GpuEngine, MultiGpuEngine};
 use evoku::ga::{run, Engine, GaConfig, Preset, Problem, RunLimits};
-use evoku::gpu::{split_islands, GpuContext, GpuEngine, GpuOptions, MultiGpuEngine};
+use evoku::gpu::{GpuContext, GpuOptions};
 
 use crate::gpu::gpu;
 use crate::util;

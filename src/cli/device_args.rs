@@ -1,9 +1,9 @@
 //! The device options shared by every command that solves: backend, adapter(s) and CPU threads.
 
 use clap::Args;
+use evoku::device::{Backend, Device};
 use evoku::error::Result;
 use evoku::gpu::AdapterList;
-use evoku::solve::{Backend, Device};
 
 #[derive(Args, Debug, Clone)]
 pub struct DeviceArgs {

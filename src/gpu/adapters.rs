@@ -1,4 +1,4 @@
-//! `--adapters`: the adapters one GA run spreads its islands over ([`super::MultiGpuEngine`]),
+//! `--adapters`: the adapters one GA run spreads its islands over ([`crate::ga::gpu::MultiGpuEngine`]),
 //! each opened as its own device with its own queue.
 
 use super::device::{backends, instance, is_software, rank, GpuContext};

@@ -1,0 +1,194 @@
+//! Where a GA run goes: the backend asked for on the command line and the device chosen from it,
+//! decided once per command.
+
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use crate::board::Grid;
+use crate::error::Result;
+use crate::ga::cpu::CpuEngine;
+use crate::ga::gpu::{split_islands, GpuEngine, MultiGpuEngine};
+use crate::ga::{Engine, GaConfig, Problem};
+use crate::gpu::{open_adapters, AdapterList, AdapterSummary, GpuContext, GpuOptions};
+
+/// Where the GA runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum Backend {
+    Cpu,
+    Gpu,
+    /// A hardware GPU if there is one, else the CPU.
+    Auto,
+}
+
+/// Where a GA run actually goes, decided once per command.
+#[derive(Clone)]
+pub enum Device {
+    Cpu,
+    Gpu(Arc<GpuContext>),
+    /// Several devices (`--adapters`): a GA run splits its islands over them
+    /// ([`MultiGpuEngine`]), bit for bit the one-device run; the ACS and traces use the first.
+    Gpus(Arc<[GpuContext]>),
+}
+
+impl Device {
+    /// `Cpu` and `Gpu` are taken as asked (a missing adapter is an error for `Gpu`); `Auto`
+    /// takes a hardware GPU when there is one, else the CPU engine. A software adapter
+    /// (lavapipe, llvmpipe, WARP) is slower than the CPU engine, so `Auto` uses one only when it
+    /// was asked for by name. The note says what `Auto` chose and why, for the user (one line).
+    pub fn choose(backend: Backend, adapter: Option<&str>) -> Result<(Device, Option<String>)> {
+        // `auto` probes only the primary backends (Vulkan, Metal, DX12) unless WGPU_BACKEND says
+        // otherwise: a GL adapter is almost always a software one, and probing it is noisy.
+        let backends = match (backend, std::env::var_os("WGPU_BACKEND")) {
+            (Backend::Auto, None) => Some(wgpu::Backends::PRIMARY),
+            _ => None,
+        };
+        let options = GpuOptions {
+            adapter_name: adapter.map(str::to_string),
+            backends,
+        };
+        match backend {
+            Backend::Cpu => Ok((Device::Cpu, None)),
+            Backend::Gpu => Ok((Device::Gpu(Arc::new(GpuContext::new(&options)?)), None)),
+            Backend::Auto => match GpuContext::new(&options) {
+                Ok(ctx) if !ctx.is_software() || adapter.is_some() => {
+                    let note = format!("running on the GPU {}", ctx.describe());
+                    Ok((Device::Gpu(Arc::new(ctx)), Some(note)))
+                }
+                Ok(ctx) => {
+                    let note = format!(
+                        "running on the CPU engine: the GPU adapter found, {} ({}), is a \
+                         software one, slower than the CPU (--backend gpu takes it anyway)",
+                        ctx.info.name,
+                        ctx.info.backend.to_str()
+                    );
+                    Ok((Device::Cpu, Some(note)))
+                }
+                Err(e) => Ok((
+                    Device::Cpu,
+                    Some(format!("running on the CPU engine ({e})")),
+                )),
+            },
+        }
+    }
+
+    /// [`Device::choose`], with its note logged at `info` level.
+    pub fn select(backend: Backend, adapter: Option<&str>) -> Result<Device> {
+        let (device, note) = Device::choose(backend, adapter)?;
+        if let Some(note) = note {
+            log::info!("{note}");
+        }
+        Ok(device)
+    }
+
+    /// The devices of `--adapters`: one adapter is the plain one-device [`Device::Gpu`].
+    pub fn with_adapters(list: &AdapterList) -> Result<Device> {
+        let mut contexts = open_adapters(list)?;
+        Ok(match contexts.len() {
+            1 => Device::Gpu(Arc::new(contexts.remove(0))),
+            _ => Device::Gpus(contexts.into()),
+        })
+    }
+
+    /// The first device alone: where what does not split across devices runs (the ACS, traces).
+    pub fn first(&self) -> Device {
+        match self {
+            Device::Gpus(contexts) => Device::Gpu(Arc::new(contexts[0].clone())),
+            other => other.clone(),
+        }
+    }
+
+    /// GA islands that fill the device (`--islands` left to the adapter): on several devices,
+    /// as many per device as the smallest holds, since the islands split evenly; `None` on the
+    /// CPU.
+    pub fn fill_islands(&self, grid: &Grid, config: &GaConfig) -> Option<u32> {
+        match self {
+            Device::Cpu => None,
+            Device::Gpu(ctx) => Some(crate::defaults::gpu_islands(ctx, grid, config)),
+            Device::Gpus(contexts) => {
+                let each = contexts
+                    .iter()
+                    .map(|ctx| crate::defaults::gpu_islands(ctx, grid, config))
+                    .min()?;
+                // A software adapter keeps the configured islands (`gpu_islands`).
+                if contexts.iter().all(GpuContext::is_software) {
+                    Some(each)
+                } else {
+                    Some(each.saturating_mul(contexts.len() as u32))
+                }
+            }
+        }
+    }
+
+    /// Which adapter runs how many of a GA run's `islands` (none on the CPU).
+    pub fn islands_per_adapter(&self, islands: u32) -> Vec<AdapterIslands> {
+        let contexts = match self {
+            Device::Cpu => return Vec::new(),
+            Device::Gpu(ctx) => std::slice::from_ref(&**ctx),
+            Device::Gpus(contexts) => contexts,
+        };
+        contexts
+            .iter()
+            .zip(split_islands(islands, contexts.len()))
+            .map(|(ctx, range)| AdapterIslands {
+                adapter: ctx.describe(),
+                islands: range.len() as u32,
+            })
+            .collect()
+    }
+
+    pub fn name(&self) -> &'static str {
+        match self {
+            Device::Cpu => "cpu",
+            Device::Gpu(_) | Device::Gpus(_) => "gpu",
+        }
+    }
+
+    /// "CPU engine", or "GPU engine on <adapter>", for reports.
+    pub fn describe(&self) -> String {
+        match self {
+            Device::Cpu => "CPU engine".to_string(),
+            Device::Gpu(ctx) => format!("GPU engine on {}", ctx.describe()),
+            Device::Gpus(contexts) => format!(
+                "GPU engine on {} devices: {}",
+                contexts.len(),
+                contexts
+                    .iter()
+                    .map(GpuContext::describe)
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ),
+        }
+    }
+
+    pub fn adapter(&self) -> Option<AdapterSummary> {
+        match self {
+            Device::Cpu => None,
+            Device::Gpu(ctx) => Some(ctx.summary()),
+            Device::Gpus(contexts) => Some(contexts[0].summary()),
+        }
+    }
+
+    /// A GA engine for `problem` on this device.
+    pub fn engine(
+        &self,
+        problem: Problem,
+        config: &GaConfig,
+        threads: Option<usize>,
+    ) -> Result<Box<dyn Engine>> {
+        Ok(match self {
+            Device::Cpu => Box::new(CpuEngine::new(problem, config, threads)?),
+            Device::Gpu(ctx) => Box::new(GpuEngine::new(ctx, problem, config)?),
+            Device::Gpus(contexts) => Box::new(MultiGpuEngine::new(contexts, problem, config)?),
+        })
+    }
+}
+
+/// One adapter's share of a GA run's islands, as `solve --json` reports it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AdapterIslands {
+    /// The adapter's description (`name (backend, device type)`).
+    pub adapter: String,
+    pub islands: u32,
+}
