@@ -66,6 +66,15 @@ impl Shard {
         items / count + usize::from(items % count > self.index as usize)
     }
 
+    /// ` (shard I/N)` after a plot's title, nothing for the whole batch.
+    pub fn suffix(self) -> String {
+        if self.is_all() {
+            String::new()
+        } else {
+            format!(" (shard {self})")
+        }
+    }
+
     /// `shard I/N: ` before a summary line of a shard, nothing for the whole batch.
     pub fn prefix(self) -> String {
         if self.is_all() {
@@ -73,6 +82,13 @@ impl Shard {
         } else {
             format!("shard {self}: ")
         }
+    }
+}
+
+/// As `I/N`, the form `--shard` takes.
+impl serde::Serialize for Shard {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
     }
 }
 

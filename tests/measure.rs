@@ -339,6 +339,7 @@ fn paper_report_table_and_figures() {
         device: "CPU".into(),
         machine: "test".into(),
         cells,
+        shard: evoku::shard::Shard::ALL,
     };
     let table = report.table();
     assert_eq!(table.rows.len(), 4);

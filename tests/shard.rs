@@ -181,10 +181,18 @@ fn paper_shards_concatenate_to_the_whole_experiment() {
     let (sharded, whole, _) = run_shards(&args, Some(&["--export"]), "paper");
     assert_eq!(whole.len(), 9);
     assert_eq!(sharded, whole);
-    // The table printed by a shard says which shard it covers.
-    let out = evoku(&[&args[..], &["--shard", "2/3"]].concat());
+    // The table and the plot of a shard say which shard they cover.
+    let svg = temp("paper-means.svg");
+    let svg_arg = svg.display().to_string();
+    let out = evoku(&[&args[..], &["--shard", "2/3", "--plot-means", &svg_arg]].concat());
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("shard: 2/3"), "{stdout}");
+    let plot = std::fs::read_to_string(&svg).expect("the plot");
+    let _ = std::fs::remove_file(&svg);
+    assert!(
+        plot.contains("(shard 2/3)"),
+        "the plot's title names the shard"
+    );
 }
 
 #[test]

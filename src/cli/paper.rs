@@ -128,6 +128,7 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
         device: device_name,
         machine: export::machine(args.device.threads),
         cells,
+        shard,
     };
     let mut table = report.table();
     table.meta("command", std::env::args().collect::<Vec<_>>().join(" "));

@@ -146,7 +146,7 @@ pub fn run(args: StudyArgs) -> Result<ExitCode> {
     super::print_table(&table, args.json)?;
     exports.write(&table)?;
     if let Some(path) = &args.plot {
-        experiment::plot_study(&points, path)?;
+        experiment::plot_study_shard(&points, path, args.shard.shard)?;
         plots.written(path);
     }
     Ok(code)
