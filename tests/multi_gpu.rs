@@ -234,6 +234,9 @@ fn solve_with_two_adapters_reports_the_split_and_the_one_device_result() {
     };
     assert_eq!(islands(&split), vec![3, 2]);
     assert_eq!(islands(&one), vec![5]);
+    // lavapipe is the only adapter here: `all` is the one-device run.
+    let all = solve_json(&[&run[..], &["--adapters", "all"]].concat());
+    assert_eq!(islands(&all), vec![5]);
     for v in [&mut split, &mut one] {
         let object = v.as_object_mut().unwrap();
         object.remove("seconds");
@@ -242,4 +245,26 @@ fn solve_with_two_adapters_reports_the_split_and_the_one_device_result() {
     assert_eq!(split, one);
     // Unsolved at the cap here: the comparison covers the best grid and its penalty.
     assert_eq!(split["generations"], 60);
+}
+
+#[test]
+fn an_adapter_list_naming_no_adapter_is_a_clear_error() {
+    let Some(_lease) = gpu() else { return };
+    for (list, says) in [
+        ("7", "no adapter number 7"),
+        ("no-such-gpu", "matches 'no-such-gpu'"),
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_evoku"))
+            .args(["solve", "--adapters", list, "puzzles/fig1-kashan.txt"])
+            .current_dir(util::repo(""))
+            .env("WGPU_BACKEND", "vulkan")
+            .output()
+            .expect("run evoku");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{list}: {stderr}");
+        assert!(
+            stderr.contains(says) && stderr.contains("0: "),
+            "{list}: {stderr}"
+        );
+    }
 }
