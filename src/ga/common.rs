@@ -1,21 +1,16 @@
 //! The run parameters as the stages read them: plain integers, one layout for CPU and GPU.
 //!
-//! The Rust twin of `shaders/ga/common.wgsl`: its structs `Params` and `Island` are [`Params`]
-//! and [`Island`] here, its `WG` is [`WORKGROUP_SIZE`]. Its bindings and the `tables` layout
-//! are built in `src/ga/gpu/buffers.rs`; its operator codes are `src/ga/config.rs`'s; its mask
-//! and cell helpers are the CPU stages' own (`src/ga/cpu/`).
-//!
-//! Keep in sync with `struct Params` in `shaders/ga/common.wgsl`.
+//! The Rust twin of `shaders/ga/common.wgsl`: its structs `Params` and `Island` are generated
+//! from [`Params`] and [`Island`] here (`gpu_struct!`), and its operator codes, workgroup sizes,
+//! array bounds and bindings from their Rust homes, into the prelude (`src/ga/prelude.rs`); its
+//! mask and cell helpers are the CPU stages' own (`src/ga/cpu/`).
 
-use super::config::GaConfig;
+use super::config::{GaConfig, MAX_ELITES};
 use super::problem::Problem;
 use crate::rng::rate_q16;
 
-/// Invocations per workgroup of `init` and `breed` (`WG` in `shaders/ga/common.wgsl`).
-pub const WORKGROUP_SIZE: u32 = 64;
-
+crate::gpu_struct! {
 /// Everything a stage needs to know about the run, as `u32`s.
-#[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, bytemuck::Pod, bytemuck::Zeroable)]
 pub struct Params {
     pub box_size: u32,
@@ -46,6 +41,7 @@ pub struct Params {
     pub island_offset: u32,
     /// Islands of the whole run (the migration ring); `islands` when one engine holds them all.
     pub islands_total: u32,
+}
 }
 
 impl Params {
@@ -93,10 +89,8 @@ impl Params {
     }
 }
 
+crate::gpu_struct! {
 /// Per-island bookkeeping, written by the `island_best` stage and read by `breed` and the host.
-///
-/// Keep in sync with `struct Island` in `shaders/ga/common.wgsl`.
-#[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, bytemuck::Pod, bytemuck::Zeroable)]
 pub struct Island {
     /// Generation of the population now held; starts at `u32::MAX` so the first
@@ -114,8 +108,9 @@ pub struct Island {
     pub epoch_best_penalty: u32,
     pub overall_best_penalty: u32,
     pub overall_best_generation: u32,
-    pub elite_slots: [u32; 4],
+    pub elite_slots: [u32; MAX_ELITES as usize],
     pub _pad: [u32; 2],
+}
 }
 
 impl Island {
@@ -132,8 +127,13 @@ impl Island {
             epoch_best_penalty: u32::MAX,
             overall_best_penalty: u32::MAX,
             overall_best_generation: 0,
-            elite_slots: [0; 4],
+            elite_slots: [0; MAX_ELITES as usize],
             _pad: [0; 2],
         }
     }
 }
+
+/// Invocations per workgroup of the per-individual stages (`init`, `breed`).
+pub const WORKGROUP_SIZE: u32 = 64;
+/// Invocations per workgroup of `island_best` (one workgroup per island).
+pub const ISLAND_BEST_WORKGROUP: u32 = 64;
