@@ -52,7 +52,7 @@ fn breed(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups)
     if slot == population_size - 1u && migrates(generation) {
         // The ring's previous island. The first island of an engine that holds only part of the
         // ring reads the ghost slot after its own islands, which the host fills with the
-        // previous part's last island's best before this generation (`GpuEngine::set_ghost`).
+        // previous part's last island's best before this generation (`set_ghost` in src/ga/gpu/multi.rs).
         var previous = island - 1u;
         if island == 0u {
             previous = select(params.islands - 1u, params.islands, params.islands != params.islands_total);

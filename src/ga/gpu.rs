@@ -30,7 +30,7 @@ use crate::gpu::pipeline::{self, grid};
 use crate::gpu::schedule::Schedule;
 use crate::gpu::shaders::Stage;
 use crate::gpu::SOFTWARE_LOOP_BUDGET;
-use buffers::{Buffers, Sizes, ISLAND_BYTES};
+use buffers::{Buffers, Sizes};
 
 /// Longest run of generations in one command buffer, whatever the estimate says.
 pub const MAX_GENERATIONS_PER_SUBMIT: u32 = 256;
@@ -311,83 +311,6 @@ impl GpuEngine {
             Some(&self.buffers.islands_staging),
         )?;
         Ok(bytemuck::pod_collect_to_vec(&bytes))
-    }
-}
-
-/// The migrant a part passes on: the best genome (words) and score of its last island.
-pub(crate) struct Migrant {
-    genome: Vec<u32>,
-    score: [u32; 2],
-}
-
-impl GpuEngine {
-    /// The best individual of the current generation of this engine's last island: what the
-    /// next part's first island takes in at a migration.
-    pub(crate) fn last_island_best(&self) -> Result<Migrant> {
-        let last = self.params.islands as u64 - 1;
-        let state: Island = bytemuck::pod_read_unaligned(&self.schedule.read(
-            &self.ctx,
-            &self.buffers.islands,
-            last * ISLAND_BYTES,
-            ISLAND_BYTES,
-            None,
-        )?);
-        let slot = last * self.params.population as u64 + state.best_slot as u64;
-        let words = self.params.genome_words as u64;
-        let genome = self.schedule.read(
-            &self.ctx,
-            &self.buffers.genomes[self.current],
-            slot * words * 4,
-            words * 4,
-            None,
-        )?;
-        let score = self.schedule.read(
-            &self.ctx,
-            &self.buffers.scores[self.current],
-            slot * 8,
-            8,
-            None,
-        )?;
-        Ok(Migrant {
-            genome: bytemuck::pod_collect_to_vec(&genome),
-            score: bytemuck::pod_read_unaligned(&score),
-        })
-    }
-
-    /// Puts the previous part's migrant into the ghost island (slot 0 of the island after this
-    /// engine's own, its best slot), where `breed` looks for it; only engines holding part of
-    /// the run's islands have one.
-    pub(crate) fn set_ghost(&mut self, migrant: &Migrant) -> Result<()> {
-        if !self.params.is_part() {
-            return Err(Error::Config(
-                "an engine with every island has no ghost".into(),
-            ));
-        }
-        let ghost = self.params.islands as u64;
-        let first = ghost * self.params.population as u64;
-        let words = self.params.genome_words as u64;
-        let state = Island {
-            best_slot: 0,
-            ..Island::fresh()
-        };
-        let queue = &self.ctx.queue;
-        self.ctx.scoped("writing the migrant", || {
-            queue.write_buffer(
-                &self.buffers.genomes[self.current],
-                first * words * 4,
-                bytemuck::cast_slice(&migrant.genome),
-            );
-            queue.write_buffer(
-                &self.buffers.scores[self.current],
-                first * 8,
-                bytemuck::cast_slice(&migrant.score),
-            );
-            queue.write_buffer(
-                &self.buffers.islands,
-                ghost * ISLAND_BYTES,
-                bytemuck::bytes_of(&state),
-            );
-        })
     }
 }
 

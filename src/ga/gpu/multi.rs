@@ -10,6 +10,7 @@
 //! on their own devices at once; the host steps them to the generation before each migration,
 //! passes the migrants round the ring, and goes on.
 
+use super::buffers::ISLAND_BYTES;
 use super::GpuEngine;
 use crate::error::{Error, Result};
 use crate::ga::{Engine, GaConfig, Island, Problem};
@@ -154,5 +155,85 @@ impl Engine for MultiGpuEngine {
             .map(|p| p.generations_per_step())
             .min()
             .unwrap_or(1)
+    }
+}
+
+// The two steps of a migration across parts, on the part engines (this module is a child of the
+// engine's, so it reads the engine's buffers directly).
+
+/// The migrant a part passes on: the best genome (words) and score of its last island.
+struct Migrant {
+    genome: Vec<u32>,
+    score: [u32; 2],
+}
+
+impl GpuEngine {
+    /// The best individual of the current generation of this engine's last island: what the
+    /// next part's first island takes in at a migration.
+    fn last_island_best(&self) -> Result<Migrant> {
+        let last = self.params.islands as u64 - 1;
+        let state: Island = bytemuck::pod_read_unaligned(&self.schedule.read(
+            &self.ctx,
+            &self.buffers.islands,
+            last * ISLAND_BYTES,
+            ISLAND_BYTES,
+            None,
+        )?);
+        let slot = last * self.params.population as u64 + state.best_slot as u64;
+        let words = self.params.genome_words as u64;
+        let genome = self.schedule.read(
+            &self.ctx,
+            &self.buffers.genomes[self.current],
+            slot * words * 4,
+            words * 4,
+            None,
+        )?;
+        let score = self.schedule.read(
+            &self.ctx,
+            &self.buffers.scores[self.current],
+            slot * 8,
+            8,
+            None,
+        )?;
+        Ok(Migrant {
+            genome: bytemuck::pod_collect_to_vec(&genome),
+            score: bytemuck::pod_read_unaligned(&score),
+        })
+    }
+
+    /// Puts the previous part's migrant into the ghost island (slot 0 of the island after this
+    /// engine's own, its best slot), where `breed` looks for it; only engines holding part of
+    /// the run's islands have one.
+    fn set_ghost(&mut self, migrant: &Migrant) -> Result<()> {
+        if !self.params.is_part() {
+            return Err(Error::Config(
+                "an engine with every island has no ghost".into(),
+            ));
+        }
+        let ghost = self.params.islands as u64;
+        let first = ghost * self.params.population as u64;
+        let words = self.params.genome_words as u64;
+        let state = Island {
+            best_slot: 0,
+            ..Island::fresh()
+        };
+        let queue = &self.ctx.queue;
+        self.ctx.scoped("writing the migrant", || {
+            queue.write_buffer(
+                &self.buffers.genomes[self.current],
+                first * words * 4,
+                bytemuck::cast_slice(&migrant.genome),
+            );
+            queue.write_buffer(
+                &self.buffers.scores[self.current],
+                first * 8,
+                bytemuck::cast_slice(&migrant.score),
+            );
+            queue.write_buffer(
+                &self.buffers.islands,
+                ghost * ISLAND_BYTES,
+                bytemuck::bytes_of(&state),
+            );
+        })
     }
 }
