@@ -153,10 +153,13 @@ struct RecordArgs {
     /// Time played, in seconds.
     #[arg(long)]
     seconds: f64,
+    /// Wrong digits entered during the game.
     #[arg(long, default_value_t = 0)]
     mistakes: u32,
+    /// Hints taken during the game.
     #[arg(long, default_value_t = 0)]
     hints: u32,
+    /// How the game ended: `finished` (solved) or `abandoned`.
     #[arg(long, value_enum)]
     outcome: Outcome,
     /// Print the player's new level as JSON.
@@ -168,6 +171,7 @@ struct RecordArgs {
 struct ShowArgs {
     #[command(flatten)]
     profile: ProfileArgs,
+    /// One JSON object: the player's rating, level and next level.
     #[arg(long)]
     json: bool,
 }
