@@ -231,7 +231,7 @@ pub fn run(options: &BenchOptions, progress: &mut dyn FnMut(&str)) -> Result<Ben
     let config = &options.config;
     config.validate()?;
     if options.repetitions == 0 {
-        return Err(Error::Config("--repetitions must be at least 1".into()));
+        return Err(Error::invalid_option("--repetitions", 0, "at least 1"));
     }
     let (adapter, gpu_note) = match &options.gpu {
         GpuChoice::Use(ctx) => (Some(ctx.summary()), None),
@@ -243,7 +243,10 @@ pub fn run(options: &BenchOptions, progress: &mut dyn FnMut(&str)) -> Result<Ben
             break;
         }
         let problem = Problem::new(&puzzle.grid, config.init, config.presolve).map_err(|e| {
-            Error::Config(format!("{}: cannot benchmark on it: {}", puzzle.name, e.0))
+            Error::NoSolution {
+                puzzle: puzzle.name.clone(),
+                reason: format!("cannot benchmark on it: {}", e.0),
+            }
         })?;
         let side = problem.side();
         let generations = options

@@ -868,7 +868,7 @@ fn a_population_too_large_for_the_adapter_is_a_clear_error() {
         c.islands = 1 << 16;
     });
     match GpuEngine::new(&ctx, problem, &config) {
-        Err(Error::Gpu(message)) => {
+        Err(Error::Gpu { message, .. }) => {
             assert!(
                 message.contains("lower --population or --islands"),
                 "{message}"
@@ -902,7 +902,15 @@ fn a_run_beyond_the_software_loop_limit_is_refused() {
         return;
     }
     match GpuEngine::new(&ctx, problem, &config) {
-        Err(Error::Gpu(message)) => assert!(message.contains("--local-search"), "{message}"),
+        Err(Error::Gpu {
+            message,
+            adapter,
+            stage,
+        }) => {
+            assert!(message.contains("--local-search"), "{message}");
+            assert_eq!(adapter, Some(ctx.describe()));
+            assert_eq!(stage, "check the loop budget");
+        }
         Err(e) => panic!("expected a GPU error, got {e}"),
         Ok(_) => panic!("64x64 with local search 64 accepted on {}", ctx.describe()),
     }
@@ -920,7 +928,7 @@ fn a_walk_beyond_the_software_loop_limit_says_how_many_steps_fit() {
     let mut config = GaConfig::preset(Preset::Walk);
     let problem = Problem::new(&grid, config.init, config.presolve).unwrap();
     match GpuEngine::new(&ctx, problem.clone(), &config) {
-        Err(Error::Gpu(message)) => {
+        Err(Error::Gpu { message, .. }) => {
             assert!(message.contains("--assign-steps 2 would fit"), "{message}")
         }
         Err(e) => panic!("expected a GPU error, got {e}"),
@@ -940,7 +948,15 @@ fn an_unknown_adapter_name_is_a_clear_error() {
         backends: None,
     };
     match GpuContext::new(&options) {
-        Err(Error::Gpu(message)) => assert!(message.contains("no such adapter 7f3a"), "{message}"),
+        Err(Error::Gpu {
+            message,
+            adapter,
+            stage,
+        }) => {
+            assert!(message.contains("no such adapter 7f3a"), "{message}");
+            assert_eq!(adapter, None, "no adapter was chosen");
+            assert_eq!(stage, "choose an adapter");
+        }
         Err(e) => panic!("expected a GPU error, got {e}"),
         Ok(ctx) => panic!("picked {}", ctx.describe()),
     }

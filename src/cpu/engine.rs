@@ -262,7 +262,7 @@ impl Engine for CpuEngine {
         self.islands
             .get(island as usize)
             .map(|i| i.overall_best.clone())
-            .ok_or_else(|| Error::Config(format!("no island {island}")))
+            .ok_or_else(|| Error::Internal(format!("no island {island}")))
     }
 
     fn population(&self) -> u32 {

@@ -186,68 +186,76 @@ impl GaConfig {
         }
     }
 
-    /// Checks every field; the message names the option to change.
+    /// Checks every field; the error names the option to change and the values it accepts.
     pub fn validate(&self) -> Result<()> {
-        let fail = |msg: String| Err(Error::Config(msg));
-        if self.population_size < 2 || self.population_size > 1 << 20 {
-            return fail(format!(
-                "--population must be 2..=1048576, got {}",
-                self.population_size
-            ));
-        }
-        if self.elites > MAX_ELITES || self.elites >= self.population_size {
-            return fail(format!(
-                "elites must be at most {MAX_ELITES} and below the population, got {}",
-                self.elites
-            ));
-        }
-        if self.tournament_size == 0 || self.tournament_size > 64 {
-            return fail(format!(
-                "--tournament must be 1..=64, got {}",
-                self.tournament_size
-            ));
-        }
+        let check = |ok: bool, option: &str, value: &dyn std::fmt::Display, allowed: &str| {
+            if ok {
+                Ok(())
+            } else {
+                Err(Error::invalid_option(option, value, allowed))
+            }
+        };
+        let population = self.population_size;
+        check(
+            (2..=1 << 20).contains(&population),
+            "--population",
+            &population,
+            "2..=1048576",
+        )?;
+        check(
+            self.elites <= MAX_ELITES && self.elites < population,
+            "--elites",
+            &self.elites,
+            &format!("at most {MAX_ELITES} and below the population"),
+        )?;
+        check(
+            (1..=64).contains(&self.tournament_size),
+            "--tournament",
+            &self.tournament_size,
+            "1..=64",
+        )?;
         for (name, rate) in [
             ("--crossover-rate", self.crossover_rate),
             ("--mutation-rate", self.mutation_rate),
         ] {
-            if !(0.0..=1.0).contains(&rate) {
-                return fail(format!("{name} must be within 0..=1, got {rate}"));
-            }
+            check((0.0..=1.0).contains(&rate), name, &rate, "within 0..=1")?;
         }
-        if self.assign_steps > 10_000 {
-            return fail(format!(
-                "--assign-steps must be 0..=10000, got {}",
-                self.assign_steps
-            ));
-        }
-        if self.assign_noise > 100_000 {
-            return fail(format!(
-                "--assign-noise must be 0..=100000, got {}",
-                self.assign_noise
-            ));
-        }
-        if self.local_search_children > 64 {
-            return fail(format!(
-                "--local-search must be 0..=64, got {}",
-                self.local_search_children
-            ));
-        }
-        if self.restart_keep >= self.population_size {
-            return fail(format!(
-                "--restart-keep must be below the population, got {}",
-                self.restart_keep
-            ));
-        }
-        if self.islands == 0 || self.islands > 1 << 16 {
-            return fail(format!("--islands must be 1..=65536, got {}", self.islands));
-        }
-        if self.max_generations == 0 || self.max_generations >= u32::MAX / 2 {
-            return fail(format!(
-                "--max-generations must be 1..2^31, got {}",
-                self.max_generations
-            ));
-        }
+        check(
+            self.assign_steps <= 10_000,
+            "--assign-steps",
+            &self.assign_steps,
+            "0..=10000",
+        )?;
+        check(
+            self.assign_noise <= 100_000,
+            "--assign-noise",
+            &self.assign_noise,
+            "0..=100000",
+        )?;
+        check(
+            self.local_search_children <= 64,
+            "--local-search",
+            &self.local_search_children,
+            "0..=64",
+        )?;
+        check(
+            self.restart_keep < population,
+            "--restart-keep",
+            &self.restart_keep,
+            "below the population",
+        )?;
+        check(
+            (1..=1 << 16).contains(&self.islands),
+            "--islands",
+            &self.islands,
+            "1..=65536",
+        )?;
+        check(
+            self.max_generations != 0 && self.max_generations < u32::MAX / 2,
+            "--max-generations",
+            &self.max_generations,
+            "1..2^31",
+        )?;
         Ok(())
     }
 }

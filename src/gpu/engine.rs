@@ -169,7 +169,10 @@ impl GpuEngine {
                 Some(steps) => format!(" (--assign-steps {steps} would fit)"),
                 None => String::new(),
             };
-            return Err(Error::Gpu(format!(
+            return Err(Error::gpu(
+                Some(ctx.describe()),
+                "check the loop budget",
+                format!(
                 "{adapter} cuts shader loops short after 65,535 iterations and this run needs up \
                  to {iterations} per invocation ({side}x{side}, local search {children}, box \
                  assignments {assigns}): lower --local-search or --assign-steps{steps}, use \
@@ -178,7 +181,8 @@ impl GpuEngine {
                 side = params.side,
                 children = params.local_search_children,
                 assigns = params.assign_steps,
-            )));
+            ),
+            ));
         }
         let pipelines = ctx.pipelines("building pipelines", Pipelines::new)?;
         let (buffers, bind_groups) = ctx.scoped("allocating buffers", || {
@@ -334,7 +338,7 @@ impl Engine for GpuEngine {
 
     fn overall_best(&mut self, island: u32) -> Result<Vec<u8>> {
         if island >= self.params.islands {
-            return Err(Error::Config(format!("no island {island}")));
+            return Err(Error::Internal(format!("no island {island}")));
         }
         let bytes = self.params.genome_bytes() as u64;
         self.schedule.read(

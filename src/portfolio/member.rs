@@ -231,8 +231,8 @@ impl Member for AcoMember {
         let state = self.colonies[winner];
         let digits = self.engine.overall_best(winner as u32)?;
         let best = Grid::from_cells(self.puzzle.geometry(), digits).ok_or_else(|| {
-            Error::Config(format!(
-                "internal error: colony {winner} returned a record of the wrong size"
+            Error::Internal(format!(
+                "colony {winner} returned a record of the wrong size"
             ))
         })?;
         let params = self.engine.params();
