@@ -582,10 +582,8 @@ pub fn aco_settings(config: &crate::aco::AcoConfig) -> String {
 }
 
 /// The name the command line uses for `value` (`band`, `multi-parent`, `child`).
-pub fn cli_name<T: clap::ValueEnum>(value: &T) -> String {
-    value
-        .to_possible_value()
-        .map_or_else(|| "?".to_string(), |v| v.get_name().to_string())
+pub fn cli_name<T: crate::choice::Choice>(value: &T) -> String {
+    value.name().to_string()
 }
 
 /// `1 puzzle`, `2 puzzles`, `0 puzzles`: a count with its noun in the right number (nouns that

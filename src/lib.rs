@@ -5,6 +5,7 @@
 pub mod aco;
 pub mod bench;
 pub mod board;
+pub mod choice;
 pub mod cpu;
 pub mod defaults;
 pub mod error;

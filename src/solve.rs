@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::board::Grid;
+use crate::choice::choice_enum;
 use crate::cpu::CpuEngine;
 use crate::error::Result;
 use crate::exact;
@@ -13,31 +14,37 @@ use crate::format::Puzzle;
 use crate::ga::{self, Engine, GaConfig, Preset, Problem, Progress, RunLimits};
 use crate::gpu::{AdapterSummary, GpuContext, GpuEngine, GpuOptions};
 
-/// Which solver runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, clap::ValueEnum)]
-#[serde(rename_all = "kebab-case")]
-pub enum Algorithm {
-    /// The strongest measured at every size: a portfolio of the exact solver (fastest on hard
-    /// 9x9 and easy fills), the Ant Colony System (fastest on 16x16 and 25x25) and the
-    /// box-assignment walk (where the ACS stalls), in lock-step rounds (`src/portfolio/`).
-    Auto,
-    /// The GA engine (Mantere & Koljonen with Sato & Inoue's crossover, and the box-assignment
-    /// walk): the walk preset unless `--preset` names another.
-    Ga,
-    /// The exact solver (propagation and backtracking).
-    Exact,
-    /// The Ant Colony System of Lloyd & Amos.
-    Aco,
+choice_enum! {
+    /// Which solver runs.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum Algorithm ("algorithm") {
+        /// The strongest measured at every size: a portfolio of the exact solver (fastest on hard
+        /// 9x9 and easy fills), the Ant Colony System (fastest on 16x16 and 25x25) and the
+        /// box-assignment walk (where the ACS stalls), in lock-step rounds (`src/portfolio/`).
+        Auto => "auto",
+        /// The GA engine (Mantere & Koljonen with Sato & Inoue's crossover, and the box-assignment
+        /// walk): the walk preset unless `--preset` names another.
+        Ga => "ga",
+        /// The exact solver (propagation and backtracking).
+        Exact => "exact",
+        /// The Ant Colony System of Lloyd & Amos.
+        Aco => "aco",
+    }
 }
 
-/// Where the GA runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, clap::ValueEnum)]
-#[serde(rename_all = "kebab-case")]
-pub enum Backend {
-    Cpu,
-    Gpu,
-    /// A hardware GPU if there is one, else the CPU.
-    Auto,
+choice_enum! {
+    /// Where the GA runs.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum Backend ("backend") {
+        /// The CPU engine, on every core (or `--threads`).
+        Cpu => "cpu",
+        /// A GPU adapter through wgpu; an error when there is none.
+        Gpu => "gpu",
+        /// A hardware GPU if there is one, else the CPU.
+        Auto => "auto",
+    }
 }
 
 /// Where a GA run actually goes, decided once per command.

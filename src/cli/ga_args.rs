@@ -1,6 +1,8 @@
 //! The genetic-algorithm options shared by every command that runs the GA.
 
 use clap::Args;
+
+use super::choices::choice;
 use evoku::ga::{CrossoverKind, GaConfig, InitKind, MutationKind, MutationScope, Preset};
 
 /// `--islands N` or `--islands auto`.
@@ -25,7 +27,7 @@ fn parse_islands(text: &str) -> Result<IslandCount, String> {
 pub struct GaArgs {
     /// Named GA settings (default: `walk` for `evoku solve` and `suite`, the strongest GA
     /// setting measured; `default` for the other commands).
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<Preset>())]
     preset: Option<Preset>,
     /// Random seed: the same seed gives the same run.
     #[arg(long, default_value_t = 1)]
@@ -44,19 +46,19 @@ pub struct GaArgs {
     #[arg(long)]
     tournament: Option<u32>,
     /// Crossover operator.
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<CrossoverKind>())]
     crossover: Option<CrossoverKind>,
     /// Probability that a pair of parents is crossed over (0..=1).
     #[arg(long)]
     crossover_rate: Option<f64>,
     /// Mutation operator: a swap of two cells inside a box.
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<MutationKind>())]
     mutation: Option<MutationKind>,
     /// Probability of a mutation (0..=1), per child or per box (see --mutation-scope).
     #[arg(long)]
     mutation_rate: Option<f64>,
     /// What the mutation rate is a probability of: one chance per child or one per box.
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<MutationScope>())]
     mutation_scope: Option<MutationScope>,
     /// Box assignments per child and generation, each a random box re-arranged by a noisy
     /// minimum-cost matching of its free cells to its digits (0 = off).
@@ -85,7 +87,7 @@ pub struct GaArgs {
     #[arg(long)]
     migration: Option<u32>,
     /// How the first population is drawn.
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<InitKind>())]
     init: Option<InitKind>,
     /// Propagate singles first, fix forced cells, draw the population from the candidates left.
     #[arg(long, overrides_with = "no_presolve")]

@@ -2,6 +2,7 @@
 
 mod aco_args;
 mod bench;
+mod choices;
 mod device_args;
 mod devices;
 mod export_args;

@@ -6,6 +6,8 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
+
+use super::choices::choice;
 use evoku::board::Geometry;
 use evoku::format::{parse_one, ParseOptions};
 use evoku::generate::Store;
@@ -160,7 +162,7 @@ struct RecordArgs {
     #[arg(long, default_value_t = 0)]
     hints: u32,
     /// How the game ended: `finished` (solved) or `abandoned`.
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<Outcome>())]
     outcome: Outcome,
     /// Print the player's new level as JSON.
     #[arg(long)]

@@ -6,6 +6,8 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
+
+use super::choices::choice;
 use evoku::defaults;
 use evoku::format::{self, Format, ParseOptions, Symbols};
 use evoku::ga::Preset;
@@ -36,7 +38,7 @@ pub struct SolveArgs {
     /// portfolio of the exact solver, the Ant Colony System and the box-assignment walk in
     /// lock-step rounds, the first to solve wins (docs/RESULTS.md, "The default solver"). `ga`
     /// (the default with `--preset`) runs the walk unless `--preset` says otherwise.
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<Algorithm>())]
     algorithm: Option<Algorithm>,
     #[command(flatten)]
     device: DeviceArgs,

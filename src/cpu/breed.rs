@@ -50,16 +50,6 @@ pub fn migrates(params: &Params, generation: u32) -> bool {
         && params.population > params.elites
 }
 
-/// The variant of `K` whose code (`variant as u32`, what `Params` stores) is `code`, or
-/// `fallback`. Every variant is looked up, so a new one needs no change here.
-fn kind_of<K: clap::ValueEnum + Copy>(code: u32, as_code: fn(K) -> u32, fallback: K) -> K {
-    K::value_variants()
-        .iter()
-        .copied()
-        .find(|&k| as_code(k) == code)
-        .unwrap_or(fallback)
-}
-
 /// How many times a child draws whether to mutate: once, or once per box (`MutationScope`).
 fn mutation_chances(params: &Params) -> u32 {
     if params.mutation_scope == MutationScope::Box as u32 {
@@ -129,7 +119,8 @@ pub fn breed(
         params.tournament_size,
         effective,
     );
-    let crossover = kind_of(params.crossover_kind, |k| k as u32, CrossoverKind::None);
+    // An unknown code crosses nothing, as in `shaders/breed.wgsl`.
+    let crossover = CrossoverKind::try_from(params.crossover_kind).unwrap_or(CrossoverKind::None);
     let crosses = pair_draws.chance(params.crossover_rate_q16) && crossover != CrossoverKind::None;
     let tie_base = 2 * params.tournament_size + 1;
     let (ga, gb) = (island.genome(params, a), island.genome(params, b));
@@ -177,7 +168,8 @@ fn vary<const N: usize>(
 where
     Side<N>: Packing,
 {
-    let kind = kind_of(params.mutation_kind, |k| k as u32, MutationKind::Swap);
+    // An unknown code is a plain swap, as `mutation` in `shaders/mutation.wgsl` falls through.
+    let kind = MutationKind::try_from(params.mutation_kind).unwrap_or(MutationKind::Swap);
     let mut counts: Option<LineCounts<N>> = None;
     for _ in 0..mutation_chances(params) {
         if rng.chance(params.mutation_rate_q16) {

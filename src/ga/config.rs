@@ -1,77 +1,88 @@
 //! Genetic-algorithm settings: operators, rates, presets, and their validation.
 
+use crate::choice::choice_enum;
 use crate::error::{Error, Result};
 
-/// How two parents make children (docs/ALGORITHMS.md section 2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
-#[serde(rename_all = "kebab-case")]
-pub enum CrossoverKind {
-    /// No crossover: children are copies of tournament winners.
-    None = 0,
-    /// Sato & Inoue: child 1 takes each band of boxes from the parent whose rows score higher,
-    /// child 2 each stack from the parent whose columns score higher.
-    Band = 1,
-    /// Each box from one parent or the other with probability 1/2.
-    Uniform = 2,
-    /// Three parents (best so far 0.55, best of generation 0.33, own parent 0.12), box by box.
-    MultiParent = 3,
+choice_enum! {
+    /// How two parents make children (docs/ALGORITHMS.md section 2).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum CrossoverKind ("crossover", codes) {
+        /// No crossover: children are copies of tournament winners.
+        None = 0 => "none",
+        /// Sato & Inoue: child 1 takes each band of boxes from the parent whose rows score higher,
+        /// child 2 each stack from the parent whose columns score higher.
+        Band = 1 => "band",
+        /// Each box from one parent or the other with probability 1/2.
+        Uniform = 2 => "uniform",
+        /// Three parents (best so far 0.55, best of generation 0.33, own parent 0.12), box by box.
+        MultiParent = 3 => "multi-parent",
+    }
 }
 
-/// How a child is mutated: one swap of two cells inside a box.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
-#[serde(rename_all = "kebab-case")]
-pub enum MutationKind {
-    /// Two random positions of a random box; abandoned if either is a given (the paper's swap
-    /// without its help table).
-    Swap = 0,
-    /// The paper's help-array swap: the help table of digit counts per row and column directs
-    /// the swap to cells whose digit is duplicated in its row or column.
-    Directed = 1,
-    /// Like `directed`, but only swaps that give both cells one of their candidates (the digits
-    /// the givens, and with presolve propagation, leave them).
-    Candidate = 2,
+choice_enum! {
+    /// How a child is mutated: one swap of two cells inside a box.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum MutationKind ("mutation", codes) {
+        /// Two random positions of a random box; abandoned if either is a given (the paper's swap
+        /// without its help table).
+        Swap = 0 => "swap",
+        /// The paper's help-array swap: the help table of digit counts per row and column directs
+        /// the swap to cells whose digit is duplicated in its row or column.
+        Directed = 1 => "directed",
+        /// Like `directed`, but only swaps that give both cells one of their candidates (the digits
+        /// the givens, and with presolve propagation, leave them).
+        Candidate = 2 => "candidate",
+    }
 }
 
-/// What the mutation rate is a probability of.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
-#[serde(rename_all = "kebab-case")]
-pub enum MutationScope {
-    /// One chance per child: with probability `rate`, one swap in a random box.
-    Child = 0,
-    /// One chance per box of the child (n chances, so `n * rate` mutations expected), each a
-    /// swap in a random box as the paper's mutation draws it. Our reading of the paper's rate: it
-    /// reproduces the paper's generation counts where `child` stalls (docs/RESULTS.md).
-    Box = 1,
+choice_enum! {
+    /// What the mutation rate is a probability of.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum MutationScope ("mutation scope", codes) {
+        /// One chance per child: with probability `rate`, one swap in a random box.
+        Child = 0 => "child",
+        /// One chance per box of the child (n chances, so `n * rate` mutations expected), each a
+        /// swap in a random box as the paper's mutation draws it. Our reading of the paper's rate: it
+        /// reproduces the paper's generation counts where `child` stalls (docs/RESULTS.md).
+        Box = 1 => "box",
+    }
 }
 
-/// How the first population is drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
-#[serde(rename_all = "kebab-case")]
-pub enum InitKind {
-    /// Each box a uniformly random permutation of its missing digits (the paper's).
-    Random = 0,
-    /// Each free cell prefers digits that do not clash with givens (or, with presolve, with the
-    /// candidates left by propagation) in its row and column.
-    Candidates = 1,
+choice_enum! {
+    /// How the first population is drawn.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum InitKind ("init", codes) {
+        /// Each box a uniformly random permutation of its missing digits (the paper's).
+        Random = 0 => "random",
+        /// Each free cell prefers digits that do not clash with givens (or, with presolve, with the
+        /// candidates left by propagation) in its row and column.
+        Candidates = 1 => "candidates",
+    }
 }
 
-/// Named settings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
-#[serde(rename_all = "kebab-case")]
-pub enum Preset {
-    /// Mantere & Koljonen: population 150, elitism 1, tournament 3, Sato & Inoue crossover 0.3,
-    /// help-array swap mutation 0.3 per box (the help table directs the swap to duplicated
-    /// digits), no local search, one island, 100,000 generations; a restart after 300
-    /// generations without improvement (the paper restarts but gives no interval).
-    Paper,
-    /// The best GA setting measured with selection and crossover on (the GA's default before
-    /// the walk; see docs/RESULTS.md).
-    Default,
-    /// The box-assignment walk: islands of two walkers, each child taking 50 box assignments
-    /// a generation, with selection, crossover, mutation and local search off and a restart
-    /// after 3,000 stagnant generations. The strongest setting measured at 9x9, 16x16 and 25x25
-    /// (docs/RESULTS.md).
-    Walk,
+choice_enum! {
+    /// Named settings.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum Preset ("preset") {
+        /// Mantere & Koljonen: population 150, elitism 1, tournament 3, Sato & Inoue crossover 0.3,
+        /// help-array swap mutation 0.3 per box (the help table directs the swap to duplicated
+        /// digits), no local search, one island, 100,000 generations; a restart after 300
+        /// generations without improvement (the paper restarts but gives no interval).
+        Paper => "paper",
+        /// The best GA setting measured with selection and crossover on (the GA's default before
+        /// the walk; see docs/RESULTS.md).
+        Default => "default",
+        /// The box-assignment walk: islands of two walkers, each child taking 50 box assignments
+        /// a generation, with selection, crossover, mutation and local search off and a restart
+        /// after 3,000 stagnant generations. The strongest setting measured at 9x9, 16x16 and 25x25
+        /// (docs/RESULTS.md).
+        Walk => "walk",
+    }
 }
 
 /// Every knob of the GA. A run is a pure function of (puzzle, config); `seed` is part of it.
