@@ -164,6 +164,10 @@ pub(crate) fn check_state_size(
     Ok(())
 }
 
+/// Nodes the exact solver may spend, by default, proving a puzzle has no solution before a
+/// heuristic run ([`SolveOptions::unsolvable_check_nodes`]).
+pub const UNSOLVABLE_CHECK_NODES: u64 = 200_000;
+
 /// Everything `solve_puzzle` needs besides the puzzle.
 #[derive(Clone)]
 pub struct SolveOptions {

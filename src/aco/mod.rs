@@ -193,7 +193,7 @@ impl AcoConfig {
 ///
 /// A puzzle whose givens propagation proves contradictory is not run: the outcome says why in
 /// `unsolvable`. (`evoku solve` also runs the exact no-solution check between [`engine`] and
-/// [`run`], as it does for the GA.)
+/// [`run()`], as it does for the GA.)
 pub fn solve(
     puzzle: &Grid,
     config: &AcoConfig,

@@ -118,7 +118,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         aco: aco.clone(),
         threads: args.device.threads,
         time_limit: None,
-        unsolvable_check_nodes: 200_000,
+        unsolvable_check_nodes: evoku::solve::UNSOLVABLE_CHECK_NODES,
         preset,
         fill_device: FillDevice {
             islands: args.ga.islands_auto(),
