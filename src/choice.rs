@@ -136,9 +136,10 @@ pub(crate) use choice_enum;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::device::Backend;
     use crate::ga::{CrossoverKind, InitKind, MutationKind, MutationScope, Preset};
     use crate::play::profile::Outcome;
-    use crate::solve::{Algorithm, Backend};
+    use crate::solve::Algorithm;
 
     /// Every name reads back as its value, is what the JSON output writes, and has help.
     fn names_agree<T: Choice + std::fmt::Debug + serde::Serialize + std::str::FromStr>() {

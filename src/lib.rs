@@ -53,9 +53,9 @@ pub mod board;
 #[doc(hidden)]
 pub mod choice;
 #[doc(hidden)]
-pub mod cpu;
-#[doc(hidden)]
 pub mod defaults;
+#[doc(hidden)]
+pub mod device;
 #[doc(hidden)]
 pub mod error;
 #[doc(hidden)]
@@ -88,6 +88,8 @@ pub mod rate;
 pub mod rng;
 #[doc(hidden)]
 pub mod solve;
+#[doc(hidden)]
+pub mod state_size;
 #[doc(hidden)]
 pub mod stats;
 mod step_loop;

@@ -3,11 +3,11 @@
 use std::time::Duration;
 
 use super::{Backend, Puzzle};
+use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::exact::Limits;
 use crate::ga::{GaConfig, Preset};
 use crate::rate::{rate_puzzle, GaRatingOptions, RateError, RateOptions, RateReport};
-use crate::solve::Device;
 
 pub use crate::rate::Level;
 

@@ -4,11 +4,13 @@ use std::time::Duration;
 
 use super::Puzzle;
 use crate::aco::AcoConfig;
+use crate::device::Device;
 use crate::error::Result;
 use crate::ga::{GaConfig, Preset};
-use crate::solve::{solve_puzzle, Device, FillDevice, SolveOptions, SolveReport};
+use crate::solve::{solve_puzzle, FillDevice, SolveOptions, SolveReport};
 
-pub use crate::solve::{Algorithm, Backend};
+pub use crate::device::Backend;
+pub use crate::solve::Algorithm;
 
 /// How [`solve`] works: the solver, where it runs, the seed and the time limit.
 ///

@@ -3,8 +3,8 @@
 use clap::Args;
 
 use super::choices::choice;
+use evoku::device::{Backend, Device};
 use evoku::error::Result;
-use evoku::solve::{Backend, Device};
 
 #[derive(Args, Debug, Clone)]
 pub struct DeviceArgs {

@@ -10,9 +10,10 @@ use anyhow::{bail, Result};
 use clap::Args;
 
 use super::choices::choice;
+use evoku::device::Device;
 use evoku::export;
 use evoku::ga::Preset;
-use evoku::solve::{Algorithm, Device, FillDevice, SolveOptions};
+use evoku::solve::{Algorithm, FillDevice, SolveOptions};
 use evoku::suite::{self, Selection, SuiteOptions};
 
 use super::aco_args::AcoArgs;
