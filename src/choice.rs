@@ -96,9 +96,16 @@ macro_rules! choice_enum {
             }
         }
 
+        impl $name {
+            /// The value's name, as the command line and the JSON output spell it.
+            pub fn name(self) -> &'static str {
+                <Self as $crate::choice::Choice>::name(self)
+            }
+        }
+
         impl std::fmt::Display for $name {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str($crate::choice::Choice::name(*self))
+                f.write_str(self.name())
             }
         }
 

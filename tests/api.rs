@@ -122,3 +122,31 @@ fn bad_settings_are_typed_errors() {
         other => panic!("{:?}", other.map(|v| v.len())),
     }
 }
+
+/// The engine does not depend on the command-line parser: only `src/cli/` and `src/main.rs`
+/// name clap in code.
+#[test]
+fn only_the_command_line_uses_clap() {
+    fn walk(dir: &std::path::Path, found: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.ends_with("src/cli") || path.ends_with("src/main.rs") {
+                continue;
+            }
+            if path.is_dir() {
+                walk(&path, found);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                for (n, line) in text.lines().enumerate() {
+                    let code = line.split("//").next().unwrap_or("");
+                    if code.contains("clap::") || code.trim_start().starts_with("use clap") {
+                        found.push(format!("{}:{}", path.display(), n + 1));
+                    }
+                }
+            }
+        }
+    }
+    let mut found = Vec::new();
+    walk(&util::repo("src"), &mut found);
+    assert!(found.is_empty(), "clap outside the command line: {found:?}");
+}

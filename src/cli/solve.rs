@@ -59,10 +59,10 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = 0, value_name = "NODES")]
     exact_restarts: u64,
     /// Input format (default: detected).
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<Format>())]
     format: Option<Format>,
     /// How cells are written: `standard` (1-9, A-Z, ...; `.` or `0` empty) or `hex` (0-F).
-    #[arg(long, value_enum, default_value = "standard")]
+    #[arg(long, value_parser = choice::<Symbols>(), default_value = "standard")]
     symbols: Symbols,
     /// Output format (default: the input's).
     #[arg(long, value_enum)]

@@ -3,20 +3,23 @@
 
 use serde::Serialize;
 
+use crate::choice::choice_enum;
 use crate::error::Result;
 use crate::format::{self, ParseOptions, Puzzle};
 use crate::ga::{CrossoverKind, GaConfig};
 
-/// The paper's operator sets (docs/ALGORITHMS.md section 2, the results table's three columns).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
-#[serde(rename_all = "kebab-case")]
-pub enum OperatorSet {
-    /// Swap mutation only: no crossover, no local search.
-    Mutation,
-    /// Mutation and crossover, no local search.
-    MutationCrossover,
-    /// Mutation, crossover and local search (mut+cross+LS).
-    Hybrid,
+choice_enum! {
+    /// The paper's operator sets (docs/ALGORITHMS.md section 2, the results table's three columns).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum OperatorSet ("operator set") {
+        /// Swap mutation only: no crossover, no local search.
+        Mutation => "mutation",
+        /// Mutation and crossover, no local search.
+        MutationCrossover => "mutation-crossover",
+        /// Mutation, crossover and local search (mut+cross+LS).
+        Hybrid => "hybrid",
+    }
 }
 
 impl OperatorSet {
@@ -32,15 +35,6 @@ impl OperatorSet {
             OperatorSet::Mutation => "swap mutation only",
             OperatorSet::MutationCrossover => "mut+cross",
             OperatorSet::Hybrid => "mut+cross+LS",
-        }
-    }
-
-    /// The short name used on the command line and in exports.
-    pub fn name(self) -> &'static str {
-        match self {
-            OperatorSet::Mutation => "mutation",
-            OperatorSet::MutationCrossover => "mutation-crossover",
-            OperatorSet::Hybrid => "hybrid",
         }
     }
 

@@ -3,18 +3,24 @@
 use serde::Serialize;
 
 use super::batch::{run_runs, BatchOptions, BatchProgress, RunStats};
+use crate::choice::choice_enum;
 use crate::error::{Error, Result};
 use crate::export::Table;
 use crate::format::Puzzle;
 use crate::ga::GaConfig;
 
-/// A GA setting a parameter study varies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, clap::ValueEnum)]
-#[serde(rename_all = "kebab-case")]
-pub enum StudyParam {
-    Population,
-    CrossoverRate,
-    MutationRate,
+choice_enum! {
+    /// A GA setting a parameter study varies.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum StudyParam ("study parameter") {
+        /// Individuals per island (`--population`).
+        Population => "population",
+        /// The crossover rate (`--crossover-rate`).
+        CrossoverRate => "crossover-rate",
+        /// The mutation rate (`--mutation-rate`).
+        MutationRate => "mutation-rate",
+    }
 }
 
 impl StudyParam {
@@ -23,14 +29,6 @@ impl StudyParam {
         StudyParam::CrossoverRate,
         StudyParam::MutationRate,
     ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            StudyParam::Population => "population",
-            StudyParam::CrossoverRate => "crossover-rate",
-            StudyParam::MutationRate => "mutation-rate",
-        }
-    }
 
     /// The values tried when none are given.
     pub fn default_values(self) -> Vec<f64> {
