@@ -16,6 +16,8 @@ choice_enum! {
     }
 }
 
+// Written out: `choice_enum!` takes no `#[default]` on a variant.
+#[allow(clippy::derivable_impls)]
 impl Default for Symbols {
     fn default() -> Symbols {
         Symbols::Standard
