@@ -169,7 +169,7 @@ pub fn never_solvable(puzzle: &Puzzle) -> Option<Puzzle> {
 
 /// Generations per repetition when not given: about 2e7 cell-individual-generations, at least 5.
 pub fn default_generations(config: &GaConfig, cells: usize) -> u32 {
-    let per_generation = config.islands as u64 * config.population_size as u64 * cells as u64;
+    let per_generation = config.islands as u64 * config.population as u64 * cells as u64;
     (20_000_000 / per_generation.max(1)).clamp(5, 2000) as u32
 }
 
@@ -295,7 +295,7 @@ pub fn run(options: &BenchOptions, progress: &mut dyn FnMut(&str)) -> Result<Ben
         adapter,
         gpu_note,
         preset: options.preset.clone(),
-        population: config.population_size,
+        population: config.population,
         islands: config.islands,
         seed: config.seed,
         repetitions: options.repetitions,

@@ -390,7 +390,7 @@ fn gpu_stages_match_the_cpu_on_9x9() {
         (
             "paper, band + swap",
             config(Preset::Paper, |c| {
-                c.population_size = 30;
+                c.population = 30;
                 c.islands = 2;
                 c.mutation = MutationKind::Swap;
                 c.seed = 1;
@@ -399,28 +399,28 @@ fn gpu_stages_match_the_cpu_on_9x9() {
         (
             "default, band + directed + local search, aging, restarts, migration",
             config(Preset::Default, |c| {
-                c.population_size = 24;
+                c.population = 24;
                 c.islands = 3;
                 c.aging = true;
                 c.restart_after = 2;
                 c.restart_keep = 3;
-                c.migration_interval = 2;
+                c.migration = 2;
                 c.seed = 2;
             }),
         ),
         (
             "uniform + swap + local search, random init, no presolve",
             config(Preset::Default, |c| {
-                c.population_size = 25;
+                c.population = 25;
                 c.islands = 2;
                 c.elites = 1;
                 c.crossover = CrossoverKind::Uniform;
                 c.crossover_rate = 0.8;
                 c.mutation = MutationKind::Swap;
-                c.local_search_children = 3;
+                c.local_search = 3;
                 c.init = InitKind::Random;
                 c.presolve = false;
-                c.migration_interval = 2;
+                c.migration = 2;
                 c.restart_after = 3;
                 c.restart_keep = 1;
                 c.seed = 3;
@@ -429,26 +429,26 @@ fn gpu_stages_match_the_cpu_on_9x9() {
         (
             "multi-parent + directed, aging, restarts",
             config(Preset::Default, |c| {
-                c.population_size = 20;
+                c.population = 20;
                 c.islands = 4;
                 c.crossover = CrossoverKind::MultiParent;
                 c.crossover_rate = 0.7;
                 c.aging = true;
                 c.restart_after = 2;
                 c.restart_keep = 2;
-                c.migration_interval = 2;
+                c.migration = 2;
                 c.seed = 4;
             }),
         ),
         (
             "no crossover, directed, 4 elites, tournament 5, candidates without presolve",
             config(Preset::Default, |c| {
-                c.population_size = 21;
+                c.population = 21;
                 c.islands = 1;
                 c.elites = 4;
-                c.tournament_size = 5;
+                c.tournament = 5;
                 c.crossover = CrossoverKind::None;
-                c.local_search_children = 0;
+                c.local_search = 0;
                 c.presolve = false;
                 c.seed = 5;
             }),
@@ -456,25 +456,25 @@ fn gpu_stages_match_the_cpu_on_9x9() {
         (
             "band + candidate + local search, presolve, restarts, migration",
             config(Preset::Default, |c| {
-                c.population_size = 24;
+                c.population = 24;
                 c.islands = 3;
                 c.mutation = MutationKind::Candidate;
                 c.mutation_rate = 0.8;
                 c.restart_after = 2;
                 c.restart_keep = 2;
-                c.migration_interval = 2;
+                c.migration = 2;
                 c.seed = 6;
             }),
         ),
         (
             "uniform + candidate + local search, candidates without presolve",
             config(Preset::Default, |c| {
-                c.population_size = 22;
+                c.population = 22;
                 c.islands = 2;
                 c.crossover = CrossoverKind::Uniform;
                 c.crossover_rate = 0.6;
                 c.mutation = MutationKind::Candidate;
-                c.local_search_children = 5;
+                c.local_search = 5;
                 c.presolve = false;
                 c.seed = 7;
             }),
@@ -482,10 +482,10 @@ fn gpu_stages_match_the_cpu_on_9x9() {
         (
             "box assignment 6 steps + band + directed + local search 2, presolve, restarts",
             config(Preset::Default, |c| {
-                c.population_size = 20;
+                c.population = 20;
                 c.islands = 2;
                 c.assign_steps = 6;
-                c.local_search_children = 2;
+                c.local_search = 2;
                 c.restart_after = 3;
                 c.seed = 8;
             }),
@@ -493,10 +493,10 @@ fn gpu_stages_match_the_cpu_on_9x9() {
         (
             "box assignment 3 steps alone, noise 300, random init without presolve",
             config(Preset::Paper, |c| {
-                c.population_size = 4;
+                c.population = 4;
                 c.islands = 2;
                 c.elites = 0;
-                c.tournament_size = 1;
+                c.tournament = 1;
                 c.crossover_rate = 0.0;
                 c.mutation_rate = 0.0;
                 c.assign_steps = 3;
@@ -518,12 +518,12 @@ fn gpu_stages_match_the_cpu_on_9x9() {
 fn gpu_stages_match_the_cpu_after_an_island_solves() {
     let Some(ctx) = gpu() else { return };
     let config = config(Preset::Default, |c| {
-        c.population_size = 30;
+        c.population = 30;
         c.islands = 3;
         c.presolve = false;
         c.restart_after = 15;
         c.restart_keep = 2;
-        c.migration_interval = 5;
+        c.migration = 5;
         c.seed = 1;
     });
     let generations = 13;
@@ -548,11 +548,11 @@ fn gpu_stages_match_the_cpu_on_16x16() {
         (
             "16x16 box assignment 2 steps without noise + band, no local search, candidates without presolve",
             config(Preset::Default, |c| {
-                c.population_size = 16;
+                c.population = 16;
                 c.islands = 2;
                 c.assign_steps = 2;
                 c.assign_noise = 0;
-                c.local_search_children = 0;
+                c.local_search = 0;
                 c.presolve = false;
                 c.seed = 15;
             }),
@@ -560,25 +560,25 @@ fn gpu_stages_match_the_cpu_on_16x16() {
         (
             "16x16 band + directed + local search 8, restarts, migration",
             config(Preset::Default, |c| {
-                c.population_size = 24;
+                c.population = 24;
                 c.islands = 2;
-                c.local_search_children = 8;
+                c.local_search = 8;
                 c.restart_after = 2;
                 c.restart_keep = 2;
-                c.migration_interval = 2;
+                c.migration = 2;
                 c.seed = 16;
             }),
         ),
         (
             "16x16 multi-parent + swap, aging, random init",
             config(Preset::Paper, |c| {
-                c.population_size = 22;
+                c.population = 22;
                 c.islands = 3;
                 c.elites = 2;
                 c.crossover = CrossoverKind::MultiParent;
                 c.crossover_rate = 0.9;
                 c.aging = true;
-                c.migration_interval = 2;
+                c.migration = 2;
                 c.mutation = MutationKind::Swap;
                 c.seed = 17;
             }),
@@ -586,11 +586,11 @@ fn gpu_stages_match_the_cpu_on_16x16() {
         (
             "16x16 band + candidate + local search 8, presolve, restarts",
             config(Preset::Default, |c| {
-                c.population_size = 24;
+                c.population = 24;
                 c.islands = 2;
                 c.mutation = MutationKind::Candidate;
                 c.mutation_rate = 1.0;
-                c.local_search_children = 8;
+                c.local_search = 8;
                 c.restart_after = 3;
                 c.restart_keep = 1;
                 c.seed = 18;
@@ -613,48 +613,48 @@ fn gpu_stages_match_the_cpu_on_25x25_with_heavy_local_search() {
         (
             "25x25 multi-parent + directed + local search 64",
             config(Preset::Default, |c| {
-                c.population_size = 20;
+                c.population = 20;
                 c.islands = 2;
                 c.crossover = CrossoverKind::MultiParent;
                 c.crossover_rate = 1.0;
                 c.mutation_rate = 1.0;
-                c.local_search_children = 64;
+                c.local_search = 64;
                 c.presolve = false;
-                c.migration_interval = 2;
+                c.migration = 2;
                 c.seed = 25;
             }),
         ),
         (
             "25x25 box assignment 2 steps (the most that fit lavapipe's loop limit) + band + directed, presolve",
             config(Preset::Default, |c| {
-                c.population_size = 12;
+                c.population = 12;
                 c.islands = 2;
                 c.assign_steps = 2;
-                c.local_search_children = 0;
+                c.local_search = 0;
                 c.seed = 24;
             }),
         ),
         (
             "25x25 band + directed once per box at rate 1 + local search 8",
             config(Preset::Default, |c| {
-                c.population_size = 20;
+                c.population = 20;
                 c.islands = 2;
                 c.mutation_rate = 1.0;
                 c.mutation_scope = MutationScope::Box;
-                c.local_search_children = 8;
+                c.local_search = 8;
                 c.seed = 26;
             }),
         ),
         (
             "25x25 uniform + swap + local search 16, aging, random init",
             config(Preset::Paper, |c| {
-                c.population_size = 24;
+                c.population = 24;
                 c.islands = 3;
                 c.elites = 3;
                 c.crossover = CrossoverKind::Uniform;
-                c.local_search_children = 16;
+                c.local_search = 16;
                 c.aging = true;
-                c.migration_interval = 2;
+                c.migration = 2;
                 c.mutation = MutationKind::Swap;
                 c.seed = 27;
             }),
@@ -662,10 +662,10 @@ fn gpu_stages_match_the_cpu_on_25x25_with_heavy_local_search() {
         (
             "25x25 band + directed + local search 64, restarts",
             config(Preset::Default, |c| {
-                c.population_size = 20;
+                c.population = 20;
                 c.islands = 2;
                 c.crossover_rate = 1.0;
-                c.local_search_children = 64;
+                c.local_search = 64;
                 c.restart_after = 2;
                 c.restart_keep = 1;
                 c.seed = 26;
@@ -674,24 +674,24 @@ fn gpu_stages_match_the_cpu_on_25x25_with_heavy_local_search() {
         (
             "25x25 multi-parent + candidate + local search 64, presolve",
             config(Preset::Default, |c| {
-                c.population_size = 20;
+                c.population = 20;
                 c.islands = 2;
                 c.crossover = CrossoverKind::MultiParent;
                 c.crossover_rate = 1.0;
                 c.mutation = MutationKind::Candidate;
                 c.mutation_rate = 1.0;
-                c.local_search_children = 64;
-                c.migration_interval = 2;
+                c.local_search = 64;
+                c.migration = 2;
                 c.seed = 28;
             }),
         ),
         (
             "25x25 band + candidate + local search 8, candidates without presolve",
             config(Preset::Default, |c| {
-                c.population_size = 24;
+                c.population = 24;
                 c.islands = 2;
                 c.mutation = MutationKind::Candidate;
-                c.local_search_children = 8;
+                c.local_search = 8;
                 c.presolve = false;
                 c.seed = 29;
             }),
@@ -713,15 +713,15 @@ fn gpu_stages_match_the_cpu_with_a_2d_dispatch() {
     let narrow = ctx.with_max_workgroups_per_dimension(3);
     assert_eq!(narrow.limits.max_compute_workgroups_per_dimension, 3);
     let config = config(Preset::Default, |c| {
-        c.population_size = 60;
+        c.population = 60;
         c.islands = 7;
-        c.local_search_children = 2;
+        c.local_search = 2;
         c.restart_after = 3;
         c.restart_keep = 2;
-        c.migration_interval = 2;
+        c.migration = 2;
         c.seed = 65_535;
     });
-    let individuals = u64::from(config.population_size) * u64::from(config.islands);
+    let individuals = u64::from(config.population) * u64::from(config.islands);
     let groups = individuals.div_ceil(u64::from(evoku::ga::common::WORKGROUP_SIZE));
     assert!(groups > 3 && config.islands > 3, "not a 2-D dispatch");
     parity(
@@ -798,12 +798,12 @@ fn whole_runs_match_the_cpu_and_do_not_depend_on_the_step_size() {
             format!("easy50 #{k} seed {seed}"),
             easy_puzzle(k),
             config(Preset::Default, |c| {
-                c.population_size = 30;
+                c.population = 30;
                 c.islands = 3;
                 c.presolve = false;
                 c.restart_after = 15;
                 c.restart_keep = 2;
-                c.migration_interval = 3;
+                c.migration = 3;
                 c.seed = seed;
             }),
             if solves { 300 } else { 60 },
@@ -814,7 +814,7 @@ fn whole_runs_match_the_cpu_and_do_not_depend_on_the_step_size() {
         "inst16x16_70_0".into(),
         lloyd_amos("inst16x16_70_0.txt"),
         config(Preset::Default, |c| {
-            c.population_size = 30;
+            c.population = 30;
             c.islands = 2;
             c.presolve = false;
             c.seed = 7;
@@ -865,7 +865,7 @@ fn a_population_too_large_for_the_adapter_is_a_clear_error() {
     let Some(ctx) = gpu() else { return };
     let problem = Problem::new(&seed_puzzle("ai-escargot"), InitKind::Random, false).unwrap();
     let config = config(Preset::Paper, |c| {
-        c.population_size = 1 << 20;
+        c.population = 1 << 20;
         c.islands = 1 << 16;
     });
     match GpuEngine::new(&ctx, problem, &config) {
@@ -885,10 +885,10 @@ fn a_population_too_large_for_the_adapter_is_a_clear_error() {
 fn a_run_beyond_the_software_loop_limit_is_refused() {
     let Some(ctx) = gpu() else { return };
     let config = config(Preset::Default, |c| {
-        c.population_size = 4;
+        c.population = 4;
         c.islands = 1;
         c.crossover = CrossoverKind::MultiParent;
-        c.local_search_children = 64;
+        c.local_search = 64;
         c.presolve = false;
     });
     let grid = Grid::empty(Geometry::new(8).unwrap());

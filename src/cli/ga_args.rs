@@ -131,12 +131,12 @@ impl GaArgs {
         macro_rules! set {
             ($($field:ident <- $arg:ident),*) => {$(if let Some(v) = self.$arg { c.$field = v; })*};
         }
-        set!(population_size <- population, elites <- elites,
-             tournament_size <- tournament, crossover <- crossover, crossover_rate <- crossover_rate,
+        set!(population <- population, elites <- elites,
+             tournament <- tournament, crossover <- crossover, crossover_rate <- crossover_rate,
              mutation <- mutation, mutation_rate <- mutation_rate,
              mutation_scope <- mutation_scope, assign_steps <- assign_steps, assign_noise <- assign_noise,
-             local_search_children <- local_search, restart_after <- restart_after,
-             restart_keep <- restart_keep, migration_interval <- migration, init <- init,
+             local_search <- local_search, restart_after <- restart_after,
+             restart_keep <- restart_keep, migration <- migration, init <- init,
              max_generations <- max_generations);
         if self.aging || self.no_aging {
             c.aging = self.aging;

@@ -119,7 +119,7 @@ pub struct BatchOptions {
 pub fn batch_config(config: &GaConfig, options: &BatchOptions) -> GaConfig {
     let mut c = config.clone();
     c.islands = options.runs;
-    c.migration_interval = 0;
+    c.migration = 0;
     c.max_generations = options.max_generations;
     c
 }

@@ -40,8 +40,8 @@ impl OperatorSet {
 
     /// `base` with this set's operators: the preset's mutation always; its crossover (Sato &
     /// Inoue's if it has none) unless mutation only; its local search for the hybrid, or
-    /// `local_search_children` variants per child when the preset has none.
-    pub fn apply(self, base: &GaConfig, local_search_children: u32) -> GaConfig {
+    /// `local_search` variants per child when the preset has none.
+    pub fn apply(self, base: &GaConfig, local_search: u32) -> GaConfig {
         let mut c = base.clone();
         let crossover = if base.crossover == CrossoverKind::None {
             CrossoverKind::Band
@@ -51,16 +51,16 @@ impl OperatorSet {
         match self {
             OperatorSet::Mutation => {
                 c.crossover = CrossoverKind::None;
-                c.local_search_children = 0;
+                c.local_search = 0;
             }
             OperatorSet::MutationCrossover => {
                 c.crossover = crossover;
-                c.local_search_children = 0;
+                c.local_search = 0;
             }
             OperatorSet::Hybrid => {
                 c.crossover = crossover;
-                if c.local_search_children == 0 {
-                    c.local_search_children = local_search_children;
+                if c.local_search == 0 {
+                    c.local_search = local_search;
                 }
             }
         }

@@ -49,7 +49,7 @@ impl StudyParam {
                         "population values must be whole numbers of at least 2, got {value}"
                     )));
                 }
-                c.population_size = value as u32;
+                c.population = value as u32;
             }
             StudyParam::CrossoverRate => c.crossover_rate = value,
             StudyParam::MutationRate => c.mutation_rate = value,

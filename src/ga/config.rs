@@ -88,9 +88,9 @@ choice_enum! {
 /// Every knob of the GA. A run is a pure function of (puzzle, config); `seed` is part of it.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct GaConfig {
-    pub population_size: u32,
+    pub population: u32,
     pub elites: u32,
-    pub tournament_size: u32,
+    pub tournament: u32,
     pub crossover: CrossoverKind,
     pub crossover_rate: f64,
     pub mutation: MutationKind,
@@ -103,7 +103,7 @@ pub struct GaConfig {
     /// a conflict (`ASSIGN_UNIT`); 0 makes every assignment the exact best arrangement.
     pub assign_noise: u32,
     /// Mutated variants tried per child, the best kept; 0 turns local search off.
-    pub local_search_children: u32,
+    pub local_search: u32,
     /// Worsen a surviving elite's fitness by one for every generation it stays.
     pub aging: bool,
     /// Restart an island whose best has not improved for this many generations; 0 = never.
@@ -114,7 +114,7 @@ pub struct GaConfig {
     pub islands: u32,
     /// Every this many generations each island's best replaces the last individual of the next
     /// island; 0 = no migration.
-    pub migration_interval: u32,
+    pub migration: u32,
     pub max_generations: u32,
     pub init: InitKind,
     /// Propagate singles first and draw the population from the remaining candidates.
@@ -129,9 +129,9 @@ impl GaConfig {
     pub fn preset(preset: Preset) -> GaConfig {
         match preset {
             Preset::Paper => GaConfig {
-                population_size: 150,
+                population: 150,
                 elites: 1,
-                tournament_size: 3,
+                tournament: 3,
                 crossover: CrossoverKind::Band,
                 crossover_rate: 0.3,
                 mutation: MutationKind::Directed,
@@ -139,21 +139,21 @@ impl GaConfig {
                 mutation_scope: MutationScope::Box,
                 assign_steps: 0,
                 assign_noise: 1200,
-                local_search_children: 0,
+                local_search: 0,
                 aging: false,
                 restart_after: 300,
                 restart_keep: 0,
                 islands: 1,
-                migration_interval: 0,
+                migration: 0,
                 max_generations: 100_000,
                 init: InitKind::Random,
                 presolve: false,
                 seed: 0,
             },
             Preset::Default => GaConfig {
-                population_size: 100,
+                population: 100,
                 elites: 2,
-                tournament_size: 3,
+                tournament: 3,
                 crossover: CrossoverKind::Band,
                 crossover_rate: 0.3,
                 mutation: MutationKind::Directed,
@@ -161,21 +161,21 @@ impl GaConfig {
                 mutation_scope: MutationScope::Child,
                 assign_steps: 0,
                 assign_noise: 1200,
-                local_search_children: 4,
+                local_search: 4,
                 aging: false,
                 restart_after: 300,
                 restart_keep: 0,
                 islands: 8,
-                migration_interval: 0,
+                migration: 0,
                 max_generations: 1_000_000,
                 init: InitKind::Candidates,
                 presolve: true,
                 seed: 0,
             },
             Preset::Walk => GaConfig {
-                population_size: 2,
+                population: 2,
                 elites: 0,
-                tournament_size: 1,
+                tournament: 1,
                 crossover: CrossoverKind::Band,
                 crossover_rate: 0.0,
                 mutation: MutationKind::Directed,
@@ -183,12 +183,12 @@ impl GaConfig {
                 mutation_scope: MutationScope::Child,
                 assign_steps: 50,
                 assign_noise: 1200,
-                local_search_children: 0,
+                local_search: 0,
                 aging: false,
                 restart_after: 3000,
                 restart_keep: 0,
                 islands: 2,
-                migration_interval: 0,
+                migration: 0,
                 max_generations: 1_000_000,
                 init: InitKind::Candidates,
                 presolve: true,
@@ -206,7 +206,7 @@ impl GaConfig {
                 Err(Error::invalid_option(option, value, allowed))
             }
         };
-        let population = self.population_size;
+        let population = self.population;
         check(
             (2..=1 << 20).contains(&population),
             "--population",
@@ -220,9 +220,9 @@ impl GaConfig {
             &format!("at most {MAX_ELITES} and below the population"),
         )?;
         check(
-            (1..=64).contains(&self.tournament_size),
+            (1..=64).contains(&self.tournament),
             "--tournament",
-            &self.tournament_size,
+            &self.tournament,
             "1..=64",
         )?;
         for (name, rate) in [
@@ -244,9 +244,9 @@ impl GaConfig {
             "0..=100000",
         )?;
         check(
-            self.local_search_children <= 64,
+            self.local_search <= 64,
             "--local-search",
-            &self.local_search_children,
+            &self.local_search,
             "0..=64",
         )?;
         check(

@@ -73,7 +73,7 @@ fn generations_per_submit(params: &Params, software: bool) -> u32 {
     let individuals = params.islands as u64 * params.population as u64;
     let n = params.side as u64;
     let per_individual = 4 * params.cells as u64
-        + 8 * n * params.local_search_children as u64
+        + 8 * n * params.local_search as u64
         + params.assign_steps as u64 * (2 * n * n + n * n * n / 2);
     let budget = if software {
         SOFTWARE_VISITS_PER_SUBMIT
@@ -108,7 +108,7 @@ pub fn loop_iterations_per_invocation(params: &Params) -> u64 {
         1
     };
     let mutations = run(chances) + chances * mutation;
-    let children = params.local_search_children as u64;
+    let children = params.local_search as u64;
     let local_search = run(children) + children * (mutation + 4 * run(n));
     // A box assignment: the box's 2b lines, its free cells, the Hungarian algorithm for up to n
     // cells (n rows, each: a reset, up to n rounds of one pass over the columns, one pass moving
@@ -117,7 +117,7 @@ pub fn loop_iterations_per_invocation(params: &Params) -> u64 {
     let assign_step = run(b) + b * 2 * run(n) + run(n) + hungarian + run(n);
     let steps = params.assign_steps as u64;
     let assigns = run(steps) + steps * assign_step;
-    let tournaments = 2 * run(params.tournament_size as u64);
+    let tournaments = 2 * run(params.tournament as u64);
     let restart = run(words) + run(n) + 2 * n * run(n) + fitness;
     let breed = tournaments + crossover + mutations + assigns + fitness + local_search + restart;
     let island_best = run((params.population as u64).div_ceil(64))
@@ -176,7 +176,7 @@ impl GpuEngine {
                  --mutation-scope child, or use --backend cpu",
                 adapter = ctx.describe(),
                 side = params.side,
-                children = params.local_search_children,
+                children = params.local_search,
                 assigns = params.assign_steps,
             ),
             ));

@@ -32,8 +32,8 @@ pub fn aco_iterations_per_round(config: &AcoConfig, cells: usize) -> u32 {
 /// GA generations per round on a board of `cells` cells: `GA_WORK_PER_ROUND` cell-assignments.
 pub fn ga_generations_per_round(config: &GaConfig, cells: usize) -> u32 {
     let work = config.islands as u64
-        * config.population_size as u64
-        * (1 + config.assign_steps as u64 + config.local_search_children as u64)
+        * config.population as u64
+        * (1 + config.assign_steps as u64 + config.local_search as u64)
         * cells as u64;
     (GA_WORK_PER_ROUND / work.max(1)).clamp(1, 1000) as u32
 }

@@ -39,7 +39,7 @@ impl CpuEngine {
         crate::state_size::check_state_size(
             "GA populations",
             "--population x --islands",
-            config.population_size as u64 * config.islands as u64,
+            config.population as u64 * config.islands as u64,
             problem.cells(),
         )?;
         let params = Params::new(&problem, config);
