@@ -109,8 +109,9 @@ pub fn default_puzzle(box_size: usize) -> Result<Puzzle> {
         5 => include_str!("../puzzles/lloyd-amos-25x25-45.txt"),
         b => {
             let side = b * b;
-            let geometry = crate::board::Geometry::new(b)
-                .ok_or_else(|| Error::Config(format!("no {side}x{side} board (box size {b})")))?;
+            let geometry = crate::board::Geometry::new(b).ok_or_else(|| {
+                Error::invalid_option("box size", b, "2..=8 (boards 4x4 to 64x64)")
+            })?;
             return Ok(Puzzle {
                 name: format!("empty-{side}x{side}"),
                 grid: crate::board::Grid::empty(geometry),

@@ -45,9 +45,11 @@ impl StudyParam {
         match self {
             StudyParam::Population => {
                 if value.fract() != 0.0 || value < 2.0 {
-                    return Err(Error::Config(format!(
-                        "population values must be whole numbers of at least 2, got {value}"
-                    )));
+                    return Err(Error::invalid_option(
+                        "--values",
+                        value,
+                        "whole numbers of at least 2 for --param population",
+                    ));
                 }
                 c.population = value as u32;
             }
@@ -219,7 +221,7 @@ pub fn parse_values(text: &str) -> Result<Vec<f64>> {
         .map(|v| {
             v.trim()
                 .parse::<f64>()
-                .map_err(|_| Error::Config(format!("--values: '{v}' is not a number")))
+                .map_err(|_| Error::invalid_option("--values", format!("'{v}'"), "numbers"))
         })
         .collect()
 }
