@@ -57,28 +57,66 @@ pub fn from_code<T: Choice>(code: u32, as_code: fn(T) -> u32) -> Result<T> {
         })
 }
 
-/// Declares an enum of named values and implements [`Choice`], `Display` and `FromStr` for it
-/// (and with `codes`, `TryFrom<u32>` from the operator code). Each variant is written
-/// `Variant (= code)? => "name"`, its doc comment above it; the doc comment is also the value's
-/// help text.
+/// Declares an enum of named values and implements [`Choice`], `Display` and `FromStr` for it.
+/// Each variant is written `Variant => "name"`, its doc comment above it; the doc comment is also
+/// the value's help text. Operator codes take two forms:
+///
+/// - `enum X ("what", codes) { V = 0 => "v", ... }`: explicit codes, with `TryFrom<u32>` and
+///   `From<X> for u32`;
+/// - `enum X ("what", gpu "PREFIX") { ... }`: the same, declared through [`crate::gpu_enum!`]
+///   so that the WGSL prelude gets one `PREFIX_V` constant per code.
 macro_rules! choice_enum {
     (
         $(#[$meta:meta])*
-        $vis:vis enum $name:ident ($what:literal $(, $codes:ident)?) {
+        $vis:vis enum $name:ident ($what:literal, gpu $prefix:literal) {
             $(
                 $(#[doc = $doc:literal])*
-                $variant:ident $(= $code:literal)? => $text:literal
+                $variant:ident = $code:literal => $text:literal
+            ),+ $(,)?
+        }
+    ) => {
+        $crate::gpu_enum! {
+            prefix = $prefix;
+            $(#[$meta])*
+            $vis enum $name {
+                $( $(#[doc = $doc])* $variant = $code ),+
+            }
+        }
+        $crate::choice::choice_enum!(@impls $name $what { $( [$($doc),*] $variant => $text ),+ });
+        $crate::choice::choice_enum!(@codes $name);
+    };
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident ($what:literal, codes) {
+            $(
+                $(#[doc = $doc:literal])*
+                $variant:ident = $code:literal => $text:literal
             ),+ $(,)?
         }
     ) => {
         $(#[$meta])*
         $vis enum $name {
-            $(
-                $(#[doc = $doc])*
-                $variant $(= $code)?,
-            )+
+            $( $(#[doc = $doc])* $variant = $code, )+
         }
-
+        $crate::choice::choice_enum!(@impls $name $what { $( [$($doc),*] $variant => $text ),+ });
+        $crate::choice::choice_enum!(@codes $name);
+    };
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident ($what:literal) {
+            $(
+                $(#[doc = $doc:literal])*
+                $variant:ident => $text:literal
+            ),+ $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        $vis enum $name {
+            $( $(#[doc = $doc])* $variant, )+
+        }
+        $crate::choice::choice_enum!(@impls $name $what { $( [$($doc),*] $variant => $text ),+ });
+    };
+    (@impls $name:ident $what:literal { $( [$($doc:literal),*] $variant:ident => $text:literal ),+ }) => {
         impl $crate::choice::Choice for $name {
             const VARIANTS: &'static [Self] = &[$($name::$variant),+];
             const WHAT: &'static str = $what;
@@ -116,8 +154,6 @@ macro_rules! choice_enum {
                 $crate::choice::parse(name)
             }
         }
-
-        $($crate::choice::choice_enum!(@$codes $name);)?
     };
     (@codes $name:ident) => {
         impl From<$name> for u32 {

@@ -11,7 +11,7 @@ fn migrates(generation: u32) -> bool {
         && params.population - 1u >= params.elites;
 }
 
-@compute @workgroup_size(WG)
+@compute @workgroup_size(WORKGROUP_SIZE)
 fn breed(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
     let id = invocation_index(gid, groups);
     if id >= params.population * params.islands {

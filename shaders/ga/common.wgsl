@@ -5,79 +5,17 @@
 // g/4, which is byte g of the CPU engine's byte genome. WGSL has no u64, so a digit mask (bit d-1
 // for digit d, up to 64 digits) is a vec2<u32>: x holds bits 0..32, y bits 32..64.
 
-// The run parameters. Keep in sync with `Params` in src/ga/params.rs.
-struct Params {
-    box_size: u32,
-    side: u32,
-    cells: u32,
-    genome_words: u32,
-    population: u32,
-    islands: u32,
-    elites: u32,
-    tournament: u32,
-    crossover_kind: u32,
-    crossover_rate_q16: u32,
-    mutation_kind: u32,
-    mutation_rate_q16: u32,
-    local_search: u32,
-    aging: u32,
-    restart_after: u32,
-    restart_keep: u32,
-    migration: u32,
-    seed_lo: u32,
-    seed_hi: u32,
-    mutation_scope: u32,
-    assign_steps: u32,
-    assign_noise: u32,
-    _pad0: u32,
-    _pad1: u32,
-}
-
-// Per-island bookkeeping. Keep in sync with `Island` in src/ga/params.rs.
-struct Island {
-    generation: u32,
-    solved: u32,
-    restart_pending: u32,
-    restarts: u32,
-    stagnation: u32,
-    best_slot: u32,
-    best_penalty: u32,
-    epoch_best_penalty: u32,
-    overall_best_penalty: u32,
-    overall_best_generation: u32,
-    elite_slots: array<u32, 4>,
-    _pad: array<u32, 2>,
-}
-
-// Codes of `CrossoverKind` and `MutationKind` (src/ga/config.rs).
-const CROSSOVER_NONE: u32 = 0u;
-const CROSSOVER_BAND: u32 = 1u;
-const CROSSOVER_UNIFORM: u32 = 2u;
-const CROSSOVER_MULTI_PARENT: u32 = 3u;
-const MUTATION_DIRECTED: u32 = 1u;
-// Codes of `MutationScope`.
-const MUTATION_SCOPE_BOX: u32 = 1u;
+// The prelude (src/ga/prelude.rs) declares, from Rust: `struct Params` and `struct Island`
+// (src/ga/common.rs), the operator codes (`CROSSOVER_*`, `MUTATION_*`, `MUTATION_SCOPE_*`, from
+// src/ga/config.rs), the workgroup sizes, the array bounds, and the bindings: `params`, `tables`
+// (per genome cell `help | row << 8 | col << 16`, then per cell the candidate mask (lo, hi),
+// then the genome indices of every line (rows 0..n, then columns n..2n), n per line),
+// `population` and `scores` (the current generation: `genome_words` per genome, island-major,
+// and (penalty, age)), `next_population` and `next_scores` (the generation being made; each
+// invocation of `init` / `breed` writes only its own slot), `islands`, and `records` (two
+// genomes per island: the epoch best, then the overall best).
 
 const U32_MAX: u32 = 0xffffffffu;
-// Invocations per workgroup of the per-individual stages (`init`, `breed`).
-const WG: u32 = 64u;
-
-// Bindings of every pipeline (a stage declares what it uses; the layout is shared).
-// Keep in sync with `src/gpu/engine.rs` (the bind group layout) and `src/gpu/buffers.rs`.
-@group(0) @binding(0) var<uniform> params: Params;
-// The problem tables (see `tables` in src/gpu/buffers.rs): per genome cell
-// `help | row << 8 | col << 16`, then per cell the candidate mask (lo, hi), then the
-// genome indices of every line (rows 0..n, then columns n..2n), n per line.
-@group(0) @binding(1) var<storage, read> tables: array<u32>;
-// The current generation: genomes (`genome_words` each, island-major) and (penalty, age).
-@group(0) @binding(2) var<storage, read> population: array<u32>;
-@group(0) @binding(3) var<storage, read> scores: array<vec2<u32>>;
-// The generation being made; each invocation of `init` / `breed` writes only its own slot.
-@group(0) @binding(4) var<storage, read_write> next_population: array<u32>;
-@group(0) @binding(5) var<storage, read_write> next_scores: array<vec2<u32>>;
-@group(0) @binding(6) var<storage, read_write> islands: array<Island>;
-// Two genomes per island: the epoch best (best since the last restart), then the overall best.
-@group(0) @binding(7) var<storage, read_write> records: array<u32>;
 
 // ---- the problem tables -------------------------------------------------------------------
 
@@ -211,7 +149,7 @@ fn effective(score: vec2<u32>) -> u32 {
     return saturating_add(score.x, select(0u, score.y, params.aging != 0u));
 }
 
-// The invocation number of a 2D dispatch of `WG`-wide workgroups (x fastest).
+// The invocation number of a 2D dispatch of `WORKGROUP_SIZE`-wide workgroups (x fastest).
 fn invocation_index(gid: vec3<u32>, groups: vec3<u32>) -> u32 {
-    return gid.y * groups.x * WG + gid.x;
+    return gid.y * groups.x * WORKGROUP_SIZE + gid.x;
 }

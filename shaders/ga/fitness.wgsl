@@ -1,6 +1,6 @@
 // Fitness: the number of digits missing from every row and column, summed (0 = solved).
 //
-// Twin of src/cpu/fitness.rs. `fitness` walks the child word by word and builds every row and
+// Twin of src/ga/cpu/fitness.rs. `fitness` walks the child word by word and builds every row and
 // column mask in one pass (the same sum as the CPU's line-by-line count, with an eighth of the
 // loop iterations: lavapipe stops a shader's loops after 65,535 iterations in total).
 
@@ -35,7 +35,7 @@ fn population_line_penalty(base: u32, line: u32) -> u32 {
     return params.side - mask_count(seen);
 }
 
-fn fitness_cell(rows: ptr<function, array<vec2<u32>, 64>>, cols: ptr<function, array<vec2<u32>, 64>>, word: u32, g: u32) {
+fn fitness_cell(rows: ptr<function, array<vec2<u32>, MAX_SIDE>>, cols: ptr<function, array<vec2<u32>, MAX_SIDE>>, word: u32, g: u32) {
     if g < params.cells {
         let bit = digit_bit(cell_in_word(word, g));
         (*rows)[row_of(g)] |= bit;
@@ -45,8 +45,8 @@ fn fitness_cell(rows: ptr<function, array<vec2<u32>, 64>>, cols: ptr<function, a
 
 // Penalty of the whole child.
 fn fitness() -> u32 {
-    var rows: array<vec2<u32>, 64>;
-    var cols: array<vec2<u32>, 64>;
+    var rows: array<vec2<u32>, MAX_SIDE>;
+    var cols: array<vec2<u32>, MAX_SIDE>;
     for (var w = 0u; w < params.genome_words; w++) {
         let word = next_population[child_base + w];
         // Four cells a word, unrolled by hand so they cost one loop iteration.

@@ -3,17 +3,16 @@
 //
 // Twin of src/ga/cpu/island_best.rs. Entry point `island_best`: one workgroup per island, run on
 // the generation `init` or `breed` has just written (`next_population`, `next_scores`). The
-// CPU scans the population once per elite; here each of the BEST_WG invocations keeps the four
+// CPU scans the population once per elite; here each of the ISLAND_BEST_WORKGROUP invocations keeps the four
 // smallest (effective penalty, slot) keys and the smallest (penalty, slot) key of its share of
 // the slots, and invocation 0 picks from those. Keys are unique (the slot breaks ties, as the
 // CPU's lower-slot-first scans do), so the choice is exactly the CPU's, and no invocation loops
-// more than population / BEST_WG times over the slots.
+// more than population / ISLAND_BEST_WORKGROUP times over the slots.
 
-const BEST_WG: u32 = 64u;
 const NO_KEY: vec2<u32> = vec2<u32>(0xffffffffu, 0xffffffffu);
 
-var<workgroup> elite_keys: array<vec2<u32>, 256>; // 4 * BEST_WG
-var<workgroup> best_keys: array<vec2<u32>, BEST_WG>;
+var<workgroup> elite_keys: array<vec2<u32>, MAX_ELITES * ISLAND_BEST_WORKGROUP>;
+var<workgroup> best_keys: array<vec2<u32>, ISLAND_BEST_WORKGROUP>;
 // What invocation 0 decided: copy the best genome to the overall best, to the epoch best, and
 // the slot of that genome.
 var<workgroup> copies: vec3<u32>;
@@ -23,7 +22,8 @@ fn key_less(a: vec2<u32>, b: vec2<u32>) -> bool {
     return a.x < b.x || (a.x == b.x && a.y < b.y);
 }
 
-// Keeps the four smallest keys in `top`, ascending (unrolled: no loop iterations).
+// Keeps the four (`MAX_ELITES`) smallest keys in `top`, ascending (unrolled: no loop
+// iterations).
 fn insert_elite(top: ptr<function, array<vec2<u32>, 4>>, key: vec2<u32>) {
     if !key_less(key, (*top)[3]) {
         return;
@@ -56,11 +56,11 @@ fn update_island(island: u32) {
 
     // Elites by effective penalty, ties to the lower slot: the e-th is the smallest key above
     // the (e-1)-th.
-    var chosen = array<u32, 4>(0u, 0u, 0u, 0u);
+    var chosen = array<u32, MAX_ELITES>();
     var previous = vec2<u32>(0u);
     for (var e = 0u; e < params.elites; e++) {
         var pick = NO_KEY;
-        for (var k = 0u; k < 4u * BEST_WG; k++) {
+        for (var k = 0u; k < MAX_ELITES * ISLAND_BEST_WORKGROUP; k++) {
             let key = elite_keys[k];
             if (e == 0u || key_less(previous, key)) && key_less(key, pick) {
                 pick = key;
@@ -73,7 +73,7 @@ fn update_island(island: u32) {
 
     // The best by raw penalty decides records, stagnation and the solved flag.
     var best = NO_KEY;
-    for (var k = 0u; k < BEST_WG; k++) {
+    for (var k = 0u; k < ISLAND_BEST_WORKGROUP; k++) {
         if key_less(best_keys[k], best) {
             best = best_keys[k];
         }
@@ -107,7 +107,7 @@ fn update_island(island: u32) {
     copies = vec3<u32>(copy_overall, copy_epoch, best.y);
 }
 
-@compute @workgroup_size(BEST_WG)
+@compute @workgroup_size(ISLAND_BEST_WORKGROUP)
 fn island_best(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let island = wid.y * groups.x + wid.x;
     if island >= params.islands {
@@ -116,7 +116,7 @@ fn island_best(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) g
     let first = island * params.population;
     var top = array<vec2<u32>, 4>(NO_KEY, NO_KEY, NO_KEY, NO_KEY);
     var best = NO_KEY;
-    for (var s = lid; s < params.population; s += BEST_WG) {
+    for (var s = lid; s < params.population; s += ISLAND_BEST_WORKGROUP) {
         let score = next_scores[first + s];
         insert_elite(&top, vec2<u32>(effective(score), s));
         let key = vec2<u32>(score.x, s);
@@ -140,7 +140,7 @@ fn island_best(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) g
     }
     let words = params.genome_words;
     let best_genome = (first + decided.z) * words;
-    for (var w = lid; w < words; w += BEST_WG) {
+    for (var w = lid; w < words; w += ISLAND_BEST_WORKGROUP) {
         let word = next_population[best_genome + w];
         if decided.x != 0u {
             records[overall_best_base(island) + w] = word;

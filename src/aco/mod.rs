@@ -41,6 +41,7 @@
 pub mod common;
 pub mod cpu;
 pub mod gpu;
+pub mod prelude;
 pub mod run;
 mod tables;
 
@@ -183,7 +184,9 @@ impl AcoConfig {
             record_words: 2 * (1 + cells),
             start_filled: tables.start_filled,
             tour_steps: cells + common::tour_slack(cells),
-            _pad: [0; 3],
+            _pad0: 0,
+            _pad1: 0,
+            _pad2: 0,
         }
     }
 }

@@ -1,21 +1,16 @@
 //! The run parameters as the stages read them: plain integers, one layout for CPU and GPU.
 //!
-//! The Rust twin of `shaders/ga/common.wgsl`: its structs `Params` and `Island` are [`Params`]
-//! and [`Island`] here, its `WG` is [`WORKGROUP_SIZE`]. Its bindings and the `tables` layout
-//! are built in `src/ga/gpu/buffers.rs`; its operator codes are `src/ga/config.rs`'s; its mask
-//! and cell helpers are the CPU stages' own (`src/ga/cpu/`).
-//!
-//! Keep in sync with `struct Params` in `shaders/ga/common.wgsl`.
+//! The Rust twin of `shaders/ga/common.wgsl`: its structs `Params` and `Island` are generated
+//! from [`Params`] and [`Island`] here (`gpu_struct!`), and its operator codes, workgroup sizes,
+//! array bounds and bindings from their Rust homes, into the prelude (`src/ga/prelude.rs`); its
+//! mask and cell helpers are the CPU stages' own (`src/ga/cpu/`).
 
-use super::config::GaConfig;
+use super::config::{GaConfig, MAX_ELITES};
 use super::problem::Problem;
 use crate::rng::rate_q16;
 
-/// Invocations per workgroup of `init` and `breed` (`WG` in `shaders/ga/common.wgsl`).
-pub const WORKGROUP_SIZE: u32 = 64;
-
+crate::gpu_struct! {
 /// Everything a stage needs to know about the run, as `u32`s.
-#[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, bytemuck::Pod, bytemuck::Zeroable)]
 pub struct Params {
     pub box_size: u32,
@@ -41,7 +36,10 @@ pub struct Params {
     pub mutation_scope: u32,
     pub assign_steps: u32,
     pub assign_noise: u32,
-    pub _pad: [u32; 2],
+    // Scalars, not an array: a uniform block's arrays need a 16-byte stride.
+    pub _pad0: u32,
+    pub _pad1: u32,
+}
 }
 
 impl Params {
@@ -69,7 +67,8 @@ impl Params {
             mutation_scope: config.mutation_scope as u32,
             assign_steps: config.assign_steps,
             assign_noise: config.assign_noise,
-            _pad: [0; 2],
+            _pad0: 0,
+            _pad1: 0,
         }
     }
 
@@ -83,10 +82,8 @@ impl Params {
     }
 }
 
+crate::gpu_struct! {
 /// Per-island bookkeeping, written by the `island_best` stage and read by `breed` and the host.
-///
-/// Keep in sync with `struct Island` in `shaders/ga/common.wgsl`.
-#[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, bytemuck::Pod, bytemuck::Zeroable)]
 pub struct Island {
     /// Generation of the population now held; starts at `u32::MAX` so the first
@@ -104,8 +101,9 @@ pub struct Island {
     pub epoch_best_penalty: u32,
     pub overall_best_penalty: u32,
     pub overall_best_generation: u32,
-    pub elite_slots: [u32; 4],
+    pub elite_slots: [u32; MAX_ELITES as usize],
     pub _pad: [u32; 2],
+}
 }
 
 impl Island {
@@ -122,8 +120,13 @@ impl Island {
             epoch_best_penalty: u32::MAX,
             overall_best_penalty: u32::MAX,
             overall_best_generation: 0,
-            elite_slots: [0; 4],
+            elite_slots: [0; MAX_ELITES as usize],
             _pad: [0; 2],
         }
     }
 }
+
+/// Invocations per workgroup of the per-individual stages (`init`, `breed`).
+pub const WORKGROUP_SIZE: u32 = 64;
+/// Invocations per workgroup of `island_best` (one workgroup per island).
+pub const ISLAND_BEST_WORKGROUP: u32 = 64;

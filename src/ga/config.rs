@@ -7,7 +7,7 @@ choice_enum! {
     /// How two parents make children (docs/ALGORITHMS.md section 2).
     #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
     #[serde(rename_all = "kebab-case")]
-    pub enum CrossoverKind ("crossover", codes) {
+    pub enum CrossoverKind ("crossover", gpu "CROSSOVER") {
         /// No crossover: children are copies of tournament winners.
         None = 0 => "none",
         /// Sato & Inoue: child 1 takes each band of boxes from the parent whose rows score higher,
@@ -24,7 +24,7 @@ choice_enum! {
     /// How a child is mutated: one swap of two cells inside a box.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
     #[serde(rename_all = "kebab-case")]
-    pub enum MutationKind ("mutation", codes) {
+    pub enum MutationKind ("mutation", gpu "MUTATION") {
         /// Two random positions of a random box; abandoned if either is a given (the paper's swap
         /// without its help table).
         Swap = 0 => "swap",
@@ -41,7 +41,7 @@ choice_enum! {
     /// What the mutation rate is a probability of.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
     #[serde(rename_all = "kebab-case")]
-    pub enum MutationScope ("mutation scope", codes) {
+    pub enum MutationScope ("mutation scope", gpu "MUTATION_SCOPE") {
         /// One chance per child: with probability `rate`, one swap in a random box.
         Child = 0 => "child",
         /// One chance per box of the child (n chances, so `n * rate` mutations expected), each a

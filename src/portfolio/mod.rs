@@ -160,7 +160,11 @@ pub fn solve(
                 outcome.colonies = Some(config.colonies);
                 // The GPU ACS holds one 32-bit candidate mask per cell: boards up to 25x25.
                 let device = match &options.device {
-                    Device::Gpu(_) if puzzle.geometry().box_size() > 5 => Device::Cpu,
+                    Device::Gpu(_)
+                        if puzzle.geometry().box_size() > crate::aco::common::GPU_MAX_BOX_SIZE =>
+                    {
+                        Device::Cpu
+                    }
                     device => device.clone(),
                 };
                 let report = idle(

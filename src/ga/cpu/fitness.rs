@@ -415,6 +415,13 @@ where
     }
 }
 
+/// Loop iterations (as lavapipe counts them, [`super::loop_run`]) of one GPU `fitness`: a pass
+/// over the genome's words, one over the lines.
+pub fn loop_bound(params: &crate::ga::Params) -> u64 {
+    use super::loop_run as run;
+    run(params.genome_words as u64) + run(params.side as u64)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

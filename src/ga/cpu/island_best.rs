@@ -76,3 +76,17 @@ pub fn island_best(
         state.epoch_best_penalty = u32::MAX;
     }
 }
+
+/// Loop iterations (as lavapipe counts them, [`super::loop_run`]) of one GPU `island_best`
+/// invocation: its share of the slots, invocation 0's elite picks over every invocation's
+/// candidates and its best pick, its share of the record copy.
+pub fn loop_bound(params: &Params) -> u64 {
+    use super::loop_run as run;
+    use crate::ga::common::ISLAND_BEST_WORKGROUP;
+    let workgroup = ISLAND_BEST_WORKGROUP as u64;
+    let candidates = crate::ga::MAX_ELITES as u64 * workgroup;
+    run((params.population as u64).div_ceil(workgroup))
+        + run(params.elites as u64) * run(candidates)
+        + run(workgroup)
+        + run((params.genome_words as u64).div_ceil(workgroup))
+}

@@ -15,4 +15,5 @@ pub mod multi_parent;
 pub mod mutation;
 pub mod tournament;
 
+pub use crate::gpu::loop_run;
 pub use engine::CpuEngine;

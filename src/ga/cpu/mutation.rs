@@ -222,6 +222,15 @@ pub fn mutation(problem: &Problem, kind: MutationKind, rng: &mut Rng, genome: &[
     })
 }
 
+/// Loop iterations (as lavapipe counts them, [`super::loop_run`]) of one GPU mutation of any
+/// kind: the candidate mutation's extra pass over the box's free cells bounds them all (the box's
+/// lines scanned a word at a time, the free and duplicated cells, the candidate tiers).
+pub fn loop_bound(params: &crate::ga::Params) -> u64 {
+    use super::loop_run as run;
+    let (n, b) = (params.side as u64, params.box_size as u64);
+    run(b) + 2 * b * run(n / 4 + 2) + run(n) + run(n)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,7 +1,6 @@
 //! The GPU engine's buffers: their layouts, their sizes checked against the adapter's limits
-//! before anything is allocated, and their creation.
-//!
-//! Keep in sync with the bindings in `shaders/ga/common.wgsl`.
+//! before anything is allocated, and their creation. Their bindings are the table
+//! `crate::ga::prelude::BINDINGS`, in its order.
 
 use wgpu::util::DeviceExt;
 
