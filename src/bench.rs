@@ -122,8 +122,9 @@ pub fn default_puzzle(box_size: usize) -> Result<Puzzle> {
         5 => include_str!("../puzzles/lloyd-amos-25x25-45.txt"),
         b => {
             let side = b * b;
-            let geometry = crate::board::Geometry::new(b)
-                .ok_or_else(|| Error::Config(format!("no {side}x{side} board (box size {b})")))?;
+            let geometry = crate::board::Geometry::new(b).ok_or_else(|| {
+                Error::invalid_option("box size", b, "2..=8 (boards 4x4 to 64x64)")
+            })?;
             return Ok(Puzzle {
                 name: format!("empty-{side}x{side}"),
                 grid: crate::board::Grid::empty(geometry),
@@ -182,7 +183,7 @@ pub fn never_solvable(puzzle: &Puzzle) -> Option<Puzzle> {
 
 /// Generations per repetition when not given: about 2e7 cell-individual-generations, at least 5.
 pub fn default_generations(config: &GaConfig, cells: usize) -> u32 {
-    let per_generation = config.islands as u64 * config.population_size as u64 * cells as u64;
+    let per_generation = config.islands as u64 * config.population as u64 * cells as u64;
     (20_000_000 / per_generation.max(1)).clamp(5, 2000) as u32
 }
 
@@ -245,7 +246,7 @@ pub fn run(options: &BenchOptions, progress: &mut dyn FnMut(&str)) -> Result<Ben
     let config = &options.config;
     config.validate()?;
     if options.repetitions == 0 {
-        return Err(Error::Config("--repetitions must be at least 1".into()));
+        return Err(Error::invalid_option("--repetitions", 0, "at least 1"));
     }
     let (adapter, gpu_note, adapters) = match &options.gpu {
         GpuChoice::Use(ctx) => (Some(ctx.summary()), None, vec![ctx.describe()]),
@@ -268,7 +269,10 @@ pub fn run(options: &BenchOptions, progress: &mut dyn FnMut(&str)) -> Result<Ben
             break;
         }
         let problem = Problem::new(&puzzle.grid, config.init, config.presolve).map_err(|e| {
-            Error::Config(format!("{}: cannot benchmark on it: {}", puzzle.name, e.0))
+            Error::NoSolution {
+                puzzle: puzzle.name.clone(),
+                reason: format!("cannot benchmark on it: {}", e.0),
+            }
         })?;
         let side = problem.side();
         let generations = options
@@ -327,7 +331,7 @@ pub fn run(options: &BenchOptions, progress: &mut dyn FnMut(&str)) -> Result<Ben
         gpu_note,
         islands_per_adapter,
         preset: options.preset.clone(),
-        population: config.population_size,
+        population: config.population,
         islands: config.islands,
         seed: config.seed,
         repetitions: options.repetitions,

@@ -6,20 +6,25 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use crate::board::Grid;
+use crate::choice::choice_enum;
 use crate::error::Result;
 use crate::ga::cpu::CpuEngine;
 use crate::ga::gpu::{split_islands, GpuEngine, MultiGpuEngine};
 use crate::ga::{Engine, GaConfig, Problem};
 use crate::gpu::{open_adapters, AdapterList, AdapterSummary, GpuContext, GpuOptions};
 
-/// Where the GA runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, clap::ValueEnum)]
-#[serde(rename_all = "kebab-case")]
-pub enum Backend {
-    Cpu,
-    Gpu,
-    /// A hardware GPU if there is one, else the CPU.
-    Auto,
+choice_enum! {
+    /// Where the GA runs.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum Backend ("backend") {
+        /// The CPU engine, on every core (or `--threads`).
+        Cpu => "cpu",
+        /// A GPU adapter through wgpu; an error when there is none.
+        Gpu => "gpu",
+        /// A hardware GPU if there is one, else the CPU.
+        Auto => "auto",
+    }
 }
 
 /// Where a GA run actually goes, decided once per command.

@@ -41,7 +41,7 @@ pub struct GaGrid {
 pub fn ga_grid(options: &GaGridOptions, index: u64) -> Result<Option<GaGrid>> {
     let empty = Grid::empty(options.geometry);
     let problem = Problem::new(&empty, options.config.init, options.config.presolve)
-        .map_err(|e| Error::Config(format!("the empty board: {}", e.0)))?;
+        .map_err(|e| Error::Internal(format!("the empty board: {}", e.0)))?;
     let limits = RunLimits {
         max_generations: options.config.max_generations,
         time_limit: None,

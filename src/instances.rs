@@ -49,9 +49,11 @@ pub fn givens_for(geometry: Geometry, fill: u32) -> usize {
 /// Checks a fill percent: 0..=100.
 pub fn check_fill(fill: u32) -> Result<()> {
     if fill > 100 {
-        return Err(Error::Config(format!(
-            "--fill is a percent of cells given, 0..=100, got {fill}"
-        )));
+        return Err(Error::invalid_option(
+            "--fill",
+            fill,
+            "a percent of cells given, 0..=100",
+        ));
     }
     Ok(())
 }
@@ -111,8 +113,8 @@ pub fn make_shard_instances(
         let givens = givens_for(geometry, i.fill);
         if !i.solution.is_complete() || !i.solution.solves(&i.puzzle) || i.puzzle.givens() != givens
         {
-            return Err(Error::Config(format!(
-                "internal error: instance {} is not {givens} givens of a valid complete grid",
+            return Err(Error::Internal(format!(
+                "instance {} is not {givens} givens of a valid complete grid",
                 i.file_name()
             )));
         }

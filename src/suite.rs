@@ -241,7 +241,7 @@ pub fn run_suite(
     done: &mut dyn FnMut(usize, &SuiteRun),
 ) -> Result<Vec<SuiteRun>> {
     if options.runs == 0 {
-        return Err(Error::Config("--runs must be at least 1".into()));
+        return Err(Error::invalid_option("--runs", 0, "at least 1"));
     }
     let mut results = Vec::new();
     for (number, instance) in instances.iter().enumerate() {

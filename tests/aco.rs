@@ -816,7 +816,9 @@ fn boards_beyond_25x25_are_refused_on_the_gpu() {
     let Some(ctx) = gpu() else { return };
     let grid = Grid::empty(evoku::board::Geometry::new(6).unwrap());
     match GpuAco::new(&ctx, AcoTables::new(&grid), &AcoConfig::default()) {
-        Err(evoku::error::Error::Gpu(m)) => assert!(m.contains("--backend cpu"), "{m}"),
+        Err(evoku::error::Error::Gpu { message: m, .. }) => {
+            assert!(m.contains("--backend cpu"), "{m}")
+        }
         Err(e) => panic!("expected a GPU error, got {e}"),
         Ok(_) => panic!("36x36 accepted"),
     }

@@ -527,11 +527,11 @@ fn same_seed_same_run_whatever_the_threads_and_step() {
         config.crossover = crossover;
         config.seed = 42;
         config.islands = 5;
-        config.migration_interval = 7;
+        config.migration = 7;
         config.aging = true;
         config.restart_after = 40;
         config.restart_keep = 3;
-        config.population_size = 40;
+        config.population = 40;
         config.max_generations = 300;
         let one = solve_cpu(&grid, &config, Some(1), Some(1));
         let many = solve_cpu(&grid, &config, Some(4), Some(13));
@@ -554,7 +554,7 @@ fn populations_match_generation_by_generation_across_thread_counts() {
     let grid = puzzle("puzzles/lloyd-amos-16x16-45.txt");
     let mut config = GaConfig::preset(Preset::Default);
     config.islands = 3;
-    config.population_size = 30;
+    config.population = 30;
     config.presolve = false;
     let problem = Problem::new(&grid, config.init, config.presolve).unwrap();
     let mut a = CpuEngine::new(problem.clone(), &config, Some(1)).unwrap();
@@ -575,7 +575,7 @@ fn restarts_happen_and_keep_the_record() {
     let mut config = GaConfig::preset(Preset::Paper);
     config.restart_after = 5;
     config.max_generations = 200;
-    config.population_size = 20;
+    config.population = 20;
     let problem = Problem::new(&grid, config.init, config.presolve).unwrap();
     let mut engine = CpuEngine::new(problem, &config, Some(1)).unwrap();
     use ga::Engine;
@@ -619,7 +619,7 @@ fn contradictory_puzzle_is_reported_unsolvable() {
 #[test]
 fn invalid_configs_are_rejected() {
     let mut c = GaConfig::preset(Preset::Paper);
-    c.population_size = 1;
+    c.population = 1;
     assert!(c.validate().is_err());
     let mut c = GaConfig::preset(Preset::Paper);
     c.mutation_rate = 1.5;

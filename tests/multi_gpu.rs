@@ -97,9 +97,9 @@ fn a_run_split_over_two_devices_is_the_one_device_run_at_9x9() {
     };
     let grid = lloyd_amos("inst9x9_45_0.txt");
     let mut config = GaConfig::preset(Preset::Default);
-    config.population_size = 20;
+    config.population = 20;
     config.islands = 5;
-    config.migration_interval = 2;
+    config.migration = 2;
     config.restart_after = 4;
     config.presolve = false;
     config.seed = 91;
@@ -115,7 +115,7 @@ fn a_run_split_over_two_devices_is_the_one_device_run_at_9x9() {
     let three = [(*lease).clone(), second, (*lease).clone()];
     same_run("9x9, 3 parts", &three, &grid, &config, &[4, 7]);
     // Migration every generation, one island per part.
-    config.migration_interval = 1;
+    config.migration = 1;
     config.islands = 3;
     same_run(
         "9x9, migration every generation",
@@ -133,11 +133,11 @@ fn a_run_split_over_two_devices_is_the_one_device_run_at_16x16() {
     };
     let grid = lloyd_amos("inst16x16_45_0.txt");
     let mut config = GaConfig::preset(Preset::Default);
-    config.population_size = 16;
+    config.population = 16;
     config.islands = 3;
     config.assign_steps = 0;
-    config.local_search_children = 2;
-    config.migration_interval = 2;
+    config.local_search = 2;
+    config.migration = 2;
     config.seed = 16;
     let contexts = [(*lease).clone(), second];
     same_run("16x16, 2 devices", &contexts, &grid, &config, &[2, 3, 1]);
@@ -150,9 +150,9 @@ fn a_whole_split_run_reports_the_one_device_result() {
     };
     let grid = lloyd_amos("inst9x9_45_0.txt");
     let mut config = GaConfig::preset(Preset::Default);
-    config.population_size = 24;
+    config.population = 24;
     config.islands = 4;
-    config.migration_interval = 3;
+    config.migration = 3;
     config.seed = 7;
     let problem = Problem::new(&grid, config.init, config.presolve).unwrap();
     let limits = RunLimits {

@@ -94,7 +94,7 @@ fn crossover_matches_the_cpu() {
             let gpu = cases(&harness, "parity_crossover", &inputs);
             let p = &setup.params;
             let bytes = p.genome_bytes();
-            let tie_base = 2 * p.tournament_size + 1;
+            let tie_base = 2 * p.tournament + 1;
             let (mut children, mut answers) = (vec![0u8; CASES * bytes], Vec::new());
             for (k, child) in children.chunks_exact_mut(bytes).enumerate() {
                 let pair = Rng::new(stream_key(p.seed(), 0, 0, k as u32));
@@ -185,8 +185,7 @@ fn tournament_matches_the_cpu() {
                 );
                 penalty.saturating_add(if p.aging != 0 { age } else { 0 })
             };
-            let winner =
-                tournament::tournament(&mut rng, p.population, p.tournament_size, effective);
+            let winner = tournament::tournament(&mut rng, p.population, p.tournament, effective);
             answers.extend([winner, rng.next_u32()]);
         }
         same(&setup, "(winner, next draw)", 2, &answers, &gpu.next_scores);
@@ -249,7 +248,7 @@ fn local_search_matches_the_cpu() {
                     &mut rng,
                     child,
                     penalty,
-                    p.local_search_children,
+                    p.local_search,
                 );
                 answers.extend([kept, rng.next_u32()]);
             }

@@ -3,6 +3,7 @@
 mod util;
 
 mod aco;
+mod api;
 mod cli;
 mod default_solver;
 mod exact;

@@ -6,8 +6,8 @@
 
 // Whether generation `generation` brings a migrant into the last slot.
 fn migrates(generation: u32) -> bool {
-    return params.migration_interval != 0u && params.islands_total > 1u
-        && generation % params.migration_interval == 0u
+    return params.migration != 0u && params.islands_total > 1u
+        && generation % params.migration == 0u
         && params.population - 1u >= params.elites;
 }
 
@@ -67,13 +67,13 @@ fn breed(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups)
     let side = offset % 2u;
     let pair = rng_new(stream_key(params.seed_lo, params.seed_hi, global, generation, PAIR_STREAM | (offset / 2u)));
     var pair_draws = pair;
-    let a = tournament(&pair_draws, first, population_size, params.tournament_size);
-    let b = tournament(&pair_draws, first, population_size, params.tournament_size);
+    let a = tournament(&pair_draws, first, population_size, params.tournament);
+    let b = tournament(&pair_draws, first, population_size, params.tournament);
     let kind = params.crossover_kind;
     let drawn = chance(&pair_draws, params.crossover_rate_q16);
     // Unknown codes mean no crossover, as on the CPU.
     let crosses = drawn && kind >= CROSSOVER_BAND && kind <= CROSSOVER_MULTI_PARENT;
-    let tie_base = 2u * params.tournament_size + 1u;
+    let tie_base = 2u * params.tournament + 1u;
     let ga = (first + a) * words;
     let gb = (first + b) * words;
     let own_parent = select(gb, ga, side == 0u);
@@ -113,8 +113,8 @@ fn breed(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups)
     if !inherited {
         penalty = fitness();
     }
-    if params.local_search_children > 0u {
-        penalty = local_search(mutation_kind, &rng, penalty, params.local_search_children);
+    if params.local_search > 0u {
+        penalty = local_search(mutation_kind, &rng, penalty, params.local_search);
     }
     next_scores[id] = vec2<u32>(penalty, 0u);
 }

@@ -6,6 +6,8 @@ use std::sync::Arc;
 
 use anyhow::{bail, Result};
 use clap::Args;
+
+use super::choices::choice;
 use evoku::bench::{self, BenchOptions, GpuChoice};
 use evoku::device::Backend;
 use evoku::export;
@@ -32,7 +34,7 @@ pub struct BenchArgs {
     generations: Option<u32>,
     /// `cpu`: the CPU column only; `gpu`: fail without a GPU; `auto`: the GPU column when any
     /// adapter exists (a software one is measured and flagged).
-    #[arg(long, value_enum, default_value = "auto")]
+    #[arg(long, value_parser = choice::<Backend>(), default_value = "auto")]
     backend: Backend,
     /// Pick a GPU adapter whose name contains this text.
     #[arg(long, conflicts_with = "adapters")]

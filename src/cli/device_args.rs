@@ -1,6 +1,8 @@
 //! The device options shared by every command that solves: backend, adapter(s) and CPU threads.
 
 use clap::Args;
+
+use super::choices::choice;
 use evoku::device::{Backend, Device};
 use evoku::error::Result;
 use evoku::gpu::AdapterList;
@@ -8,7 +10,7 @@ use evoku::gpu::AdapterList;
 #[derive(Args, Debug, Clone)]
 pub struct DeviceArgs {
     /// `auto` uses the CPU engine unless a hardware GPU is present.
-    #[arg(long, value_enum, default_value = "auto")]
+    #[arg(long, value_parser = choice::<Backend>(), default_value = "auto")]
     pub backend: Backend,
     /// Pick a GPU adapter whose name contains this text.
     #[arg(long, conflicts_with = "adapters")]

@@ -1,6 +1,8 @@
 //! The genetic-algorithm options shared by every command that runs the GA.
 
 use clap::Args;
+
+use super::choices::choice;
 use evoku::ga::{CrossoverKind, GaConfig, InitKind, MutationKind, MutationScope, Preset};
 
 /// `--islands N` or `--islands auto`.
@@ -25,7 +27,7 @@ fn parse_islands(text: &str) -> Result<IslandCount, String> {
 pub struct GaArgs {
     /// Named GA settings (default: `walk` for `evoku solve` and `suite`, the strongest GA
     /// setting measured; `default` for the other commands).
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<Preset>())]
     preset: Option<Preset>,
     /// Random seed: the same seed gives the same run.
     #[arg(long, default_value_t = 1)]
@@ -44,19 +46,19 @@ pub struct GaArgs {
     #[arg(long)]
     tournament: Option<u32>,
     /// Crossover operator.
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<CrossoverKind>())]
     crossover: Option<CrossoverKind>,
     /// Probability that a pair of parents is crossed over (0..=1).
     #[arg(long)]
     crossover_rate: Option<f64>,
     /// Mutation operator: a swap of two cells inside a box.
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<MutationKind>())]
     mutation: Option<MutationKind>,
     /// Probability of a mutation (0..=1), per child or per box (see --mutation-scope).
     #[arg(long)]
     mutation_rate: Option<f64>,
     /// What the mutation rate is a probability of: one chance per child or one per box.
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<MutationScope>())]
     mutation_scope: Option<MutationScope>,
     /// Box assignments per child and generation, each a random box re-arranged by a noisy
     /// minimum-cost matching of its free cells to its digits (0 = off).
@@ -85,7 +87,7 @@ pub struct GaArgs {
     #[arg(long)]
     migration: Option<u32>,
     /// How the first population is drawn.
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<InitKind>())]
     init: Option<InitKind>,
     /// Propagate singles first, fix forced cells, draw the population from the candidates left.
     #[arg(long, overrides_with = "no_presolve")]
@@ -129,12 +131,12 @@ impl GaArgs {
         macro_rules! set {
             ($($field:ident <- $arg:ident),*) => {$(if let Some(v) = self.$arg { c.$field = v; })*};
         }
-        set!(population_size <- population, elites <- elites,
-             tournament_size <- tournament, crossover <- crossover, crossover_rate <- crossover_rate,
+        set!(population <- population, elites <- elites,
+             tournament <- tournament, crossover <- crossover, crossover_rate <- crossover_rate,
              mutation <- mutation, mutation_rate <- mutation_rate,
              mutation_scope <- mutation_scope, assign_steps <- assign_steps, assign_noise <- assign_noise,
-             local_search_children <- local_search, restart_after <- restart_after,
-             restart_keep <- restart_keep, migration_interval <- migration, init <- init,
+             local_search <- local_search, restart_after <- restart_after,
+             restart_keep <- restart_keep, migration <- migration, init <- init,
              max_generations <- max_generations);
         if self.aging || self.no_aging {
             c.aging = self.aging;

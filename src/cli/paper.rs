@@ -6,6 +6,8 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::Args;
+
+use super::choices::choice;
 use evoku::experiment::{self, BatchOptions, OperatorSet, PaperReport};
 use evoku::export;
 use evoku::format::{self, ParseOptions};
@@ -35,7 +37,7 @@ pub struct PaperArgs {
     #[arg(long, default_value_t = experiment::PAPER_RUNS)]
     runs: u32,
     /// Operator sets to run (default: all three of the paper).
-    #[arg(long, value_enum, value_delimiter = ',')]
+    #[arg(long, value_parser = choice::<OperatorSet>(), value_delimiter = ',')]
     operators: Vec<OperatorSet>,
     /// Local search variants per child for the hybrid when the preset has no local search.
     #[arg(long, default_value_t = 4)]

@@ -6,6 +6,8 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use clap::Args;
+
+use super::choices::choice;
 use evoku::device::Device;
 use evoku::exact::Limits;
 use evoku::format::{self, Format, ParseOptions, Symbols};
@@ -44,10 +46,10 @@ pub struct RateArgs {
     #[arg(long, value_parser = super::values::seconds)]
     exact_time_limit: Option<Duration>,
     /// Input format (default: detected).
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<Format>())]
     format: Option<Format>,
     /// How cells are written: `standard` (1-9, A-Z, ...; `.` or `0` empty) or `hex` (0-F).
-    #[arg(long, value_enum, default_value = "standard")]
+    #[arg(long, value_parser = choice::<Symbols>(), default_value = "standard")]
     symbols: Symbols,
     /// One JSON object per puzzle per line instead of a table.
     #[arg(long)]

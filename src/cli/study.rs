@@ -6,6 +6,8 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Result};
 use clap::Args;
+
+use super::choices::choice;
 use evoku::experiment::{self, StudyParam};
 use evoku::export;
 use evoku::format::{self, ParseOptions};
@@ -29,7 +31,7 @@ pub struct StudyArgs {
     /// Puzzle files (default: Difficult No. 77 of Mantere & Koljonen, built in).
     files: Vec<String>,
     /// Parameters to vary, one at a time from the preset (default: all three).
-    #[arg(long, value_enum, value_delimiter = ',')]
+    #[arg(long, value_parser = choice::<StudyParam>(), value_delimiter = ',')]
     param: Vec<StudyParam>,
     /// Values to try, comma separated (with exactly one --param; default: a spread per
     /// parameter).

@@ -8,6 +8,8 @@ use std::time::Duration;
 
 use anyhow::{bail, Result};
 use clap::Args;
+
+use super::choices::choice;
 use evoku::device::Device;
 use evoku::export;
 use evoku::ga::Preset;
@@ -42,7 +44,7 @@ pub struct SuiteArgs {
     #[arg(long, default_value_t = 1)]
     runs: u32,
     /// As `evoku solve --algorithm`: `auto` without `--preset`, else `ga`.
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<Algorithm>())]
     algorithm: Option<Algorithm>,
     /// As `evoku solve --no-exact-shortcut`: the GA runs even when the exact check solves.
     #[arg(long)]

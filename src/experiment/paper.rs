@@ -110,17 +110,17 @@ impl PaperReport {
             format!(
                 "population {}, elites {}, tournament {}, crossover {:?} {}, mutation {:?} {} per {:?}, \
                  box assignments {}, hybrid local search {} variants, restart after {}, init {:?}, presolve {}, seed {}",
-                self.config.population_size,
+                self.config.population,
                 self.config.elites,
-                self.config.tournament_size,
+                self.config.tournament,
                 self.config.crossover,
                 self.config.crossover_rate,
                 self.config.mutation,
                 self.config.mutation_rate,
                 self.config.mutation_scope,
                 self.config.assign_steps,
-                if self.config.local_search_children > 0 {
-                    self.config.local_search_children
+                if self.config.local_search > 0 {
+                    self.config.local_search
                 } else {
                     self.hybrid_children
                 },

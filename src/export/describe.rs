@@ -54,10 +54,10 @@ pub fn settings(config: &GaConfig) -> String {
         "population {}, islands {}, elites {}, tournament {}, crossover {} {}, mutation {} {} per {}, \
          box assignments {} (noise {}), local search {}, aging {}, restart after {} (keep {}), migration {}, \
          init {}, presolve {}, max generations {}, seed {}",
-        config.population_size,
+        config.population,
         config.islands,
         config.elites,
-        config.tournament_size,
+        config.tournament,
         cli_name(&config.crossover),
         config.crossover_rate,
         cli_name(&config.mutation),
@@ -65,11 +65,11 @@ pub fn settings(config: &GaConfig) -> String {
         cli_name(&config.mutation_scope),
         config.assign_steps,
         config.assign_noise,
-        config.local_search_children,
+        config.local_search,
         on(config.aging),
         config.restart_after,
         config.restart_keep,
-        config.migration_interval,
+        config.migration,
         cli_name(&config.init),
         on(config.presolve),
         config.max_generations,
@@ -96,10 +96,8 @@ pub fn aco_settings(config: &crate::aco::AcoConfig) -> String {
 }
 
 /// The name the command line uses for `value` (`band`, `multi-parent`, `child`).
-pub fn cli_name<T: clap::ValueEnum>(value: &T) -> String {
-    value
-        .to_possible_value()
-        .map_or_else(|| "?".to_string(), |v| v.get_name().to_string())
+pub fn cli_name<T: crate::choice::Choice>(value: &T) -> String {
+    value.name().to_string()
 }
 
 /// `1 puzzle`, `2 puzzles`, `0 puzzles`: a count with its noun in the right number (nouns that

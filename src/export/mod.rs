@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value as Json};
 
+use crate::choice::choice_enum;
 use crate::error::{Error, IoAction, Result};
 
 mod describe;
@@ -14,28 +15,35 @@ mod value;
 pub use describe::{aco_settings, cli_name, count, cpu_model, machine, preset_name, settings};
 pub use value::Value;
 
-/// The file formats of `--export FORMAT FILE`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
-#[serde(rename_all = "kebab-case")]
-pub enum ExportFormat {
-    Json,
-    /// One JSON object per row per line, no title or notes: the shards of a batch
-    /// (`--shard I/N`) merge by concatenating their files.
-    Jsonl,
-    Csv,
-    Markdown,
+choice_enum! {
+    /// The file formats of `--export FORMAT FILE`.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum ExportFormat ("export format") {
+        /// One JSON document: title, notes, columns and rows.
+        Json => "json",
+        /// One JSON object per row per line, no title or notes: the shards of a batch
+        /// (`--shard I/N`) merge by concatenating their files.
+        Jsonl => "jsonl",
+        /// Comma-separated values, a header row first.
+        Csv => "csv",
+        /// A Markdown table.
+        Markdown => "markdown",
+    }
 }
 
 impl ExportFormat {
+    /// The format named `name` (ASCII case ignored; `md` is Markdown).
     pub fn parse(name: &str) -> Result<ExportFormat> {
         match name.to_ascii_lowercase().as_str() {
-            "json" => Ok(ExportFormat::Json),
-            "jsonl" => Ok(ExportFormat::Jsonl),
-            "csv" => Ok(ExportFormat::Csv),
-            "markdown" | "md" => Ok(ExportFormat::Markdown),
-            other => Err(Error::Config(format!(
-                "--export: unknown format '{other}' (json, jsonl, csv or markdown)"
-            ))),
+            "md" => Ok(ExportFormat::Markdown),
+            other => crate::choice::parse(other).map_err(|_| {
+                Error::invalid_option(
+                    "--export",
+                    format!("'{other}'"),
+                    "json, jsonl, csv or markdown",
+                )
+            }),
         }
     }
 }
@@ -137,7 +145,10 @@ impl Table {
     /// Reads back what [`Table::to_json`] wrote (the order of `meta` keys is not kept).
     pub fn from_json(text: &str) -> Result<Table> {
         let bad = |what: &str| Error::Config(format!("not an evoku table: {what}"));
-        let top: Json = serde_json::from_str(text).map_err(|e| bad(&e.to_string()))?;
+        let top: Json = serde_json::from_str(text).map_err(|source| Error::Json {
+            what: "not an evoku table".into(),
+            source,
+        })?;
         let title = top["title"].as_str().ok_or_else(|| bad("no title"))?;
         let columns: Vec<String> = top["columns"]
             .as_array()
@@ -336,6 +347,11 @@ impl Exports {
         let files = parse_exports(values)
             .map_err(|e| match e {
                 Error::Config(message) => Error::Config(message.replace("--export", flag)),
+                Error::InvalidOption { value, allowed, .. } => Error::InvalidOption {
+                    option: flag.to_string(),
+                    value,
+                    allowed,
+                },
                 other => other,
             })?
             .into_iter()

@@ -72,7 +72,7 @@ fn generations_per_submit(params: &Params, software: bool) -> u32 {
     let individuals = params.islands as u64 * params.population as u64;
     let n = params.side as u64;
     let per_individual = 4 * params.cells as u64
-        + 8 * n * params.local_search_children as u64
+        + 8 * n * params.local_search as u64
         + params.assign_steps as u64 * (2 * n * n + n * n * n / 2);
     let budget = if software {
         SOFTWARE_VISITS_PER_SUBMIT
@@ -161,16 +161,20 @@ impl GpuEngine {
                 Some(steps) => format!(" (--assign-steps {steps} would fit)"),
                 None => String::new(),
             };
-            return Err(Error::Gpu(format!(
+            return Err(Error::gpu(
+                Some(ctx.describe()),
+                "check the loop budget",
+                format!(
                 "{adapter} cuts shader loops short after 65,535 iterations and this run needs up \
                  to {iterations} per invocation ({side}x{side}, local search {children}, box \
                  assignments {assigns}): lower --local-search or --assign-steps{steps}, use \
                  --mutation-scope child, or use --backend cpu",
                 adapter = ctx.describe(),
                 side = params.side,
-                children = params.local_search_children,
+                children = params.local_search,
                 assigns = params.assign_steps,
-            )));
+            ),
+            ));
         }
         let pipelines = ctx.pipelines("building pipelines", Pipelines::new)?;
         let (buffers, bind_groups) = ctx.scoped("allocating buffers", || {
@@ -326,7 +330,7 @@ impl Engine for GpuEngine {
 
     fn overall_best(&mut self, island: u32) -> Result<Vec<u8>> {
         if island >= self.params.islands {
-            return Err(Error::Config(format!("no island {island}")));
+            return Err(Error::Internal(format!("no island {island}")));
         }
         let bytes = self.params.genome_bytes() as u64;
         self.schedule.read(

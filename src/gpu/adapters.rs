@@ -58,8 +58,10 @@ pub fn open_adapters(list: &AdapterList) -> Result<Vec<GpuContext>> {
     let mut adapters = pollster::block_on(instance.enumerate_adapters(backends));
     adapters.sort_by_key(|a| rank(&a.get_info()));
     let Some(best) = adapters.first().map(|a| a.get_info()) else {
-        return Err(Error::Gpu(
-            "no GPU adapter found for --adapters; see `evoku devices`, or use --backend cpu".into(),
+        return Err(Error::gpu(
+            None,
+            "open the adapters",
+            "no GPU adapter found for --adapters; see `evoku devices`, or use --backend cpu",
         ));
     };
     let names: Vec<String> = adapters.iter().map(|a| a.get_info().name).collect();
@@ -84,19 +86,23 @@ pub fn open_adapters(list: &AdapterList) -> Result<Vec<GpuContext>> {
                     }
                 };
                 found.ok_or_else(|| {
-                    Error::Gpu(format!(
-                        "--adapters: no adapter {} among {} (see `evoku devices`)",
-                        match pick {
-                            AdapterPick::Index(i) => format!("number {i}"),
-                            AdapterPick::Name(name) => format!("matches '{name}'"),
-                        },
-                        names
-                            .iter()
-                            .enumerate()
-                            .map(|(i, n)| format!("{i}: {n}"))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ))
+                    Error::gpu(
+                        None,
+                        "open the adapters",
+                        format!(
+                            "--adapters: no adapter {} among {} (see `evoku devices`)",
+                            match pick {
+                                AdapterPick::Index(i) => format!("number {i}"),
+                                AdapterPick::Name(name) => format!("matches '{name}'"),
+                            },
+                            names
+                                .iter()
+                                .enumerate()
+                                .map(|(i, n)| format!("{i}: {n}"))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                    )
                 })
             })
             .collect::<Result<_>>()?,

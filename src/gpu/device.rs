@@ -124,20 +124,26 @@ impl GpuContext {
             .filter(|f| !f.trim().is_empty());
         let backend_env = std::env::var("WGPU_BACKEND").unwrap_or_else(|_| "unset".into());
         if adapters.is_empty() {
-            return Err(Error::Gpu(format!(
-                "no GPU adapter found (WGPU_BACKEND={backend_env}); use --backend cpu"
-            )));
+            return Err(Error::gpu(
+                None,
+                "choose an adapter",
+                format!("no GPU adapter found (WGPU_BACKEND={backend_env}); use --backend cpu"),
+            ));
         }
         if let Some(filter) = &filter {
             let all: Vec<String> = adapters.iter().map(|a| a.get_info().name).collect();
             let wanted = filter.trim().to_lowercase();
             adapters.retain(|a| a.get_info().name.to_lowercase().contains(&wanted));
             if adapters.is_empty() {
-                return Err(Error::Gpu(format!(
+                return Err(Error::gpu(
+                    None,
+                    "choose an adapter",
+                    format!(
                     "no GPU adapter matches '{filter}' (WGPU_BACKEND={backend_env}); found: {}; \
                      see `evoku devices`",
                     all.join(", ")
-                )));
+                ),
+                ));
             }
         }
         adapters.sort_by_key(|a| rank(&a.get_info()));
@@ -158,10 +164,11 @@ impl GpuContext {
         };
         let (device, queue) =
             pollster::block_on(adapter.request_device(&descriptor)).map_err(|e| {
-                Error::Gpu(format!(
-                    "cannot open {} ({:?}): {e}",
-                    info.name, info.backend
-                ))
+                Error::gpu(
+                    Some(info.name.clone()),
+                    "open the device",
+                    format!("cannot open {} ({:?}): {e}", info.name, info.backend),
+                )
             })?;
         let errors = ErrorLog::default();
         let log = errors.clone();
@@ -238,7 +245,11 @@ impl GpuContext {
     }
 
     pub(crate) fn error(&self, what: &str, message: &str) -> Error {
-        Error::Gpu(format!("{what} on {}: {message}", self.describe()))
+        Error::gpu(
+            Some(self.describe()),
+            what,
+            format!("{what} on {}: {message}", self.describe()),
+        )
     }
 
     /// Copies `size` bytes at `offset` of `source` back to the host (into `staging` when given,
@@ -374,17 +385,25 @@ pub fn backends_from_list(text: &str) -> Result<wgpu::Backends> {
             } else {
                 format!(": '{word}'")
             };
-            return Err(Error::Gpu(format!(
+            return Err(Error::gpu(
+                None,
+                "read WGPU_BACKEND",
+                format!(
                 "WGPU_BACKEND={text}{what} names no wgpu backend (use vulkan, metal, dx12 or gl, \
                  comma separated, or unset it)"
-            )));
+            ),
+            ));
         }
         backends |= known;
     }
     if backends.is_empty() {
-        return Err(Error::Gpu(format!(
+        return Err(Error::gpu(
+            None,
+            "read WGPU_BACKEND",
+            format!(
             "WGPU_BACKEND='{text}' names no backend (use vulkan, metal, dx12 or gl, or unset it)"
-        )));
+        ),
+        ));
     }
     Ok(backends)
 }
@@ -406,12 +425,16 @@ fn refuse_without_compute(adapter: &wgpu::Adapter, info: &wgpu::AdapterInfo) -> 
         .flags
         .contains(wgpu::DownlevelFlags::COMPUTE_SHADERS);
     if info.backend == wgpu::Backend::Gl || !compute {
-        return Err(Error::Gpu(format!(
-            "{} ({}) cannot run evoku's compute shaders: evoku needs a Vulkan, Metal or DX12 \
+        return Err(Error::gpu(
+            Some(info.name.clone()),
+            "check compute support",
+            format!(
+                "{} ({}) cannot run evoku's compute shaders: evoku needs a Vulkan, Metal or DX12 \
              adapter (set WGPU_BACKEND=vulkan, metal or dx12), or use --backend cpu",
-            info.name,
-            info.backend.to_str()
-        )));
+                info.name,
+                info.backend.to_str()
+            ),
+        ));
     }
     Ok(())
 }

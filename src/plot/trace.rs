@@ -81,8 +81,12 @@ pub fn trace_run(
     max_points: u32,
 ) -> Result<FitnessTrace> {
     let config = &options.ga;
-    let problem = Problem::new(&puzzle.grid, config.init, config.presolve)
-        .map_err(|e| Error::Config(format!("{}: no solution: {}", puzzle.name, e.0)))?;
+    let problem = Problem::new(&puzzle.grid, config.init, config.presolve).map_err(|e| {
+        Error::NoSolution {
+            puzzle: puzzle.name.clone(),
+            reason: e.0,
+        }
+    })?;
     let mut engine = match &options.device {
         Device::Cpu => Concrete::Cpu(Box::new(CpuEngine::new(problem, config, options.threads)?)),
         Device::Gpu(ctx) => Concrete::Gpu(Box::new(GpuEngine::new(ctx, problem, config)?)),

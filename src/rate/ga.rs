@@ -70,7 +70,7 @@ pub struct GaRatingProgress {
 pub fn rating_config(config: &GaConfig, options: &GaRatingOptions) -> GaConfig {
     GaConfig {
         islands: options.runs,
-        migration_interval: 0,
+        migration: 0,
         max_generations: options.max_generations,
         ..config.clone()
     }

@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::board::Grid;
+use crate::choice::choice_enum;
 use crate::device::Device;
 use crate::error::Result;
 use crate::exact;
@@ -15,22 +16,28 @@ mod report;
 
 pub use report::SolveReport;
 
-/// Which solver runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, clap::ValueEnum)]
-#[serde(rename_all = "kebab-case")]
-pub enum Algorithm {
-    /// The strongest measured at every size: a portfolio of the exact solver (fastest on hard
-    /// 9x9 and easy fills), the Ant Colony System (fastest on 16x16 and 25x25) and the
-    /// box-assignment walk (where the ACS stalls), in lock-step rounds (`src/portfolio/`).
-    Auto,
-    /// The GA engine (Mantere & Koljonen with Sato & Inoue's crossover, and the box-assignment
-    /// walk): the walk preset unless `--preset` names another.
-    Ga,
-    /// The exact solver (propagation and backtracking).
-    Exact,
-    /// The Ant Colony System of Lloyd & Amos.
-    Aco,
+choice_enum! {
+    /// Which solver runs.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum Algorithm ("algorithm") {
+        /// The strongest measured at every size: a portfolio of the exact solver (fastest on hard
+        /// 9x9 and easy fills), the Ant Colony System (fastest on 16x16 and 25x25) and the
+        /// box-assignment walk (where the ACS stalls), in lock-step rounds (`src/portfolio/`).
+        Auto => "auto",
+        /// The GA engine (Mantere & Koljonen with Sato & Inoue's crossover, and the box-assignment
+        /// walk): the walk preset unless `--preset` names another.
+        Ga => "ga",
+        /// The exact solver (propagation and backtracking).
+        Exact => "exact",
+        /// The Ant Colony System of Lloyd & Amos.
+        Aco => "aco",
+    }
 }
+
+/// Nodes the exact solver may spend, by default, proving a puzzle has no solution before a
+/// heuristic run ([`SolveOptions::unsolvable_check_nodes`]).
+pub const UNSOLVABLE_CHECK_NODES: u64 = 200_000;
 
 /// Everything `solve_puzzle` needs besides the puzzle.
 #[derive(Clone)]

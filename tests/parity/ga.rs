@@ -33,12 +33,12 @@ pub fn setups(operator: &str) -> Vec<Setup> {
             let problem = Problem::new(&puzzle, InitKind::Random, p == 1).expect("solvable");
             let mut config = GaConfig::preset(Preset::Default);
             config.seed = SEED ^ (b as u64) << 40 ^ (p as u64) << 32;
-            config.tournament_size = 1 + p * 2;
+            config.tournament = 1 + p * 2;
             config.aging = p % 2 == 0;
             config.assign_noise = [0, 1200, 7, 100_000][p as usize];
-            config.local_search_children = 1 + 3 * p;
-            config.population_size = [2, 7, 31, 150][p as usize];
-            config.elites = p.min(config.population_size - 1);
+            config.local_search = 1 + 3 * p;
+            config.population = [2, 7, 31, 150][p as usize];
+            config.elites = p.min(config.population - 1);
             config.restart_after = [0, 1, 3, 50][p as usize];
             let params = Params::new(&problem, &config);
             let n = b * b;

@@ -7,6 +7,8 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
+
+use super::choices::choice;
 use evoku::board::Geometry;
 use evoku::device::Backend;
 use evoku::ga::Preset;
@@ -44,10 +46,10 @@ enum GridMethod {
 #[derive(Args, Debug)]
 struct GaGridArgs {
     /// With --method ga: the GA preset (the walk is the strongest GA-engine setting measured).
-    #[arg(long, value_enum, default_value = "walk")]
+    #[arg(long, value_parser = choice::<Preset>(), default_value = "walk")]
     preset: Preset,
     /// With --method ga: where the GA runs (`auto`: a hardware GPU if there is one).
-    #[arg(long, value_enum, default_value = "auto")]
+    #[arg(long, value_parser = choice::<Backend>(), default_value = "auto")]
     backend: Backend,
     /// With --method ga: the GPU adapter whose name contains this text.
     #[arg(long)]

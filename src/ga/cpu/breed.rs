@@ -44,20 +44,10 @@ impl IslandView<'_> {
 
 /// Whether generation `generation` brings a migrant into the last slot.
 pub fn migrates(params: &Params, generation: u32) -> bool {
-    params.migration_interval != 0
+    params.migration != 0
         && params.islands > 1
-        && generation.is_multiple_of(params.migration_interval)
+        && generation.is_multiple_of(params.migration)
         && params.population > params.elites
-}
-
-/// The variant of `K` whose code (`variant as u32`, what `Params` stores) is `code`, or
-/// `fallback`. Every variant is looked up, so a new one needs no change here.
-fn kind_of<K: clap::ValueEnum + Copy>(code: u32, as_code: fn(K) -> u32, fallback: K) -> K {
-    K::value_variants()
-        .iter()
-        .copied()
-        .find(|&k| as_code(k) == code)
-        .unwrap_or(fallback)
 }
 
 /// How many times a child draws whether to mutate: once, or once per box (`MutationScope`).
@@ -120,18 +110,19 @@ pub fn breed(
     let a = tournament(
         &mut pair_draws,
         params.population,
-        params.tournament_size,
+        params.tournament,
         effective,
     );
     let b = tournament(
         &mut pair_draws,
         params.population,
-        params.tournament_size,
+        params.tournament,
         effective,
     );
-    let crossover = kind_of(params.crossover_kind, |k| k as u32, CrossoverKind::None);
+    // An unknown code crosses nothing, as in `shaders/breed.wgsl`.
+    let crossover = CrossoverKind::try_from(params.crossover_kind).unwrap_or(CrossoverKind::None);
     let crosses = pair_draws.chance(params.crossover_rate_q16) && crossover != CrossoverKind::None;
-    let tie_base = 2 * params.tournament_size + 1;
+    let tie_base = 2 * params.tournament + 1;
     let (ga, gb) = (island.genome(params, a), island.genome(params, b));
     let own_parent = if side == 0 { ga } else { gb };
 
@@ -177,7 +168,8 @@ fn vary<const N: usize>(
 where
     Side<N>: Packing,
 {
-    let kind = kind_of(params.mutation_kind, |k| k as u32, MutationKind::Swap);
+    // An unknown code is a plain swap, as `mutation` in `shaders/mutation.wgsl` falls through.
+    let kind = MutationKind::try_from(params.mutation_kind).unwrap_or(MutationKind::Swap);
     let mut counts: Option<LineCounts<N>> = None;
     for _ in 0..mutation_chances(params) {
         if rng.chance(params.mutation_rate_q16) {
@@ -200,7 +192,7 @@ where
         (None, Some(counts)) => counts.penalty(),
         (None, None) => fitness(problem, child),
     };
-    if params.local_search_children > 0 {
+    if params.local_search > 0 {
         let counts = counts.get_or_insert_with(|| LineCounts::new(child));
         penalty = local_search_counted(
             problem,
@@ -209,7 +201,7 @@ where
             child,
             counts,
             penalty,
-            params.local_search_children,
+            params.local_search,
         );
     }
     penalty
@@ -254,7 +246,7 @@ mod tests {
         .unwrap();
         let problem = Problem::new(&puzzle, InitKind::Random, false).unwrap();
         let mut config = GaConfig::preset(Preset::Paper);
-        config.population_size = 40;
+        config.population = 40;
         config.crossover = CrossoverKind::None;
         config.mutation = MutationKind::Swap;
         config.mutation_rate = 1.0;

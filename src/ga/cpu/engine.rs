@@ -39,7 +39,7 @@ impl CpuEngine {
         crate::state_size::check_state_size(
             "GA populations",
             "--population x --islands",
-            config.population_size as u64 * config.islands as u64,
+            config.population as u64 * config.islands as u64,
             problem.cells(),
         )?;
         let params = Params::new(&problem, config);
@@ -263,7 +263,7 @@ impl Engine for CpuEngine {
         self.islands
             .get(island as usize)
             .map(|i| i.overall_best.clone())
-            .ok_or_else(|| Error::Config(format!("no island {island}")))
+            .ok_or_else(|| Error::Internal(format!("no island {island}")))
     }
 
     fn population(&self) -> u32 {

@@ -95,6 +95,6 @@ where
 /// variant a mutation and the penalties of the (at most four) lines it touches.
 pub fn loop_bound(params: &crate::ga::Params) -> u64 {
     use super::loop_run as run;
-    let children = params.local_search_children as u64;
+    let children = params.local_search as u64;
     run(children) + children * (super::mutation::loop_bound(params) + 4 * run(params.side as u64))
 }

@@ -87,7 +87,10 @@ impl Sizes {
         let (population, scores, islands) = self.allocated(params);
         if population > largest || self.records > largest {
             let fits = largest / genome.max(1);
-            return Err(Error::Gpu(format!(
+            return Err(Error::gpu(
+                Some(adapter.to_string()),
+                "size the buffers",
+                format!(
                 "population {} x islands {} of {}-cell genomes needs a {} MiB buffer; {adapter} \
                  allows {} MiB per storage buffer: lower --population or --islands (at most {fits} \
                  individuals in all), or use --backend cpu",
@@ -96,25 +99,34 @@ impl Sizes {
                 params.cells,
                 population.div_ceil(1 << 20),
                 largest >> 20,
-            )));
+            ),
+            ));
         }
         if scores > binding || islands > binding {
-            return Err(Error::Gpu(format!(
+            return Err(Error::gpu(
+                Some(adapter.to_string()),
+                "size the buffers",
+                format!(
                 "population {} x islands {} exceeds {adapter}'s storage buffer limit of {} bytes: \
                  lower --population or --islands",
                 params.population, params.islands, binding
-            )));
+            ),
+            ));
         }
         let max_groups = limits.max_compute_workgroups_per_dimension as u64;
         let groups = self
             .individuals
             .div_ceil(crate::ga::common::WORKGROUP_SIZE as u64);
         if groups > max_groups * max_groups || params.islands as u64 > max_groups * max_groups {
-            return Err(Error::Gpu(format!(
+            return Err(Error::gpu(
+                Some(adapter.to_string()),
+                "size the buffers",
+                format!(
                 "population {} x islands {} needs {groups} workgroups; {adapter} dispatches at \
                  most {max_groups} x {max_groups}: lower --population or --islands",
                 params.population, params.islands
-            )));
+            ),
+            ));
         }
         Ok(())
     }

@@ -46,7 +46,11 @@ impl MultiGpuEngine {
     /// once: tests open one adapter as two); with one context it is a plain [`GpuEngine`].
     pub fn new(contexts: &[GpuContext], problem: Problem, config: &GaConfig) -> Result<Self> {
         if contexts.is_empty() {
-            return Err(Error::Gpu("no adapter to run on".into()));
+            return Err(Error::gpu(
+                None,
+                "open the adapters",
+                "no adapter to run on",
+            ));
         }
         let ranges = split_islands(config.islands, contexts.len());
         let mut parts = Vec::with_capacity(ranges.len());
@@ -61,7 +65,7 @@ impl MultiGpuEngine {
         Ok(MultiGpuEngine {
             parts,
             starts: ranges.iter().map(|r| r.start).collect(),
-            migration_interval: config.migration_interval,
+            migration_interval: config.migration,
             generation: 0,
         })
     }
