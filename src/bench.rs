@@ -242,7 +242,7 @@ pub fn run(options: &BenchOptions, progress: &mut dyn FnMut(&str)) -> Result<Ben
         if crate::stop::requested() {
             break;
         }
-        let problem = Problem::new(&puzzle.grid, config.init, config.presolve).map_err(|e| {
+        let problem = Problem::for_config(&puzzle.grid, config).map_err(|e| {
             Error::Config(format!("{}: cannot benchmark on it: {}", puzzle.name, e.0))
         })?;
         let side = problem.side();

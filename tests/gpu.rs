@@ -353,7 +353,7 @@ struct Seen {
 /// Builds both engines on `grid` with `config` and compares every buffer after init and after
 /// each of `generations` single generations, then the overall-best genomes.
 fn parity(label: &str, ctx: &GpuContext, grid: &Grid, config: &GaConfig, generations: u32) -> Seen {
-    let problem = Problem::new(grid, config.init, config.presolve).expect("solvable");
+    let problem = Problem::for_config(grid, config).expect("solvable");
     let mut cpu = CpuEngine::new(problem.clone(), config, Some(1)).unwrap();
     let mut gpu = GpuEngine::new(ctx, problem, config).unwrap_or_else(|e| panic!("{label}: {e}"));
     compare(label, "after init", &cpu, &gpu);
@@ -823,7 +823,7 @@ fn whole_runs_match_the_cpu_and_do_not_depend_on_the_step_size() {
     ));
     for (label, grid, config, max, solves) in &runs {
         let (max, label) = (*max, label.as_str());
-        let problem = Problem::new(grid, config.init, config.presolve).unwrap();
+        let problem = Problem::for_config(grid, config).unwrap();
         let mut one = Stepped(CpuEngine::new(problem.clone(), config, Some(1)).unwrap(), 1);
         let by_one = solve(&mut one, &problem, max);
         let mut seven = Stepped(CpuEngine::new(problem.clone(), config, Some(1)).unwrap(), 7);
@@ -918,7 +918,7 @@ fn a_walk_beyond_the_software_loop_limit_says_how_many_steps_fit() {
     }
     let grid = lloyd_amos("inst25x25_45_0.txt");
     let mut config = GaConfig::preset(Preset::Walk);
-    let problem = Problem::new(&grid, config.init, config.presolve).unwrap();
+    let problem = Problem::for_config(&grid, &config).unwrap();
     match GpuEngine::new(&ctx, problem.clone(), &config) {
         Err(Error::Gpu(message)) => {
             assert!(message.contains("--assign-steps 2 would fit"), "{message}")

@@ -18,3 +18,4 @@ mod measure;
 mod output;
 mod play;
 mod rate;
+mod row_ga;

@@ -30,6 +30,20 @@ pub enum MutationKind {
     /// Like `directed`, but only swaps that give both cells one of their candidates (the digits
     /// the givens, and with presolve propagation, leave them).
     Candidate = 2,
+    /// The row-encoded GA's (docs/ALGORITHMS.md section 3): in a random unit (box or row), the
+    /// first pair of free cells, scanning from a random cell, whose swap brings neither digit
+    /// into a scored line that already holds it; abandoned when no pair qualifies.
+    FirstFit = 3,
+}
+
+/// What a gene is: the unit kept a permutation of `1..=n`, and so the lines that are scored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum Encoding {
+    /// A gene is a box (Mantere & Koljonen's); rows and columns are scored.
+    Block = 0,
+    /// A gene is a row (the course report's); columns and boxes are scored.
+    Row = 1,
 }
 
 /// What the mutation rate is a probability of.
@@ -72,6 +86,12 @@ pub enum Preset {
     /// after 3,000 stagnant generations. The strongest setting measured at 9x9, 16x16 and 25x25
     /// (docs/RESULTS.md).
     Walk,
+    /// The course report's row-encoded GA (docs/ALGORITHMS.md section 3): rows as genes, rows
+    /// drawn from the givens' candidates, uniform crossover of rows, the first-fit swap,
+    /// binary tournament won by the fitter with probability 0.8, two elites, adaptive rates,
+    /// and a reset after 200 stuck generations. The numbers the report leaves open are
+    /// measured (docs/RESULTS.md).
+    Row,
 }
 
 /// Every knob of the GA. A run is a pure function of (puzzle, config); `seed` is part of it.
@@ -109,7 +129,57 @@ pub struct GaConfig {
     /// Propagate singles first and draw the population from the remaining candidates.
     pub presolve: bool,
     pub seed: u64,
+    /// What a gene is: a box or a row.
+    pub encoding: Encoding,
+    /// Probability that the fitter of a tournament's individuals wins (else the weakest).
+    pub selection_rate: f64,
+    /// The report's adaptive rates: `crossover_rate` and `mutation_rate` are starting values,
+    /// moved each generation by `rate_step` (docs/ALGORITHMS.md section 3).
+    pub adaptive: bool,
+    /// The crossover rate rises toward this while too few crossovers succeed.
+    pub crossover_max: f64,
+    /// The share of crossovers that should succeed (a child fitter than its parents' mean).
+    pub crossover_target: f64,
+    /// The mutation rate falls toward this while under 30 % of mutations improve the child.
+    pub mutation_min: f64,
+    /// How far either rate moves in one generation.
+    pub rate_step: f64,
 }
+
+/// The share of mutations that should improve the child: the report's one number.
+pub const MUTATION_TARGET: f64 = 0.3;
+
+/// The fields the block presets share beyond the block GA's own: block encoding, the fitter
+/// always wins, fixed rates (the adaptive bounds are the row preset's, unused while off).
+const BLOCK_EXTRAS: GaConfig = GaConfig {
+    population_size: 0,
+    elites: 0,
+    tournament_size: 0,
+    crossover: CrossoverKind::None,
+    crossover_rate: 0.0,
+    mutation: MutationKind::Swap,
+    mutation_rate: 0.0,
+    mutation_scope: MutationScope::Child,
+    assign_steps: 0,
+    assign_noise: 0,
+    local_search_children: 0,
+    aging: false,
+    restart_after: 0,
+    restart_keep: 0,
+    islands: 0,
+    migration_interval: 0,
+    max_generations: 0,
+    init: InitKind::Random,
+    presolve: false,
+    seed: 0,
+    encoding: Encoding::Block,
+    selection_rate: 1.0,
+    adaptive: false,
+    crossover_max: 0.9,
+    crossover_target: 0.2,
+    mutation_min: 0.1,
+    rate_step: 0.01,
+};
 
 /// Most elites an island keeps (the size of the elite table in the island state).
 pub const MAX_ELITES: u32 = 4;
@@ -138,6 +208,7 @@ impl GaConfig {
                 init: InitKind::Random,
                 presolve: false,
                 seed: 0,
+                ..BLOCK_EXTRAS
             },
             Preset::Default => GaConfig {
                 population_size: 100,
@@ -160,6 +231,7 @@ impl GaConfig {
                 init: InitKind::Candidates,
                 presolve: true,
                 seed: 0,
+                ..BLOCK_EXTRAS
             },
             Preset::Walk => GaConfig {
                 population_size: 2,
@@ -182,6 +254,36 @@ impl GaConfig {
                 init: InitKind::Candidates,
                 presolve: true,
                 seed: 0,
+                ..BLOCK_EXTRAS
+            },
+            Preset::Row => GaConfig {
+                population_size: 100,
+                elites: 2,
+                tournament_size: 2,
+                crossover: CrossoverKind::Uniform,
+                crossover_rate: 0.1,
+                mutation: MutationKind::FirstFit,
+                mutation_rate: 0.9,
+                mutation_scope: MutationScope::Child,
+                assign_steps: 0,
+                assign_noise: 1200,
+                local_search_children: 0,
+                aging: false,
+                restart_after: 200,
+                restart_keep: 0,
+                islands: 1,
+                migration_interval: 0,
+                max_generations: 100_000,
+                init: InitKind::Candidates,
+                presolve: false,
+                seed: 0,
+                encoding: Encoding::Row,
+                selection_rate: 0.8,
+                adaptive: true,
+                crossover_max: 0.9,
+                crossover_target: 0.2,
+                mutation_min: 0.1,
+                rate_step: 0.01,
             },
         }
     }
@@ -210,6 +312,11 @@ impl GaConfig {
         for (name, rate) in [
             ("--crossover-rate", self.crossover_rate),
             ("--mutation-rate", self.mutation_rate),
+            ("--selection-rate", self.selection_rate),
+            ("--crossover-max", self.crossover_max),
+            ("--crossover-target", self.crossover_target),
+            ("--mutation-min", self.mutation_min),
+            ("--rate-step", self.rate_step),
         ] {
             if !(0.0..=1.0).contains(&rate) {
                 return fail(format!("{name} must be within 0..=1, got {rate}"));
@@ -241,6 +348,31 @@ impl GaConfig {
         }
         if self.islands == 0 || self.islands > 1 << 16 {
             return fail(format!("--islands must be 1..=65536, got {}", self.islands));
+        }
+        if self.encoding == Encoding::Row {
+            if self.crossover == CrossoverKind::Band {
+                return fail(
+                    "--crossover band moves bands and stacks of boxes: with --encoding row use \
+                     --crossover uniform, multi-parent or none"
+                        .to_string(),
+                );
+            }
+            if self.assign_steps > 0 {
+                return fail(
+                    "--assign-steps re-arranges boxes: with --encoding row use --assign-steps 0"
+                        .to_string(),
+                );
+            }
+            if matches!(
+                self.mutation,
+                MutationKind::Directed | MutationKind::Candidate
+            ) {
+                return fail(
+                    "--mutation directed and candidate read the block encoding's line counts: \
+                     with --encoding row use --mutation first-fit or swap"
+                        .to_string(),
+                );
+            }
         }
         if self.max_generations == 0 || self.max_generations >= u32::MAX / 2 {
             return fail(format!(

@@ -7,7 +7,8 @@ pub mod problem;
 pub mod run;
 
 pub use config::{
-    CrossoverKind, GaConfig, InitKind, MutationKind, MutationScope, Preset, MAX_ELITES,
+    CrossoverKind, Encoding, GaConfig, InitKind, MutationKind, MutationScope, Preset, MAX_ELITES,
+    MUTATION_TARGET,
 };
 pub use params::{Island, Params};
 pub use problem::{Problem, Unsolvable};

@@ -20,8 +20,8 @@ pub fn tables(problem: &Problem) -> Vec<u32> {
     let mut t = Vec::with_capacity(5 * cells);
     t.extend((0..cells).map(|g| {
         problem.help()[g] as u32
-            | (problem.row_of()[g] as u32) << 8
-            | (problem.col_of()[g] as u32) << 16
+            | (problem.line_a_of()[g] as u32) << 8
+            | (problem.line_b_of()[g] as u32) << 16
     }));
     for &c in problem.candidates() {
         t.push(c as u32);

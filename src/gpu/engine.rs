@@ -152,6 +152,7 @@ impl GpuEngine {
     /// and runs `init` and the first `island_best` (generation 0).
     pub fn new(ctx: &GpuContext, problem: Problem, config: &GaConfig) -> Result<GpuEngine> {
         config.validate()?;
+        crate::ga::problem::check_encoding(&problem, config)?;
         let params = Params::new(&problem, config);
         let sizes = Sizes::new(&params);
         sizes.check(&params, &ctx.limits, &ctx.describe())?;
