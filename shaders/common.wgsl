@@ -29,6 +29,14 @@ struct Params {
     mutation_scope: u32,
     assign_steps: u32,
     assign_noise: u32,
+    encoding: u32,
+    selection_rate_q16: u32,
+    adaptive: u32,
+    crossover_max_q16: u32,
+    crossover_target_pm: u32,
+    mutation_min_q16: u32,
+    mutation_target_pm: u32,
+    rate_step_q16: u32,
     _pad0: u32,
     _pad1: u32,
 }
@@ -46,8 +54,19 @@ struct Island {
     overall_best_penalty: u32,
     overall_best_generation: u32,
     elite_slots: array<u32, 4>,
-    _pad: array<u32, 2>,
+    crossover_rate_q16: u32,
+    mutation_rate_q16: u32,
+    crossovers: u32,
+    crossover_successes: u32,
+    mutations: u32,
+    mutation_improvements: u32,
 }
+
+// Bits of a child's outcome word (`ga::params::outcome`).
+const OUTCOME_CROSSED: u32 = 1u;
+const OUTCOME_CROSS_SUCCESS: u32 = 2u;
+const OUTCOME_MUTATED: u32 = 4u;
+const OUTCOME_MUTATION_IMPROVED: u32 = 8u;
 
 // Codes of `CrossoverKind` and `MutationKind` (src/ga/config.rs).
 const CROSSOVER_NONE: u32 = 0u;
@@ -55,6 +74,7 @@ const CROSSOVER_BAND: u32 = 1u;
 const CROSSOVER_UNIFORM: u32 = 2u;
 const CROSSOVER_MULTI_PARENT: u32 = 3u;
 const MUTATION_DIRECTED: u32 = 1u;
+const MUTATION_FIRST_FIT: u32 = 3u;
 // Codes of `MutationScope`.
 const MUTATION_SCOPE_BOX: u32 = 1u;
 
@@ -66,8 +86,9 @@ const WG: u32 = 64u;
 // Keep in sync with `src/gpu/engine.rs` (the bind group layout) and `src/gpu/buffers.rs`.
 @group(0) @binding(0) var<uniform> params: Params;
 // The problem tables (see `tables` in src/gpu/buffers.rs): per genome cell
-// `help | row << 8 | col << 16`, then per cell the candidate mask (lo, hi), then the
-// genome indices of every line (rows 0..n, then columns n..2n), n per line.
+// `help | line_a << 8 | line_b << 16`, then per cell the candidate mask (lo, hi), then the
+// genome indices of every scored line (A 0..n, then B n..2n), n per line. The scored lines are
+// rows and columns in the block encoding, columns and boxes in the row encoding.
 @group(0) @binding(1) var<storage, read> tables: array<u32>;
 // The current generation: genomes (`genome_words` each, island-major) and (penalty, age).
 @group(0) @binding(2) var<storage, read> population: array<u32>;
@@ -78,6 +99,8 @@ const WG: u32 = 64u;
 @group(0) @binding(6) var<storage, read_write> islands: array<Island>;
 // Two genomes per island: the epoch best (best since the last restart), then the overall best.
 @group(0) @binding(7) var<storage, read_write> records: array<u32>;
+// What each child's breeding did (`OUTCOME_*` bits): written by `breed`, summed by `island_best`.
+@group(0) @binding(8) var<storage, read_write> outcomes: array<u32>;
 
 // ---- the problem tables -------------------------------------------------------------------
 
@@ -85,11 +108,13 @@ fn help(g: u32) -> u32 {
     return tables[g] & 0xffu;
 }
 
-fn row_of(g: u32) -> u32 {
+// Scored line A of genome cell `g` (its row in the block encoding, its column in the row one).
+fn line_a_of(g: u32) -> u32 {
     return (tables[g] >> 8u) & 0xffu;
 }
 
-fn col_of(g: u32) -> u32 {
+// Scored line B (line `n + b`) of genome cell `g` (its column, or its box).
+fn line_b_of(g: u32) -> u32 {
     return tables[g] >> 16u;
 }
 
@@ -98,7 +123,7 @@ fn candidates(g: u32) -> vec2<u32> {
     return vec2<u32>(tables[index], tables[index + 1u]);
 }
 
-// Genome index of the `k`-th cell of line `line` (rows 0..n, then columns n..2n).
+// Genome index of the `k`-th cell of scored line `line` (A 0..n, then B n..2n).
 fn line_cell(line: u32, k: u32) -> u32 {
     return tables[3u * params.cells + line * params.side + k];
 }

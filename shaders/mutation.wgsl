@@ -1,6 +1,7 @@
-// Swap mutation inside one box, guided by the help array (docs/ALGORITHMS.md section 2).
+// Swap mutation inside one box, guided by the help array (docs/ALGORITHMS.md section 2), and
+// the row-encoded GA's first-fit swap inside one unit (section 3).
 //
-// Twin of src/cpu/mutation.rs. The functions only choose the pair; the caller swaps.
+// Twin of src/cpu/mutation.rs and `first_fit_mutation` of src/cpu/row.rs. The functions only choose the pair; the caller swaps.
 
 // Two genome indices to swap, unless `found` is false (the attempt is abandoned).
 struct SwapPair {
@@ -206,8 +207,52 @@ fn candidate_mutation(rng: ptr<function, Rng>) -> SwapPair {
     return SwapPair(true, gi, bx * n + j);
 }
 
+// Whether genome cell `to` would take `digit` from cell `source` (same unit) without meeting it
+// again in its scored lines, whose digits are `a_seen` and `b_seen` (a line both share keeps it).
+fn first_fits(a_seen: ptr<function, array<vec2<u32>, 64>>, b_seen: ptr<function, array<vec2<u32>, 64>>, to: u32, source: u32, digit: u32) -> bool {
+    let bit = digit_bit(digit);
+    return (line_a_of(to) == line_a_of(source) || !mask_has((*a_seen)[line_a_of(to)], bit))
+        && (line_b_of(to) == line_b_of(source) || !mask_has((*b_seen)[line_b_of(to)], bit));
+}
+
+// The report's mutation (src/cpu/row.rs `first_fit_mutation`): in a random unit, the first pair
+// of free cells, scanning from a random position, whose swap brings neither digit into a scored
+// line that already holds it; abandoned when there is none. Either encoding.
+fn first_fit_mutation(rng: ptr<function, Rng>) -> SwapPair {
+    let n = params.side;
+    let unit = below(rng, n);
+    let start = below(rng, n);
+    var a_seen: array<vec2<u32>, 64>;
+    var b_seen: array<vec2<u32>, 64>;
+    for (var w = 0u; w < params.genome_words; w++) {
+        let word = next_population[child_base + w];
+        fitness_cell(&a_seen, &b_seen, word, 4u * w);
+        fitness_cell(&a_seen, &b_seen, word, 4u * w + 1u);
+        fitness_cell(&a_seen, &b_seen, word, 4u * w + 2u);
+        fitness_cell(&a_seen, &b_seen, word, 4u * w + 3u);
+    }
+    for (var s = 0u; s < n; s++) {
+        let gi = unit * n + (start + s) % n;
+        if help(gi) != 0u {
+            continue;
+        }
+        let di = child_cell(gi);
+        for (var t = s + 1u; t < n; t++) {
+            let gj = unit * n + (start + t) % n;
+            if help(gj) == 0u && first_fits(&a_seen, &b_seen, gj, gi, di)
+                && first_fits(&a_seen, &b_seen, gi, gj, child_cell(gj)) {
+                return SwapPair(true, gi, gj);
+            }
+        }
+    }
+    return SwapPair(false, 0u, 0u);
+}
+
 // The mutation `kind` names (a `MutationKind` code).
 fn mutation(kind: u32, rng: ptr<function, Rng>) -> SwapPair {
+    if kind == MUTATION_FIRST_FIT {
+        return first_fit_mutation(rng);
+    }
     if kind == MUTATION_DIRECTED {
         return directed_mutation(rng);
     }

@@ -83,14 +83,14 @@ fn every_pipeline_source_validates_with_naga() {
             );
         }
         // The twins of the Rust structs: same size and field count.
-        let island = (std::mem::size_of::<Island>() as u32, 12);
+        let island = (std::mem::size_of::<Island>() as u32, 17);
         assert_eq!(
             util::wgsl_struct(&module, "Island"),
             Some(island),
             "{}",
             stage.name()
         );
-        let params = (std::mem::size_of::<evoku::ga::Params>() as u32, 24);
+        let params = (std::mem::size_of::<evoku::ga::Params>() as u32, 32);
         assert_eq!(
             util::wgsl_struct(&module, "Params"),
             Some(params),
@@ -249,7 +249,7 @@ fn grid81(line: &str) -> Grid {
     Grid::from_cells(Geometry::new(3).unwrap(), cells).expect("81 cells")
 }
 
-fn seed_puzzle(name: &str) -> Grid {
+pub(crate) fn seed_puzzle(name: &str) -> Grid {
     let text = std::fs::read_to_string(util::data("seed-puzzles.txt")).unwrap();
     let line = text
         .lines()
@@ -258,7 +258,7 @@ fn seed_puzzle(name: &str) -> Grid {
     grid81(line.split_whitespace().nth(2).unwrap())
 }
 
-fn easy_puzzle(k: usize) -> Grid {
+pub(crate) fn easy_puzzle(k: usize) -> Grid {
     let text = std::fs::read_to_string(util::data("nine/easy50.txt")).unwrap();
     let line = text
         .lines()
@@ -269,7 +269,7 @@ fn easy_puzzle(k: usize) -> Grid {
 }
 
 /// A Lloyd & Amos instance: box size, `1`, then rows of tab-separated values, -1 empty.
-fn lloyd_amos(file: &str) -> Grid {
+pub(crate) fn lloyd_amos(file: &str) -> Grid {
     let path = util::lloyd_amos(file);
     let text = std::fs::read_to_string(&path).unwrap();
     let mut lines = text.lines();
@@ -282,7 +282,7 @@ fn lloyd_amos(file: &str) -> Grid {
     Grid::from_cells(Geometry::new(box_size).unwrap(), cells).expect("a full grid")
 }
 
-fn config(preset: Preset, edit: impl FnOnce(&mut GaConfig)) -> GaConfig {
+pub(crate) fn config(preset: Preset, edit: impl FnOnce(&mut GaConfig)) -> GaConfig {
     let mut c = GaConfig::preset(preset);
     edit(&mut c);
     c
@@ -343,16 +343,24 @@ fn compare(label: &str, step: &str, cpu: &CpuEngine, gpu: &GpuEngine) {
 
 /// Totals over the cases of one test, to check the rare paths really ran.
 #[derive(Default, Debug)]
-struct Seen {
-    restarts: u32,
-    solved: u32,
+pub(crate) struct Seen {
+    pub(crate) restarts: u32,
+    pub(crate) solved: u32,
     /// Generation at which each solved island solved.
-    solved_at: Vec<u32>,
+    pub(crate) solved_at: Vec<u32>,
+    /// The last island states (the CPU's, equal to the GPU's).
+    pub(crate) states: Vec<Island>,
 }
 
 /// Builds both engines on `grid` with `config` and compares every buffer after init and after
 /// each of `generations` single generations, then the overall-best genomes.
-fn parity(label: &str, ctx: &GpuContext, grid: &Grid, config: &GaConfig, generations: u32) -> Seen {
+pub(crate) fn parity(
+    label: &str,
+    ctx: &GpuContext,
+    grid: &Grid,
+    config: &GaConfig,
+    generations: u32,
+) -> Seen {
     let problem = Problem::for_config(grid, config).expect("solvable");
     let mut cpu = CpuEngine::new(problem.clone(), config, Some(1)).unwrap();
     let mut gpu = GpuEngine::new(ctx, problem, config).unwrap_or_else(|e| panic!("{label}: {e}"));
@@ -378,6 +386,7 @@ fn parity(label: &str, ctx: &GpuContext, grid: &Grid, config: &GaConfig, generat
             .filter(|s| s.solved != 0)
             .map(|s| s.generation)
             .collect(),
+        states,
     }
 }
 

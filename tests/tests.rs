@@ -13,6 +13,7 @@ mod ga;
 mod ga_grids;
 mod generate;
 mod gpu;
+mod gpu_row;
 mod instances;
 mod measure;
 mod output;

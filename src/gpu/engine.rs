@@ -5,9 +5,9 @@
 //!
 //! # What crosses the bus
 //!
-//! Nothing per generation. Creating an engine uploads the parameters (80 bytes), the problem
-//! tables (`5 * cells * 4` bytes) and the fresh island states (`islands * 64` bytes); after that a
-//! `step` uploads nothing and the run loop reads back only the island states, `islands * 64`
+//! Nothing per generation. Creating an engine uploads the parameters (128 bytes), the problem
+//! tables (`5 * cells * 4` bytes) and the fresh island states (`islands * 80` bytes); after that a
+//! `step` uploads nothing and the run loop reads back only the island states, `islands * 80`
 //! bytes per step (however many generations the step holds), plus one genome
 //! (`genome_words * 4` bytes) at the end. The full read-backs (`population_words`, `penalties`,
 //! `ages`, `island_states`) are for tests.
@@ -21,7 +21,7 @@ use super::pipeline::{self, grid, READ, UNIFORM, WRITE};
 use super::schedule::Schedule;
 use super::shaders::Stage;
 use crate::error::{Error, Result};
-use crate::ga::{Engine, GaConfig, Island, MutationScope, Params, Problem};
+use crate::ga::{Engine, GaConfig, Island, MutationKind, MutationScope, Params, Problem};
 
 /// Invocations per workgroup of `init` and `breed` (`WG` in `shaders/common.wgsl`).
 pub const WORKGROUP_SIZE: u32 = 64;
@@ -52,11 +52,11 @@ struct Pipelines {
 impl Pipelines {
     fn new(device: &wgpu::Device) -> Pipelines {
         // Keep in sync with the bindings in shaders/common.wgsl: params, tables, population,
-        // scores, next_population, next_scores, islands, records.
+        // scores, next_population, next_scores, islands, records, outcomes.
         let (layout, pipeline_layout) = pipeline::layouts(
             device,
             "evoku",
-            &[UNIFORM, READ, READ, READ, WRITE, WRITE, WRITE, WRITE],
+            &[UNIFORM, READ, READ, READ, WRITE, WRITE, WRITE, WRITE, WRITE],
         );
         let pipeline = |stage: Stage| {
             pipeline::compute_pipeline(device, &pipeline_layout, stage.name(), stage.source())
@@ -103,8 +103,13 @@ pub fn loop_iterations_per_invocation(params: &Params) -> u64 {
     let uniform = run(words) + run(n) + n * run(n);
     let multi_parent = run(words) + run(n) + 4 * n * run(n);
     let crossover = band.max(uniform).max(multi_parent);
-    // The candidate mutation's extra pass over the box's free cells bounds every kind.
-    let mutation = run(b) + 2 * b * run(n / 4 + 2) + run(n) + run(n);
+    // The candidate mutation's extra pass over the box's free cells bounds every box kind; the
+    // first-fit swap reads the whole child, then scans up to every pair of a unit.
+    let mutation = if params.mutation_kind == MutationKind::FirstFit as u32 {
+        run(words) + run(n) + n * run(n)
+    } else {
+        run(b) + 2 * b * run(n / 4 + 2) + run(n) + run(n)
+    };
     let chances = if params.mutation_scope == MutationScope::Box as u32 {
         n
     } else {
@@ -122,10 +127,18 @@ pub fn loop_iterations_per_invocation(params: &Params) -> u64 {
     let assigns = run(steps) + steps * assign_step;
     let tournaments = 2 * run(params.tournament_size as u64);
     let restart = run(words) + run(n) + 2 * n * run(n) + fitness;
-    let breed = tournaments + crossover + mutations + assigns + fitness + local_search + restart;
+    // The adaptive rates' bookkeeping: fitness after crossover and after the mutations, the
+    // elite test, and the copy of a random individual.
+    let adaptive = if params.adaptive != 0 {
+        2 * fitness + 2 * run(params.elites as u64) + run(words)
+    } else {
+        0
+    };
+    let breed =
+        tournaments + crossover + mutations + assigns + fitness + local_search + restart + adaptive;
     let island_best = run((params.population as u64).div_ceil(64))
         + run(params.elites as u64) * run(256)
-        + run(64)
+        + 2 * run(64)
         + run(words.div_ceil(64));
     breed.max(island_best)
 }
@@ -199,6 +212,7 @@ impl GpuEngine {
                     &buffers.scores[1 - k],
                     &buffers.islands,
                     &buffers.records,
+                    &buffers.outcomes,
                 ];
                 pipeline::bind_group(&ctx.device, label, &pipelines.layout, &buffers)
             };
