@@ -1,11 +1,11 @@
 //! Tests: the row-encoded GA with adaptive rates (docs/ALGORITHMS.md section 3) on the CPU.
 
 use evoku::board::Grid;
-use evoku::cpu::breed::init_slot;
-use evoku::cpu::crossover::uniform_crossover;
-use evoku::cpu::fitness::fitness;
-use evoku::cpu::CpuEngine;
 use evoku::format::{self, ParseOptions};
+use evoku::ga::cpu::crossover::uniform_crossover;
+use evoku::ga::cpu::fitness::fitness;
+use evoku::ga::cpu::init::init_slot;
+use evoku::ga::cpu::CpuEngine;
 use evoku::ga::{
     self, CrossoverKind, Encoding, Engine, GaConfig, MutationKind, Params, Preset, Problem,
     RunLimits,

@@ -1,0 +1,233 @@
+//! Swap mutation inside one box, guided by the help array (docs/ALGORITHMS.md section 2).
+//!
+//! Twin of `swap_mutation`, `directed_mutation` and `candidate_mutation` in
+//! `shaders/ga/mutation.wgsl`. The functions only choose the pair; the caller swaps.
+
+use super::fitness::{for_side, LineCounts, Packing, Side};
+use super::init::nth_set_bit;
+use super::row::{Counted, UnitCounts};
+use crate::ga::{Encoding, MutationKind, Problem};
+use crate::rng::Rng;
+
+/// Two genome indices to swap, or `None` when the attempt is abandoned.
+pub type SwapPair = Option<(usize, usize)>;
+
+/// The paper's mutation: a random box and two random positions in it; abandoned when they are
+/// equal or either is a given, so the effective rate is below the nominal one.
+pub fn swap_mutation(problem: &Problem, rng: &mut Rng) -> SwapPair {
+    let n = problem.side() as u32;
+    let bx = rng.below(n);
+    let i = (bx * n + rng.below(n)) as usize;
+    let j = (bx * n + rng.below(n)) as usize;
+    let help = problem.help();
+    (i != j && help[i] == 0 && help[j] == 0).then_some((i, j))
+}
+
+/// Bit of digit `d` (1-based) in a candidate-style mask, wrapping like the GPU's `digit_bit`.
+pub(crate) fn digit_bit(digit: u8) -> u64 {
+    1u64 << (digit.wrapping_sub(1) & 63)
+}
+
+/// Whether cell `g` may take `digit`: it is one of the cell's candidates, or the digit the cell
+/// holds now is not one either (so a swap never takes a candidate digit away from a cell).
+pub fn may_take(problem: &Problem, genome: &[u8], g: usize, digit: u8) -> bool {
+    let candidates = problem.candidates()[g];
+    candidates & digit_bit(digit) != 0 || candidates & digit_bit(genome[g]) == 0
+}
+
+/// The free cells of box `bx` and those of them whose digit occurs again in its row or column,
+/// as masks of box positions (bit `p` for position `p`), read from the line counts.
+#[inline]
+fn box_masks<const N: usize>(
+    problem: &Problem,
+    genome: &[u8],
+    counts: &LineCounts<N>,
+    bx: usize,
+) -> (u64, u64)
+where
+    Side<N>: Packing,
+{
+    let b = LineCounts::<N>::B;
+    let (row0, col0) = (bx / b * b, bx % b * b);
+    let help = &problem.help()[bx * N..(bx + 1) * N];
+    let cells = &genome[bx * N..(bx + 1) * N];
+    let (mut free, mut duplicated) = (0u64, 0u64);
+    // Branch-free: which cells are free or duplicated is data, not a pattern to predict.
+    for pr in 0..b {
+        for pc in 0..b {
+            let p = pr * b + pc;
+            let is_free = u64::from(help[p] == 0);
+            let digit = cells[p];
+            let twice =
+                counts.in_row(row0 + pr, digit) >= 2 || counts.in_col(col0 + pc, digit) >= 2;
+            free |= is_free << p;
+            duplicated |= (is_free & u64::from(twice)) << p;
+        }
+    }
+    (free, duplicated)
+}
+
+/// Directed mutation: in a random box, swap two free cells whose digits are duplicated in their
+/// row or column; with one such cell, swap it with another free cell; with none, any two free
+/// cells. Abandoned only when the box has fewer than two free cells.
+pub fn directed_mutation_counted<const N: usize>(
+    problem: &Problem,
+    rng: &mut Rng,
+    genome: &[u8],
+    counts: &LineCounts<N>,
+) -> SwapPair
+where
+    Side<N>: Packing,
+{
+    let bx = rng.below(N as u32) as usize;
+    let (free, duplicated) = box_masks(problem, genome, counts, bx);
+    let free_count = free.count_ones();
+    if free_count < 2 {
+        return None;
+    }
+    let duplicated_count = duplicated.count_ones();
+    // Positions in increasing order, the k-th of a list being the k-th set bit of its mask.
+    let (list, count, k) = if duplicated_count >= 2 {
+        let k = rng.below(duplicated_count);
+        (duplicated, duplicated_count, k)
+    } else if duplicated_count == 1 {
+        (free, free_count, (free & (duplicated - 1)).count_ones())
+    } else {
+        (free, free_count, rng.below(free_count))
+    };
+    let other = rng.below(count - 1);
+    let other = if other >= k { other + 1 } else { other };
+    let (i, j) = (nth_set_bit(list, k), nth_set_bit(list, other));
+    Some((bx * N + i as usize, bx * N + j as usize))
+}
+
+/// Whether the cell at box position `to` would take `digit` from position `from` of the same box
+/// without meeting it again in its row or column (a line both cells share keeps the digit).
+#[inline(always)]
+fn fits<const N: usize>(
+    counts: &LineCounts<N>,
+    bx: usize,
+    to: usize,
+    from: usize,
+    digit: u8,
+) -> bool
+where
+    Side<N>: Packing,
+{
+    let b = LineCounts::<N>::B;
+    let gt = bx * N + to;
+    (to / b == from / b || counts.in_row(LineCounts::<N>::row(gt), digit) == 0)
+        && (to % b == from % b || counts.in_col(LineCounts::<N>::col(gt), digit) == 0)
+}
+/// Candidate-restricted mutation. In a random box, pick a free cell `i` (one whose digit is
+/// duplicated in its row or column when there is one, as `directed_mutation` does), then a
+/// partner `j` among the box's other free cells, from the first of these tiers that is not
+/// empty (uniformly within it):
+///
+/// 0. legal pairs (each cell takes one of its candidates, `Problem::candidates`: the givens'
+///    peers removed, with presolve what propagation left; `may_take` lets a cell that already
+///    holds a non-candidate take anything) where neither digit meets itself again in its new
+///    row or column: the swap can only lower the penalty;
+/// 1. legal pairs whose partner's digit is duplicated too;
+/// 2. any legal pair;
+/// 3. "half-legal" pairs: `i` takes one of its candidates, `j` gets a non-candidate. Pair swaps
+///    alone cannot turn a cycle of three cells whose candidates chain into each other (a: {a, b},
+///    b: {b, c}, c: {c, a}), so without these a box would keep its first arrangement; the
+///    next mutation of the box moves the stray digit on (through `may_take`).
+///
+/// Abandoned (`None`) only when the box has fewer than two free cells or `i` cannot take any
+/// other free cell's digit. With `--init random` every digit is a candidate: no tier 3.
+pub fn candidate_mutation_counted<const N: usize>(
+    problem: &Problem,
+    rng: &mut Rng,
+    genome: &[u8],
+    counts: &LineCounts<N>,
+) -> SwapPair
+where
+    Side<N>: Packing,
+{
+    let bx = rng.below(N as u32) as usize;
+    let (free, duplicated) = box_masks(problem, genome, counts, bx);
+    if free.count_ones() < 2 {
+        return None;
+    }
+    let i = if duplicated != 0 {
+        nth_set_bit(duplicated, rng.below(duplicated.count_ones()))
+    } else {
+        nth_set_bit(free, rng.below(free.count_ones()))
+    } as usize;
+    let gi = bx * N + i;
+    // The tiers as masks of box positions.
+    let mut tiers = [0u64; 4];
+    let mut rest = free & !(1 << i);
+    while rest != 0 {
+        let j = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let gj = bx * N + j;
+        if !may_take(problem, genome, gi, genome[gj]) {
+            continue;
+        }
+        let tier = if !may_take(problem, genome, gj, genome[gi]) {
+            3
+        } else if fits(counts, bx, i, j, genome[gj]) && fits(counts, bx, j, i, genome[gi]) {
+            0
+        } else if duplicated >> j & 1 != 0 {
+            1
+        } else {
+            2
+        };
+        tiers[tier] |= 1 << j;
+    }
+    let tier = tiers.into_iter().find(|&t| t != 0)?;
+    let j = nth_set_bit(tier, rng.below(tier.count_ones()));
+    Some((gi, bx * N + j as usize))
+}
+
+/// The mutation `kind` names, on a genome whose line counts are `counts`.
+#[inline]
+pub fn mutation_counted<const N: usize>(
+    problem: &Problem,
+    kind: MutationKind,
+    rng: &mut Rng,
+    genome: &[u8],
+    counts: &LineCounts<N>,
+) -> SwapPair
+where
+    Side<N>: Packing,
+{
+    match kind {
+        MutationKind::Swap => swap_mutation(problem, rng),
+        MutationKind::Directed => directed_mutation_counted(problem, rng, genome, counts),
+        MutationKind::Candidate => candidate_mutation_counted(problem, rng, genome, counts),
+        MutationKind::FirstFit => super::row::first_fit_mutation(problem, rng, genome, counts),
+    }
+}
+
+/// `directed_mutation_counted` on a genome whose counts are built for this one call.
+pub fn directed_mutation(problem: &Problem, rng: &mut Rng, genome: &[u8]) -> SwapPair {
+    for_side!(problem.side(), N => {
+        directed_mutation_counted(problem, rng, genome, &LineCounts::<N>::new(genome))
+    })
+}
+
+/// `candidate_mutation_counted` on a genome whose counts are built for this one call.
+pub fn candidate_mutation(problem: &Problem, rng: &mut Rng, genome: &[u8]) -> SwapPair {
+    for_side!(problem.side(), N => {
+        candidate_mutation_counted(problem, rng, genome, &LineCounts::<N>::new(genome))
+    })
+}
+
+/// The mutation `kind` names (counts built for this one call), in either encoding.
+pub fn mutation(problem: &Problem, kind: MutationKind, rng: &mut Rng, genome: &[u8]) -> SwapPair {
+    if problem.encoding() == Encoding::Row {
+        let counts = UnitCounts::build(problem, genome);
+        return counts.mutation(problem, kind, rng, genome);
+    }
+    for_side!(problem.side(), N => {
+        mutation_counted(problem, kind, rng, genome, &LineCounts::<N>::new(genome))
+    })
+}
+
+#[cfg(test)]
+#[path = "mutation_tests.rs"]
+mod tests;
