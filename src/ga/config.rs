@@ -89,8 +89,8 @@ pub enum Preset {
     /// The course report's row-encoded GA (docs/ALGORITHMS.md section 3): rows as genes, rows
     /// drawn from the givens' candidates, uniform crossover of rows, the first-fit swap,
     /// binary tournament won by the fitter with probability 0.8, two elites, adaptive rates,
-    /// and a reset after 200 stuck generations. The numbers the report leaves open are
-    /// measured (docs/RESULTS.md).
+    /// population 400 and a reset after 100 stuck generations. The numbers the report leaves
+    /// open are measured (docs/RESULTS.md).
     Row,
 }
 
@@ -257,7 +257,7 @@ impl GaConfig {
                 ..BLOCK_EXTRAS
             },
             Preset::Row => GaConfig {
-                population_size: 100,
+                population_size: 400,
                 elites: 2,
                 tournament_size: 2,
                 crossover: CrossoverKind::Uniform,
@@ -269,7 +269,7 @@ impl GaConfig {
                 assign_noise: 1200,
                 local_search_children: 0,
                 aging: false,
-                restart_after: 200,
+                restart_after: 100,
                 restart_keep: 0,
                 islands: 1,
                 migration_interval: 0,
