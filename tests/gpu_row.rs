@@ -101,6 +101,21 @@ fn gpu_row_encoding_matches_the_cpu_on_9x9() {
             }),
         ),
         (
+            "row, uniform + directed per unit + local search 4 of directed, adaptive, restarts",
+            config(Preset::Row, |c| {
+                c.population_size = 24;
+                c.islands = 2;
+                c.mutation = MutationKind::Directed;
+                c.mutation_scope = MutationScope::Box;
+                c.mutation_rate = 0.5;
+                c.crossover_rate = 0.5;
+                c.local_search_children = 4;
+                c.restart_after = 3;
+                c.rate_step = 0.05;
+                c.seed = 6;
+            }),
+        ),
+        (
             "block, band + first-fit + adaptive rates + selection rate, restarts",
             config(Preset::Default, |c| {
                 c.population_size = 24;
@@ -149,6 +164,17 @@ fn gpu_row_encoding_matches_the_cpu_on_16x16_and_25x25() {
             }),
         ),
         (
+            "16x16 row, directed + local search 8 of directed",
+            config(Preset::Row, |c| {
+                c.population_size = 20;
+                c.islands = 2;
+                c.mutation = MutationKind::Directed;
+                c.local_search_children = 8;
+                c.restart_after = 2;
+                c.seed = 18;
+            }),
+        ),
+        (
             "16x16 row, first-fit per unit at rate 1, multi-parent",
             config(Preset::Row, |c| {
                 c.population_size = 20;
@@ -179,6 +205,19 @@ fn gpu_row_encoding_matches_the_cpu_on_16x16_and_25x25() {
                 c.restart_keep = 1;
                 c.rate_step = 0.05;
                 c.seed = 25;
+            }),
+        ),
+        (
+            "25x25 row, directed per unit at rate 1 + local search 16 of directed",
+            config(Preset::Row, |c| {
+                c.population_size = 16;
+                c.islands = 2;
+                c.mutation = MutationKind::Directed;
+                c.mutation_scope = MutationScope::Box;
+                c.mutation_rate = 1.0;
+                c.local_search_children = 16;
+                c.restart_after = 2;
+                c.seed = 27;
             }),
         ),
         (

@@ -75,6 +75,8 @@ const CROSSOVER_UNIFORM: u32 = 2u;
 const CROSSOVER_MULTI_PARENT: u32 = 3u;
 const MUTATION_DIRECTED: u32 = 1u;
 const MUTATION_FIRST_FIT: u32 = 3u;
+// Code of `Encoding::Row`.
+const ENCODING_ROW: u32 = 1u;
 // Codes of `MutationScope`.
 const MUTATION_SCOPE_BOX: u32 = 1u;
 

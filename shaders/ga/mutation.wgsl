@@ -249,10 +249,88 @@ fn first_fit_mutation(rng: ptr<function, Rng>) -> SwapPair {
     return SwapPair(false, 0u, 0u);
 }
 
+// Adds cell `g` (in `word`) to the digits seen, and seen twice, in its scored lines.
+fn unit_scan_cell(a_seen: ptr<function, array<vec2<u32>, 64>>, a_dup: ptr<function, array<vec2<u32>, 64>>, b_seen: ptr<function, array<vec2<u32>, 64>>, b_dup: ptr<function, array<vec2<u32>, 64>>, word: u32, g: u32) {
+    if g < params.cells {
+        let bit = digit_bit(cell_in_word(word, g));
+        let a = line_a_of(g);
+        let b = line_b_of(g);
+        (*a_dup)[a] |= (*a_seen)[a] & bit;
+        (*a_seen)[a] |= bit;
+        (*b_dup)[b] |= (*b_seen)[b] & bit;
+        (*b_seen)[b] |= bit;
+    }
+}
+
+// Bits `0..q` of a 64-bit mask (q < 64).
+fn mask_below(q: u32) -> vec2<u32> {
+    if q < 32u {
+        return vec2<u32>((1u << q) - 1u, 0u);
+    }
+    return vec2<u32>(U32_MAX, (1u << (q - 32u)) - 1u);
+}
+
+// The directed mutation in a unit of any encoding (the row encoding's; src/ga/cpu/row.rs
+// `unit_directed_mutation`): the free cells whose digit occurs again in a scored line are the
+// duplicated ones, chosen as `directed_mutation` chooses in a box.
+fn unit_directed_mutation(rng: ptr<function, Rng>) -> SwapPair {
+    let n = params.side;
+    let unit = below(rng, n);
+    var a_seen: array<vec2<u32>, 64>;
+    var a_dup: array<vec2<u32>, 64>;
+    var b_seen: array<vec2<u32>, 64>;
+    var b_dup: array<vec2<u32>, 64>;
+    for (var w = 0u; w < params.genome_words; w++) {
+        let word = next_population[child_base + w];
+        unit_scan_cell(&a_seen, &a_dup, &b_seen, &b_dup, word, 4u * w);
+        unit_scan_cell(&a_seen, &a_dup, &b_seen, &b_dup, word, 4u * w + 1u);
+        unit_scan_cell(&a_seen, &a_dup, &b_seen, &b_dup, word, 4u * w + 2u);
+        unit_scan_cell(&a_seen, &a_dup, &b_seen, &b_dup, word, 4u * w + 3u);
+    }
+    var free = vec2<u32>(0u);
+    var duplicated = vec2<u32>(0u);
+    for (var p = 0u; p < n; p++) {
+        let g = unit * n + p;
+        if help(g) != 0u {
+            continue;
+        }
+        free |= mask_bit(p);
+        let bit = digit_bit(child_cell(g));
+        if mask_has(a_dup[line_a_of(g)], bit) || mask_has(b_dup[line_b_of(g)], bit) {
+            duplicated |= mask_bit(p);
+        }
+    }
+    let free_count = mask_count(free);
+    if free_count < 2u {
+        return SwapPair(false, 0u, 0u);
+    }
+    let duplicated_count = mask_count(duplicated);
+    var list = free;
+    var count = free_count;
+    var k = 0u;
+    if duplicated_count >= 2u {
+        list = duplicated;
+        count = duplicated_count;
+        k = below(rng, duplicated_count);
+    } else if duplicated_count == 1u {
+        k = mask_count(free & mask_below(nth_set_bit(duplicated, 0u)));
+    } else {
+        k = below(rng, free_count);
+    }
+    var other = below(rng, count - 1u);
+    if other >= k {
+        other += 1u;
+    }
+    return SwapPair(true, unit * n + nth_set_bit(list, k), unit * n + nth_set_bit(list, other));
+}
+
 // The mutation `kind` names (a `MutationKind` code).
 fn mutation(kind: u32, rng: ptr<function, Rng>) -> SwapPair {
     if kind == MUTATION_FIRST_FIT {
         return first_fit_mutation(rng);
+    }
+    if kind == MUTATION_DIRECTED && params.encoding == ENCODING_ROW {
+        return unit_directed_mutation(rng);
     }
     if kind == MUTATION_DIRECTED {
         return directed_mutation(rng);

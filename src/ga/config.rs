@@ -363,13 +363,10 @@ impl GaConfig {
                         .to_string(),
                 );
             }
-            if matches!(
-                self.mutation,
-                MutationKind::Directed | MutationKind::Candidate
-            ) {
+            if self.mutation == MutationKind::Candidate {
                 return fail(
-                    "--mutation directed and candidate read the block encoding's line counts: \
-                     with --encoding row use --mutation first-fit or swap"
+                    "--mutation candidate is block-only: with --encoding row use --mutation \
+                     first-fit, directed or swap"
                         .to_string(),
                 );
             }

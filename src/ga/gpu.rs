@@ -19,7 +19,7 @@ pub mod buffers;
 
 use crate::error::{Error, Result};
 use crate::ga::common::WORKGROUP_SIZE;
-use crate::ga::{Engine, GaConfig, Island, MutationKind, MutationScope, Params, Problem};
+use crate::ga::{Encoding, Engine, GaConfig, Island, MutationKind, MutationScope, Params, Problem};
 use crate::gpu::device::GpuContext;
 use crate::gpu::pipeline::{self, grid, READ, UNIFORM, WRITE};
 use crate::gpu::schedule::Schedule;
@@ -104,6 +104,9 @@ pub fn loop_iterations_per_invocation(params: &Params) -> u64 {
     // first-fit swap reads the whole child, then scans up to every pair of a unit.
     let mutation = if params.mutation_kind == MutationKind::FirstFit as u32 {
         run(words) + run(n) + n * run(n)
+    } else if params.encoding == Encoding::Row as u32 {
+        // The row encoding's directed mutation: the whole child, then one pass over the unit.
+        run(words) + run(n)
     } else {
         run(b) + 2 * b * run(n / 4 + 2) + run(n) + run(n)
     };

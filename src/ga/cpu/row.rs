@@ -8,6 +8,7 @@
 //! encodings).
 
 use super::fitness::{LineCounts, Packing, Side};
+use super::init::nth_set_bit;
 use super::mutation::{mutation_counted, swap_mutation, SwapPair};
 use crate::ga::{MutationKind, Problem};
 use crate::rng::Rng;
@@ -191,9 +192,10 @@ impl Counted for UnitCounts {
         rng: &mut Rng,
         genome: &[u8],
     ) -> SwapPair {
-        // `GaConfig::validate` keeps the box-only mutations away from the row encoding.
+        // `GaConfig::validate` keeps the candidate mutation away from the row encoding.
         match kind {
             MutationKind::FirstFit => first_fit_mutation(problem, rng, genome, self),
+            MutationKind::Directed => unit_directed_mutation(problem, rng, genome, self),
             _ => swap_mutation(problem, rng),
         }
     }
@@ -240,6 +242,53 @@ pub fn first_fit_mutation<C: Counted>(
         }
     }
     None
+}
+
+/// The directed mutation in any unit (the row encoding's; the block encoding has its own fast
+/// `directed_mutation_counted`, which draws and chooses the same way): in a random unit, swap
+/// two free cells whose digits occur again in their scored lines (column or box for a row); with
+/// one such cell, swap it with another free cell; with none, any two free cells. Abandoned only
+/// when the unit has fewer than two free cells.
+pub fn unit_directed_mutation<C: Counted>(
+    problem: &Problem,
+    rng: &mut Rng,
+    genome: &[u8],
+    counts: &C,
+) -> SwapPair {
+    let n = problem.side();
+    let unit = rng.below(n as u32) as usize;
+    let (a, b, help) = (problem.line_a_of(), problem.line_b_of(), problem.help());
+    let (mut free, mut duplicated) = (0u64, 0u64);
+    for p in 0..n {
+        let g = unit * n + p;
+        if help[g] != 0 {
+            continue;
+        }
+        free |= 1 << p;
+        let d = genome[g];
+        if counts.in_a(problem, a[g] as usize, d) >= 2
+            || counts.in_b(problem, b[g] as usize, d) >= 2
+        {
+            duplicated |= 1 << p;
+        }
+    }
+    let free_count = free.count_ones();
+    if free_count < 2 {
+        return None;
+    }
+    let duplicated_count = duplicated.count_ones();
+    let (list, count, k) = if duplicated_count >= 2 {
+        let k = rng.below(duplicated_count);
+        (duplicated, duplicated_count, k)
+    } else if duplicated_count == 1 {
+        (free, free_count, (free & (duplicated - 1)).count_ones())
+    } else {
+        (free, free_count, rng.below(free_count))
+    };
+    let other = rng.below(count - 1);
+    let other = if other >= k { other + 1 } else { other };
+    let (i, j) = (nth_set_bit(list, k), nth_set_bit(list, other));
+    Some((unit * n + i as usize, unit * n + j as usize))
 }
 
 #[cfg(test)]
