@@ -1,12 +1,11 @@
 // The counter-based random function shared by the CPU and GPU engines.
 //
-// Twin of `src/rng.rs`: keep the constants and the arithmetic in sync; the GPU tests check both
-// against `evoku::rng::KNOWN`. A draw is a pure hash of (seed, island, generation, individual,
+// Twin of `src/rng.rs`: the GPU tests check both against the same known answers
+// (`evoku::rng::KNOWN`). A draw is a pure hash of (seed, island, generation, individual,
 // draw index). The 64-bit seed arrives as two u32 halves (`Params::seed_lo`, `seed_hi`).
 
-// Keys that separate streams which share (island, generation, individual) numbers.
-const PAIR_STREAM: u32 = 0x80000000u;
-const INIT_STREAM: u32 = 0x40000000u;
+// `PAIR_STREAM` and `INIT_STREAM`, the keys that separate streams which share (island,
+// generation, individual) numbers, come from src/rng.rs (prelude).
 
 // The `lowbias32` integer finaliser (shadows the float builtin `mix`, which evoku never uses).
 fn mix(x_in: u32) -> u32 {

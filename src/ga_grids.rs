@@ -83,7 +83,7 @@ pub fn ga_grids(
         let missing = count - grids.len();
         let batch = match options.device {
             Device::Cpu => missing.max(rayon::current_num_threads()),
-            Device::Gpu(_) => missing,
+            Device::Gpu(_) | Device::Gpus(_) => missing,
         } as u64;
         let make = |index| {
             let grid = ga_grid(options, index)?;
@@ -97,7 +97,9 @@ pub fn ga_grids(
                 .into_par_iter()
                 .map(make)
                 .collect::<Result<_>>()?,
-            Device::Gpu(_) => (next..next + batch).map(make).collect::<Result<_>>()?,
+            Device::Gpu(_) | Device::Gpus(_) => {
+                (next..next + batch).map(make).collect::<Result<_>>()?
+            }
         };
         next += batch;
         for g in fresh {

@@ -14,6 +14,7 @@ use crate::board::{Geometry, Grid};
 use crate::error::{Error, IoAction, Result};
 use crate::format::{self, Format, Symbols};
 use crate::generate::Generator;
+use crate::shard::Shard;
 use crate::suite::instance_file_name;
 
 /// One instance: the puzzle and the complete grid its givens were taken from.
@@ -65,6 +66,19 @@ pub fn make_instances(
     seed: u64,
     done: &(dyn Fn(&Instance) + Sync),
 ) -> Result<Vec<Instance>> {
+    make_shard_instances(geometry, fills, count, seed, Shard::ALL, done)
+}
+
+/// The instances of [`make_instances`] that `shard` takes, numbered fill by fill (instance `k` of
+/// the `f`-th fill is item `f * count + k`); each is the one the whole batch makes.
+pub fn make_shard_instances(
+    geometry: Geometry,
+    fills: &[u32],
+    count: u64,
+    seed: u64,
+    shard: Shard,
+    done: &(dyn Fn(&Instance) + Sync),
+) -> Result<Vec<Instance>> {
     use rayon::prelude::*;
     for &fill in fills {
         check_fill(fill)?;
@@ -72,6 +86,9 @@ pub fn make_instances(
     let jobs: Vec<(u32, u64)> = fills
         .iter()
         .flat_map(|&fill| (0..count).map(move |k| (fill, k)))
+        .enumerate()
+        .filter(|&(item, _)| shard.takes(item))
+        .map(|(_, job)| job)
         .collect();
     let instances: Vec<Instance> = jobs
         .into_par_iter()

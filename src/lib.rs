@@ -22,6 +22,7 @@ pub mod plot;
 pub mod portfolio;
 pub mod rate;
 pub mod rng;
+pub mod shard;
 pub mod solve;
 pub mod state_size;
 pub mod stats;

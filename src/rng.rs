@@ -1,11 +1,11 @@
 //! The counter-based random function shared by the CPU and GPU engines.
 //!
-//! Keep in sync with `shaders/rng.wgsl`. A draw is a pure hash of (seed, island, generation,
+//! Twin of `shaders/rng.wgsl` (tests check both against [`KNOWN`]). A draw is a pure hash of (seed, island, generation,
 //! individual, draw index): no state is carried between draws, so a run does not depend on
 //! thread count or dispatch order, and the GPU can compute the very same numbers.
 
-/// Keys that separate streams which share (island, generation, individual) numbers.
-/// Keep in sync with `shaders/rng.wgsl`.
+/// Keys that separate streams which share (island, generation, individual) numbers (the
+/// shaders get them through the prelude, `src/gpu/prelude.rs`).
 pub const PAIR_STREAM: u32 = 0x8000_0000;
 pub const INIT_STREAM: u32 = 0x4000_0000;
 

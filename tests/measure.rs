@@ -339,6 +339,7 @@ fn paper_report_table_and_figures() {
         device: "CPU".into(),
         machine: "test".into(),
         cells,
+        shard: evoku::shard::Shard::ALL,
     };
     let table = report.table();
     assert_eq!(table.rows.len(), 4);
@@ -462,6 +463,7 @@ fn suite_selects_instances_by_size_fill_and_count() {
         },
         time_limit: None,
         runs: 2,
+        shard: evoku::shard::Shard::ALL,
     };
     let runs = suite::run_suite(&instances, &options, &mut |_, _, _| {}, &mut |_, _| {}).unwrap();
     assert_eq!(runs.len(), 12);

@@ -58,13 +58,3 @@ pub fn validate_wgsl(label: &str, source: &str) -> naga::Module {
     .unwrap_or_else(|e| panic!("{label}: {}", e.emit_to_string(source)));
     module
 }
-
-/// Size in bytes and member count of the WGSL struct `name`.
-pub fn wgsl_struct(module: &naga::Module, name: &str) -> Option<(u32, usize)> {
-    module.types.iter().find_map(|(_, ty)| match &ty.inner {
-        naga::TypeInner::Struct { members, span } if ty.name.as_deref() == Some(name) => {
-            Some((*span, members.len()))
-        }
-        _ => None,
-    })
-}

@@ -4,12 +4,12 @@
 //
 // Twin of `src/aco/cpu/colony_update.rs`.
 
-@compute @workgroup_size(64)
+@compute @workgroup_size(COLONY_WORKGROUP)
 fn aco_colony_update(
     @builtin(global_invocation_id) gid: vec3<u32>,
     @builtin(num_workgroups) groups: vec3<u32>,
 ) {
-    let colony = gid.y * groups.x * 64u + gid.x;
+    let colony = gid.y * groups.x * COLONY_WORKGROUP + gid.x;
     if colony >= params.colonies {
         return;
     }

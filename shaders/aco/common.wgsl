@@ -1,87 +1,17 @@
 // What every stage of the Ant Colony System shares: the run parameters, the colony state, the
 // bindings, the geometry tables, the ant layout and the fixed-point pheromone arithmetic.
 //
-// Twin of `src/aco/params.rs` (see its documentation for the fixed-point scale). Candidates are
+// Twin of `src/aco/common.rs` (see its documentation for the fixed-point scale). Candidates are
 // one u32 per cell (bit d for digit d + 1), so the GPU runs boards up to 25x25; bit 31 marks a
 // done cell (fixed and propagated).
 
-// The run parameters. Keep in sync with `AcoParams` in src/aco/params.rs.
-struct AcoParams {
-    box_size: u32,
-    side: u32,
-    cells: u32,
-    npeers: u32,
-    ants: u32,
-    colonies: u32,
-    colonies_per_group: u32,
-    steps_per_dispatch: u32,
-    q0_q16: u32,
-    rho_q16: u32,
-    evaporation_q16: u32,
-    local_q16: u32,
-    tau0: u32,
-    local_add: u32,
-    dtau_numerator: u32,
-    restart_after: u32,
-    exchange_interval: u32,
-    step_budget: u32,
-    work_cost: u32,
-    seed_lo: u32,
-    seed_hi: u32,
-    ant_words: u32,
-    record_words: u32,
-    start_filled: u32,
-    tour_steps: u32,
-    _pad0: u32,
-    _pad1: u32,
-    _pad2: u32,
-}
-
-// Per-colony bookkeeping. Keep in sync with `Colony` in src/aco/params.rs.
-struct Colony {
-    iteration: u32,
-    step: u32,
-    solved: u32,
-    best_value: u32,
-    best_filled: u32,
-    epoch_max_filled: u32,
-    overall_best_filled: u32,
-    overall_best_iteration: u32,
-    iteration_best_filled: u32,
-    iteration_best_ant: u32,
-    stagnation: u32,
-    restarts: u32,
-    exchanges: u32,
-    _pad: array<u32, 3>,
-}
-
-const NO_CHOICE: u32 = 0xffffffffu;
-const DONE_BIT: u32 = 0x80000000u;
-
-// Header words of an ant. Keep in sync with `Ant::words` in src/aco/cpu/propagate.rs.
-const ANT_HEADER: u32 = 16u;
-const A_POINTER: u32 = 0u;
-const A_STACK_LEN: u32 = 1u;
-const A_FILLED: u32 = 2u;
-const A_DIRTY: u32 = 3u;
-const A_CHOICE_CELL: u32 = 6u;
-const A_CHOICE_DIGIT: u32 = 7u;
-const A_EMPTY_VISITS: u32 = 8u;
-const A_BUDGET_STOPS: u32 = 9u;
-const A_VISITS: u32 = 10u;
-
-// Bindings of every ACS pipeline. Keep in sync with `src/aco/gpu.rs`.
-@group(0) @binding(0) var<uniform> params: AcoParams;
-// Peers (cells * npeers), units (3n * n), per cell `row | col << 8 | box << 16`, the start
-// board (`AcoTables::words`).
-@group(0) @binding(1) var<storage, read> tables: array<u32>;
-// Every ant of every colony, `ant_words` each, colony-major: header, candidates, stack.
-@group(0) @binding(2) var<storage, read_write> ants: array<u32>;
-// Pheromone per colony, `cells * side` each, cell-major.
-@group(0) @binding(3) var<storage, read_write> pheromone: array<u32>;
-@group(0) @binding(4) var<storage, read_write> colonies: array<Colony>;
-// Per colony: the best-so-far solution then the overall best, each `filled` then a digit per cell.
-@group(0) @binding(5) var<storage, read_write> records: array<u32>;
+// The prelude (src/aco/prelude.rs) declares, from Rust (src/aco/common.rs): `struct AcoParams`,
+// `struct Colony`, the workgroup sizes, `NO_CHOICE`, `DONE_BIT`, the ant header's words
+// (`ANT_HEADER_WORDS`, `A_*`), and the bindings: `params`, `tables` (peers, units, per cell
+// `row | col << 8 | box << 16`, the start board), `ants` (`ant_words` per ant, colony-major:
+// header, candidates, stack), `pheromone` (`cells * side` per colony, cell-major), `colonies`
+// and `records` (per colony the best-so-far solution then the overall best, each `filled` then a
+// digit per cell).
 
 // ---- tables ---------------------------------------------------------------------------------
 
@@ -105,11 +35,11 @@ fn ant_base(colony: u32, a: u32) -> u32 {
 }
 
 fn cand_index(ant: u32, cell: u32) -> u32 {
-    return ant + ANT_HEADER + cell;
+    return ant + ANT_HEADER_WORDS + cell;
 }
 
 fn stack_index(ant: u32, k: u32) -> u32 {
-    return ant + ANT_HEADER + params.cells + k;
+    return ant + ANT_HEADER_WORDS + params.cells + k;
 }
 
 fn pher_base(colony: u32) -> u32 {
@@ -122,7 +52,7 @@ fn record_base(colony: u32) -> u32 {
 
 // ---- fixed point ----------------------------------------------------------------------------
 
-// floor(x * rate_q16 / 65536), exactly (`mul_q16` in src/aco/params.rs).
+// floor(x * rate_q16 / 65536), exactly (`mul_q16` in src/aco/common.rs).
 fn mul_q16(x: u32, rate_q16: u32) -> u32 {
     return (x >> 16u) * rate_q16 + (((x & 0xffffu) * rate_q16) >> 16u);
 }

@@ -6,12 +6,12 @@
 // `aco_colony_update` alone) and writes only the colony's own state and best-so-far record, so the
 // colonies do not race.
 
-@compute @workgroup_size(64)
+@compute @workgroup_size(COLONY_WORKGROUP)
 fn aco_exchange(
     @builtin(global_invocation_id) gid: vec3<u32>,
     @builtin(num_workgroups) groups: vec3<u32>,
 ) {
-    let colony = gid.y * groups.x * 64u + gid.x;
+    let colony = gid.y * groups.x * COLONY_WORKGROUP + gid.x;
     if colony >= params.colonies || params.exchange_interval == 0u || params.colonies < 2u {
         return;
     }

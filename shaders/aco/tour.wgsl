@@ -8,9 +8,6 @@
 // `step`: as many as lavapipe's loop limit allows there (one at 16x16 and 25x25, several at 9x9,
 // see `tour_loop_iterations` in src/aco/gpu.rs), a whole tour on hardware.
 
-// Invocations per workgroup (`TOUR_WORKGROUP` in src/aco/params.rs).
-const WG_ANTS: u32 = 32u;
-
 // Step 0: the propagated givens, a random start cell.
 fn start_ant(ant: u32, key: u32) {
     let start = start_offset();
@@ -145,7 +142,7 @@ fn local_update(colony: u32) {
     }
 }
 
-@compute @workgroup_size(WG_ANTS)
+@compute @workgroup_size(TOUR_WORKGROUP)
 fn aco_tour(
     @builtin(workgroup_id) group_id: vec3<u32>,
     @builtin(num_workgroups) groups: vec3<u32>,

@@ -7,17 +7,15 @@
 // Costs are computed when read instead of stored: a 64 x 64 table would be 16 KB of private
 // memory per invocation, where the CPU stores one.
 
-const ASSIGN_UNIT: i32 = 1000;
-const ASSIGN_NOISE_DRAW: u32 = 0x40000000u;
-const ASSIGN_INF: i32 = 1073741824;
+// `ASSIGN_UNIT`, `ASSIGN_NOISE_DRAW` and `ASSIGN_INF` come from src/ga/cpu/assign.rs (prelude).
 
 // The free cells of the box being assigned (genome indices), their digits before the move, and
 // the digits in each of the box's b rows and b columns outside the box (box position p is in its
 // row p / b and column p % b).
-var<private> assign_free: array<u32, 64>;
-var<private> assign_digits: array<u32, 64>;
-var<private> assign_row_has: array<vec2<u32>, 8>;
-var<private> assign_col_has: array<vec2<u32>, 8>;
+var<private> assign_free: array<u32, MAX_SIDE>;
+var<private> assign_digits: array<u32, MAX_SIDE>;
+var<private> assign_row_has: array<vec2<u32>, MAX_BOX_SIZE>;
+var<private> assign_col_has: array<vec2<u32>, MAX_BOX_SIZE>;
 
 fn assign_cost(noise: Rng, cell: u32, digit: u32) -> i32 {
     let bit = digit_bit(assign_digits[digit]);
@@ -25,7 +23,7 @@ fn assign_cost(noise: Rng, cell: u32, digit: u32) -> i32 {
     let conflicts = i32(mask_has(assign_row_has[p / params.box_size], bit))
         + i32(mask_has(assign_col_has[p % params.box_size], bit))
         + i32(!mask_has(candidates(assign_free[cell]), bit));
-    let draw = at(noise, ASSIGN_NOISE_DRAW + 64u * cell + digit);
+    let draw = at(noise, ASSIGN_NOISE_DRAW + MAX_SIDE * cell + digit);
     let random = select(draw % max(params.assign_noise, 1u), 0u, params.assign_noise == 0u);
     return conflicts * ASSIGN_UNIT + i32(random);
 }
@@ -69,18 +67,18 @@ fn box_assignment(rng: ptr<function, Rng>) {
     }
     let noise = *rng;
     // 1-based rows and columns; column 0 is the algorithm's virtual start.
-    var u: array<i32, 65>;
-    var v: array<i32, 65>;
-    var row_of_col: array<u32, 65>;
-    var way: array<u32, 65>;
+    var u: array<i32, MAX_SIDE + 1u>;
+    var v: array<i32, MAX_SIDE + 1u>;
+    var row_of_col: array<u32, MAX_SIDE + 1u>;
+    var way: array<u32, MAX_SIDE + 1u>;
     // Lazy potentials, as in the CPU twin: min_v is kept plus the phase's running delta sum d,
     // each used column records d when it joins, and the potentials move once per phase.
-    var joined: array<i32, 65>;
+    var joined: array<i32, MAX_SIDE + 1u>;
     for (var i = 1u; i <= k; i++) {
         row_of_col[0] = i;
         var j0 = 0u;
-        var min_v: array<i32, 65>;
-        var used: array<bool, 65>;
+        var min_v: array<i32, MAX_SIDE + 1u>;
+        var used: array<bool, MAX_SIDE + 1u>;
         for (var j = 0u; j <= k; j++) {
             min_v[j] = ASSIGN_INF;
             used[j] = false;

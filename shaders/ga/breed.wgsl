@@ -6,12 +6,12 @@
 
 // Whether generation `generation` brings a migrant into the last slot.
 fn migrates(generation: u32) -> bool {
-    return params.migration_interval != 0u && params.islands > 1u
+    return params.migration_interval != 0u && params.islands_total > 1u
         && generation % params.migration_interval == 0u
         && params.population - 1u >= params.elites;
 }
 
-@compute @workgroup_size(WG)
+@compute @workgroup_size(WORKGROUP_SIZE)
 fn breed(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
     let id = invocation_index(gid, groups);
     if id >= params.population * params.islands {
@@ -20,6 +20,8 @@ fn breed(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups)
     let population_size = params.population;
     let island = id / population_size;
     let slot = id % population_size;
+    // The island's number in the whole run, which keys its random streams.
+    let global = island + params.island_offset;
     // The island's first individual, and every genome's size in words.
     let first = island * population_size;
     let words = params.genome_words;
@@ -39,7 +41,7 @@ fn breed(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups)
             next_scores[id] = vec2<u32>(scores[id].x, 0u);
             return;
         }
-        next_scores[id] = init_slot(island, generation, slot);
+        next_scores[id] = init_slot(global, generation, slot);
         return;
     }
     if slot < params.elites {
@@ -50,7 +52,13 @@ fn breed(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups)
     }
     // The previous island's best of the current generation (it may have stopped at a solution).
     if slot == population_size - 1u && migrates(generation) {
-        let previous = (island + params.islands - 1u) % params.islands;
+        // The ring's previous island. The first island of an engine that holds only part of the
+        // ring reads the ghost slot after its own islands, which the host fills with the
+        // previous part's last island's best before this generation (`set_ghost` in src/ga/gpu/multi.rs).
+        var previous = island - 1u;
+        if island == 0u {
+            previous = select(params.islands - 1u, params.islands, params.islands != params.islands_total);
+        }
         let source = previous * population_size + islands[previous].best_slot;
         copy_to_child(source * words);
         next_scores[id] = vec2<u32>(scores[source].x, 0u);
@@ -63,7 +71,7 @@ fn breed(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups)
 
     let offset = slot - params.elites;
     let side = offset % 2u;
-    let pair = rng_new(stream_key(params.seed_lo, params.seed_hi, island, generation, PAIR_STREAM | (offset / 2u)));
+    let pair = rng_new(stream_key(params.seed_lo, params.seed_hi, global, generation, PAIR_STREAM | (offset / 2u)));
     var pair_draws = pair;
     let a = tournament(&pair_draws, first, population_size, params.tournament_size);
     let b = tournament(&pair_draws, first, population_size, params.tournament_size);
@@ -76,7 +84,7 @@ fn breed(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups)
     let gb = (first + b) * words;
     let own_parent = select(gb, ga, side == 0u);
 
-    var rng = rng_new(stream_key(params.seed_lo, params.seed_hi, island, generation, slot));
+    var rng = rng_new(stream_key(params.seed_lo, params.seed_hi, global, generation, slot));
     // A child that is an unchanged copy of its parent keeps the parent's penalty.
     var inherited = false;
     var penalty = 0u;

@@ -5,104 +5,20 @@
 // g/4, which is byte g of the CPU engine's byte genome. WGSL has no u64, so a digit mask (bit d-1
 // for digit d, up to 64 digits) is a vec2<u32>: x holds bits 0..32, y bits 32..64.
 
-// The run parameters. Keep in sync with `Params` in src/ga/params.rs.
-struct Params {
-    box_size: u32,
-    side: u32,
-    cells: u32,
-    genome_words: u32,
-    population: u32,
-    islands: u32,
-    elites: u32,
-    tournament_size: u32,
-    crossover_kind: u32,
-    crossover_rate_q16: u32,
-    mutation_kind: u32,
-    mutation_rate_q16: u32,
-    local_search_children: u32,
-    aging: u32,
-    restart_after: u32,
-    restart_keep: u32,
-    migration_interval: u32,
-    seed_lo: u32,
-    seed_hi: u32,
-    mutation_scope: u32,
-    assign_steps: u32,
-    assign_noise: u32,
-    encoding: u32,
-    selection_rate_q16: u32,
-    adaptive: u32,
-    crossover_max_q16: u32,
-    crossover_target_pm: u32,
-    mutation_min_q16: u32,
-    mutation_target_pm: u32,
-    rate_step_q16: u32,
-    _pad0: u32,
-    _pad1: u32,
-}
-
-// Per-island bookkeeping. Keep in sync with `Island` in src/ga/params.rs.
-struct Island {
-    generation: u32,
-    solved: u32,
-    restart_pending: u32,
-    restarts: u32,
-    stagnation: u32,
-    best_slot: u32,
-    best_penalty: u32,
-    epoch_best_penalty: u32,
-    overall_best_penalty: u32,
-    overall_best_generation: u32,
-    elite_slots: array<u32, 4>,
-    crossover_rate_q16: u32,
-    mutation_rate_q16: u32,
-    crossovers: u32,
-    crossover_successes: u32,
-    mutations: u32,
-    mutation_improvements: u32,
-}
-
-// Bits of a child's outcome word (`ga::params::outcome`).
-const OUTCOME_CROSSED: u32 = 1u;
-const OUTCOME_CROSS_SUCCESS: u32 = 2u;
-const OUTCOME_MUTATED: u32 = 4u;
-const OUTCOME_MUTATION_IMPROVED: u32 = 8u;
-
-// Codes of `CrossoverKind` and `MutationKind` (src/ga/config.rs).
-const CROSSOVER_NONE: u32 = 0u;
-const CROSSOVER_BAND: u32 = 1u;
-const CROSSOVER_UNIFORM: u32 = 2u;
-const CROSSOVER_MULTI_PARENT: u32 = 3u;
-const MUTATION_DIRECTED: u32 = 1u;
-const MUTATION_FIRST_FIT: u32 = 3u;
-// Code of `Encoding::Row`.
-const ENCODING_ROW: u32 = 1u;
-// Codes of `MutationScope`.
-const MUTATION_SCOPE_BOX: u32 = 1u;
+// The prelude (src/ga/prelude.rs) declares, from Rust: `struct Params` and `struct Island`
+// (src/ga/common.rs), the operator codes (`CROSSOVER_*`, `MUTATION_*`, `MUTATION_SCOPE_*`,
+// `ENCODING_*`, from src/ga/config.rs), the outcome bits (`OUTCOME_*`), the workgroup sizes, the
+// array bounds, and the bindings: `params`, `tables` (per genome cell
+// `help | line_a << 8 | line_b << 16`, then per cell the candidate mask (lo, hi), then the genome
+// indices of every scored line (A 0..n, then B n..2n), n per line; the scored lines are rows and
+// columns in the block encoding, columns and boxes in the row encoding),
+// `population` and `scores` (the current generation: `genome_words` per genome, island-major,
+// and (penalty, age)), `next_population` and `next_scores` (the generation being made; each
+// invocation of `init` / `breed` writes only its own slot), `islands`, and `records` (two
+// genomes per island: the epoch best, then the overall best), and `outcomes` (one word of
+// `OUTCOME_*` bits per child, from `breed` to `island_best`).
 
 const U32_MAX: u32 = 0xffffffffu;
-// Invocations per workgroup of the per-individual stages (`init`, `breed`).
-const WG: u32 = 64u;
-
-// Bindings of every pipeline (a stage declares what it uses; the layout is shared).
-// Keep in sync with `src/gpu/engine.rs` (the bind group layout) and `src/gpu/buffers.rs`.
-@group(0) @binding(0) var<uniform> params: Params;
-// The problem tables (see `tables` in src/gpu/buffers.rs): per genome cell
-// `help | line_a << 8 | line_b << 16`, then per cell the candidate mask (lo, hi), then the
-// genome indices of every scored line (A 0..n, then B n..2n), n per line. The scored lines are
-// rows and columns in the block encoding, columns and boxes in the row encoding.
-@group(0) @binding(1) var<storage, read> tables: array<u32>;
-// The current generation: genomes (`genome_words` each, island-major) and (penalty, age).
-@group(0) @binding(2) var<storage, read> population: array<u32>;
-@group(0) @binding(3) var<storage, read> scores: array<vec2<u32>>;
-// The generation being made; each invocation of `init` / `breed` writes only its own slot.
-@group(0) @binding(4) var<storage, read_write> next_population: array<u32>;
-@group(0) @binding(5) var<storage, read_write> next_scores: array<vec2<u32>>;
-@group(0) @binding(6) var<storage, read_write> islands: array<Island>;
-// Two genomes per island: the epoch best (best since the last restart), then the overall best.
-@group(0) @binding(7) var<storage, read_write> records: array<u32>;
-// What each child's breeding did (`OUTCOME_*` bits): written by `breed`, summed by `island_best`.
-@group(0) @binding(8) var<storage, read_write> outcomes: array<u32>;
 
 // ---- the problem tables -------------------------------------------------------------------
 
@@ -238,7 +154,7 @@ fn effective(score: vec2<u32>) -> u32 {
     return saturating_add(score.x, select(0u, score.y, params.aging != 0u));
 }
 
-// The invocation number of a 2D dispatch of `WG`-wide workgroups (x fastest).
+// The invocation number of a 2D dispatch of `WORKGROUP_SIZE`-wide workgroups (x fastest).
 fn invocation_index(gid: vec3<u32>, groups: vec3<u32>) -> u32 {
-    return gid.y * groups.x * WG + gid.x;
+    return gid.y * groups.x * WORKGROUP_SIZE + gid.x;
 }

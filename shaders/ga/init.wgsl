@@ -86,7 +86,7 @@ fn init_slot(island: u32, generation: u32, slot: u32) -> vec2<u32> {
     return vec2<u32>(fitness(), 0u);
 }
 
-@compute @workgroup_size(WG)
+@compute @workgroup_size(WORKGROUP_SIZE)
 fn init(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
     let id = invocation_index(gid, groups);
     if id >= params.population * params.islands {
@@ -94,5 +94,5 @@ fn init(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
     }
     child_base = id * params.genome_words;
     outcomes[id] = 0u;
-    next_scores[id] = init_slot(id / params.population, 0u, id % params.population);
+    next_scores[id] = init_slot(id / params.population + params.island_offset, 0u, id % params.population);
 }

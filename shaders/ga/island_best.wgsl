@@ -3,20 +3,19 @@
 //
 // Twin of src/ga/cpu/island_best.rs. Entry point `island_best`: one workgroup per island, run on
 // the generation `init` or `breed` has just written (`next_population`, `next_scores`). The
-// CPU scans the population once per elite; here each of the BEST_WG invocations keeps the four
+// CPU scans the population once per elite; here each of the ISLAND_BEST_WORKGROUP invocations keeps the four
 // smallest (effective penalty, slot) keys and the smallest (penalty, slot) key of its share of
 // the slots, and invocation 0 picks from those. Keys are unique (the slot breaks ties, as the
 // CPU's lower-slot-first scans do), so the choice is exactly the CPU's, and no invocation loops
-// more than population / BEST_WG times over the slots.
+// more than population / ISLAND_BEST_WORKGROUP times over the slots.
 
-const BEST_WG: u32 = 64u;
 const NO_KEY: vec2<u32> = vec2<u32>(0xffffffffu, 0xffffffffu);
 
-var<workgroup> elite_keys: array<vec2<u32>, 256>; // 4 * BEST_WG
-var<workgroup> best_keys: array<vec2<u32>, BEST_WG>;
+var<workgroup> elite_keys: array<vec2<u32>, MAX_ELITES * ISLAND_BEST_WORKGROUP>;
+var<workgroup> best_keys: array<vec2<u32>, ISLAND_BEST_WORKGROUP>;
 // Each invocation's counts of the children's outcome bits (crossed, crossover succeeded,
 // mutated, mutation improved).
-var<workgroup> outcome_counts: array<vec4<u32>, BEST_WG>;
+var<workgroup> outcome_counts: array<vec4<u32>, ISLAND_BEST_WORKGROUP>;
 // What invocation 0 decided: copy the best genome to the overall best, to the epoch best, and
 // the slot of that genome.
 var<workgroup> copies: vec3<u32>;
@@ -26,7 +25,8 @@ fn key_less(a: vec2<u32>, b: vec2<u32>) -> bool {
     return a.x < b.x || (a.x == b.x && a.y < b.y);
 }
 
-// Keeps the four smallest keys in `top`, ascending (unrolled: no loop iterations).
+// Keeps the four (`MAX_ELITES`) smallest keys in `top`, ascending (unrolled: no loop
+// iterations).
 fn insert_elite(top: ptr<function, array<vec2<u32>, 4>>, key: vec2<u32>) {
     if !key_less(key, (*top)[3]) {
         return;
@@ -82,11 +82,11 @@ fn update_island(island: u32) {
 
     // Elites by effective penalty, ties to the lower slot: the e-th is the smallest key above
     // the (e-1)-th.
-    var chosen = array<u32, 4>(0u, 0u, 0u, 0u);
+    var chosen = array<u32, MAX_ELITES>();
     var previous = vec2<u32>(0u);
     for (var e = 0u; e < params.elites; e++) {
         var pick = NO_KEY;
-        for (var k = 0u; k < 4u * BEST_WG; k++) {
+        for (var k = 0u; k < MAX_ELITES * ISLAND_BEST_WORKGROUP; k++) {
             let key = elite_keys[k];
             if (e == 0u || key_less(previous, key)) && key_less(key, pick) {
                 pick = key;
@@ -99,7 +99,7 @@ fn update_island(island: u32) {
 
     // The best by raw penalty decides records, stagnation and the solved flag.
     var best = NO_KEY;
-    for (var k = 0u; k < BEST_WG; k++) {
+    for (var k = 0u; k < ISLAND_BEST_WORKGROUP; k++) {
         if key_less(best_keys[k], best) {
             best = best_keys[k];
         }
@@ -122,7 +122,7 @@ fn update_island(island: u32) {
         state.stagnation += 1u;
     }
     var counts = vec4<u32>(0u);
-    for (var k = 0u; k < BEST_WG; k++) {
+    for (var k = 0u; k < ISLAND_BEST_WORKGROUP; k++) {
         counts += outcome_counts[k];
     }
     state.crossovers = counts.x;
@@ -143,7 +143,7 @@ fn update_island(island: u32) {
     copies = vec3<u32>(copy_overall, copy_epoch, best.y);
 }
 
-@compute @workgroup_size(BEST_WG)
+@compute @workgroup_size(ISLAND_BEST_WORKGROUP)
 fn island_best(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let island = wid.y * groups.x + wid.x;
     if island >= params.islands {
@@ -153,7 +153,7 @@ fn island_best(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) g
     var top = array<vec2<u32>, 4>(NO_KEY, NO_KEY, NO_KEY, NO_KEY);
     var best = NO_KEY;
     var counts = vec4<u32>(0u);
-    for (var s = lid; s < params.population; s += BEST_WG) {
+    for (var s = lid; s < params.population; s += ISLAND_BEST_WORKGROUP) {
         let bits = outcomes[first + s];
         counts += vec4<u32>(bits & OUTCOME_CROSSED, (bits & OUTCOME_CROSS_SUCCESS) >> 1u,
             (bits & OUTCOME_MUTATED) >> 2u, (bits & OUTCOME_MUTATION_IMPROVED) >> 3u);
@@ -181,7 +181,7 @@ fn island_best(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) g
     }
     let words = params.genome_words;
     let best_genome = (first + decided.z) * words;
-    for (var w = lid; w < words; w += BEST_WG) {
+    for (var w = lid; w < words; w += ISLAND_BEST_WORKGROUP) {
         let word = next_population[best_genome + w];
         if decided.x != 0u {
             records[overall_best_base(island) + w] = word;

@@ -1,13 +1,12 @@
 //! What the Ant Colony System's CPU and GPU engines share: the run parameters, the colony and ant
 //! records in the GPU's word layout, the geometry tables, and the fixed-point pheromone arithmetic.
 //!
-//! The Rust twin of `shaders/aco/common.wgsl`: its structs `AcoParams` and `Colony` are
-//! [`AcoParams`] and [`Colony`], its constants `NO_CHOICE`, `DONE_BIT` and `ANT_HEADER` are
-//! [`NO_CHOICE`], [`DONE_BIT`] and [`ANT_HEADER_WORDS`], its `tables` binding is [`AcoTables`],
-//! its `mul_q16`, `blend` and `mul_hi` are [`mul_q16`], [`blend`] and [`mul_hi`]. The ant
-//! record's accessors (`is_single`, `ant_digit`, ...) are `src/aco/cpu/propagate.rs`'s.
-//!
-//! Keep in sync with `shaders/aco/common.wgsl`.
+//! The Rust twin of `shaders/aco/common.wgsl`: its structs `AcoParams` and `Colony` are generated
+//! from [`AcoParams`] and [`Colony`] here (`gpu_struct!`), its constants (`NO_CHOICE`, `DONE_BIT`,
+//! `ANT_HEADER_WORDS`, the `A_*` header words, the workgroup sizes) and bindings from their Rust
+//! homes, into the prelude (`src/aco/prelude.rs`); its `tables` binding is [`AcoTables`], its
+//! `mul_q16`, `blend` and `mul_hi` are [`mul_q16`], [`blend`] and [`mul_hi`]. The ant record's
+//! accessors (`is_single`, `ant_digit`, ...) are `src/aco/cpu/propagate.rs`'s.
 //!
 //! # Fixed-point pheromone
 //!
@@ -27,19 +26,57 @@ use crate::board::Geometry;
 
 /// Words of an ant's header in the `ants` buffer (before its candidates and its stack).
 pub const ANT_HEADER_WORDS: u32 = 16;
-/// Invocations per workgroup of `aco_tour` (`WG_ANTS` in WGSL): the ants of one or more colonies.
+/// Word offsets of an ant's header fields in the `ants` buffer (`Ant::words`); words 3..6 hold the
+/// dirty units' 96 bits (rows, columns, boxes: 75 at 25x25).
+pub mod ant_header {
+    pub const POINTER: u32 = 0;
+    pub const STACK_LEN: u32 = 1;
+    pub const FILLED: u32 = 2;
+    pub const DIRTY: u32 = 3;
+    pub const CHOICE_CELL: u32 = 6;
+    pub const CHOICE_DIGIT: u32 = 7;
+    pub const EMPTY_VISITS: u32 = 8;
+    pub const BUDGET_STOPS: u32 = 9;
+    pub const VISITS: u32 = 10;
+    /// Every field, by its WGSL name (`A_<NAME>`).
+    pub const ALL: [(&str, u32); 9] = [
+        ("POINTER", POINTER),
+        ("STACK_LEN", STACK_LEN),
+        ("FILLED", FILLED),
+        ("DIRTY", DIRTY),
+        ("CHOICE_CELL", CHOICE_CELL),
+        ("CHOICE_DIGIT", CHOICE_DIGIT),
+        ("EMPTY_VISITS", EMPTY_VISITS),
+        ("BUDGET_STOPS", BUDGET_STOPS),
+        ("VISITS", VISITS),
+    ];
+}
+/// Invocations per workgroup of `aco_tour`: the ants of one or more colonies.
 pub const TOUR_WORKGROUP: u32 = 32;
+/// Invocations per workgroup of the per-colony stages (`aco_colony_update`, `aco_exchange`).
+pub const COLONY_WORKGROUP: u32 = 64;
 /// `choice_cell` of an ant that made no choice in its last step.
 pub const NO_CHOICE: u32 = u32::MAX;
-/// The done flag of a candidate word in the GPU layout (candidates use bits `0..n`, `n <= 25`).
+/// The done flag of a candidate word in the GPU layout (candidates use bits `0..n`).
 pub const DONE_BIT: u32 = 1 << 31;
+/// Largest box size the GPU engine runs: its candidates are one `u32` per cell beside
+/// [`DONE_BIT`], so `n = b * b` digits must fit the 31 bits below it: 5 (25x25). Not
+/// `crate::board::MAX_BOX_SIZE` (8), the largest board evoku reads (64 digits in a `u64` mask),
+/// which the CPU engine runs.
+pub const GPU_MAX_BOX_SIZE: usize = {
+    let digits = DONE_BIT.trailing_zeros() as usize;
+    let mut b = 1;
+    while (b + 1) * (b + 1) <= digits {
+        b += 1;
+    }
+    b
+};
 /// Propagation budget of one ant step on boards up to 25x25, in loop iterations as lavapipe counts
 /// them (see [`AcoParams::step_budget`]): below lavapipe's 65,535 with room for the rest of a step.
 pub const MAX_STEP_BUDGET: u32 = 40_000;
 
-/// Everything a stage needs to know about the run, as `u32`s. Keep in sync with `struct AcoParams`
-/// in `shaders/aco/common.wgsl`.
-#[repr(C)]
+crate::gpu_struct! {
+/// Everything a stage needs to know about the run, as `u32`s.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, bytemuck::Pod, bytemuck::Zeroable)]
 pub struct AcoParams {
     pub box_size: u32,
@@ -86,12 +123,16 @@ pub struct AcoParams {
     /// Steps of a tour: one per cell plus slack for steps that only resume propagation the
     /// budget cut short, so that such an ant still visits every cell.
     pub tour_steps: u32,
-    pub _pad: [u32; 3],
+    // Scalars, not an array: a uniform block's arrays need a 16-byte stride.
+    pub _pad0: u32,
+    pub _pad1: u32,
+    pub _pad2: u32,
+}
 }
 
+crate::gpu_struct! {
 /// Per-colony bookkeeping: written by `aco_tour` (`step`), `aco_colony_update` and `aco_exchange`,
-/// read by the host. Keep in sync with `struct Colony` in `shaders/aco/common.wgsl`.
-#[repr(C)]
+/// read by the host.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, bytemuck::Pod, bytemuck::Zeroable)]
 pub struct Colony {
     /// Iterations completed (frozen once solved).
@@ -117,6 +158,7 @@ pub struct Colony {
     /// Times the colony adopted its neighbour's best.
     pub exchanges: u32,
     pub _pad: [u32; 3],
+}
 }
 
 impl AcoParams {
@@ -251,7 +293,7 @@ pub fn step_budget(geometry: Geometry, requested: u32) -> u32 {
     if requested != 0 {
         return requested;
     }
-    if geometry.box_size() > 5 {
+    if geometry.box_size() > GPU_MAX_BOX_SIZE {
         return u32::MAX;
     }
     (4 * geometry.cells() as u32 * work_cost(geometry)).min(MAX_STEP_BUDGET)

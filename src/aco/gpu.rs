@@ -19,10 +19,12 @@ use std::time::Duration;
 
 use wgpu::util::DeviceExt;
 
-use super::common::{AcoParams, AcoTables, Colony, TOUR_WORKGROUP};
+use super::common::{AcoParams, AcoTables, Colony, GPU_MAX_BOX_SIZE, TOUR_WORKGROUP};
+use super::cpu::{colony_update, tour};
+use super::prelude::BINDINGS;
 use super::{AcoConfig, AcoEngine};
 use crate::error::{Error, Result};
-use crate::gpu::pipeline::{self, grid, READ, UNIFORM, WRITE};
+use crate::gpu::pipeline::{self, grid};
 use crate::gpu::schedule::Schedule;
 use crate::gpu::shaders::{
     assemble, ShaderFile, ACO_COLONY_UPDATE, ACO_COMMON, ACO_EXCHANGE, ACO_PROPAGATE, ACO_TOUR, RNG,
@@ -30,10 +32,7 @@ use crate::gpu::shaders::{
 use crate::gpu::GpuContext;
 use crate::gpu::SOFTWARE_LOOP_BUDGET;
 
-/// Invocations per workgroup of the per-colony stages.
-pub const COLONY_WORKGROUP: u32 = 64;
-/// Largest box size the GPU engine runs (one `u32` of candidates per cell).
-pub const MAX_BOX_SIZE: usize = 5;
+pub use super::common::COLONY_WORKGROUP;
 
 /// A compute stage of the ACS: one pipeline, one entry point, one name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -63,9 +62,9 @@ impl AcoStage {
         }
     }
 
-    /// The assembled WGSL of the stage's module.
+    /// The assembled WGSL of the stage's module: the ACS's prelude, then its files.
     pub fn source(self) -> String {
-        assemble(self.files())
+        super::prelude::prelude() + &assemble(self.files())
     }
 }
 
@@ -80,10 +79,7 @@ struct Pipelines {
 
 impl Pipelines {
     fn new(device: &wgpu::Device) -> Pipelines {
-        // Keep in sync with the bindings in shaders/aco/common.wgsl: params, tables, ants,
-        // pheromone, colonies, records.
-        let (layout, pipeline_layout) =
-            pipeline::layouts(device, "aco", &[UNIFORM, READ, WRITE, WRITE, WRITE, WRITE]);
+        let (layout, pipeline_layout) = pipeline::layouts(device, "aco", &BINDINGS);
         let pipeline = |stage: AcoStage| {
             pipeline::compute_pipeline(device, &pipeline_layout, stage.name(), stage.source())
         };
@@ -94,27 +90,6 @@ impl Pipelines {
             layout,
         }
     }
-}
-
-/// An upper bound of the loop iterations one SIMD group of `aco_tour` runs for `steps` steps per
-/// dispatch, counting each loop as its iterations plus two, as lavapipe's limiter does. Its
-/// invocations share one counter and run a loop as long as any of them needs it, so divergent
-/// branches add up: per step the propagation budget plus the piece of work that may end just
-/// above it (one inner loop for every kind of work, see `shaders/aco/propagate.wgsl`), the
-/// greedy and roulette loops over the candidates, the local updates and the step loop itself;
-/// once per dispatch the copy of the start board.
-pub fn tour_loop_iterations(p: &AcoParams, steps: u32) -> u64 {
-    let n = p.side as u64;
-    let per_step =
-        p.step_budget as u64 + p.work_cost as u64 + 3 + 5 * (n + 2) + (p.ants as u64 + 2) + 1;
-    steps as u64 * per_step + p.cells as u64 + 2 + 2
-}
-
-/// The same bound for `aco_colony_update` (the heaviest per-colony stage): best ant, two record
-/// copies, the global update and a restart.
-pub fn colony_loop_iterations(p: &AcoParams) -> u64 {
-    let cells = p.cells as u64;
-    (p.ants as u64 + 2) + 3 * (cells + 2) + cells * p.side as u64 + 2
 }
 
 /// Buffer sizes of a run, in bytes.
@@ -153,7 +128,7 @@ impl GpuAco {
     /// tables and fresh colonies.
     pub fn new(ctx: &GpuContext, tables: AcoTables, config: &AcoConfig) -> Result<GpuAco> {
         config.validate()?;
-        if tables.geometry.box_size() > MAX_BOX_SIZE {
+        if tables.geometry.box_size() > GPU_MAX_BOX_SIZE {
             return Err(Error::Gpu(format!(
                 "the GPU ACS runs boards up to 25x25 (one 32-bit candidate mask per cell); this \
                  board is {}: use --backend cpu",
@@ -164,8 +139,8 @@ impl GpuAco {
         let mut params = config.params(&tables);
         params.colonies_per_group = (TOUR_WORKGROUP / params.ants).max(1);
         params.steps_per_dispatch = if ctx.is_software() {
-            let one = tour_loop_iterations(&params, 1);
-            let per_step = tour_loop_iterations(&params, 2) - one;
+            let one = tour::loop_bound(&params, 1);
+            let per_step = tour::loop_bound(&params, 2) - one;
             if one > SOFTWARE_LOOP_BUDGET {
                 return Err(Error::Gpu(format!(
                     "{adapter} cuts shader loops short after 65,535 iterations and one ant step \
@@ -176,11 +151,11 @@ impl GpuAco {
         } else {
             params.tour_steps
         };
-        if ctx.is_software() && colony_loop_iterations(&params) > SOFTWARE_LOOP_BUDGET {
+        if ctx.is_software() && colony_update::loop_bound(&params) > SOFTWARE_LOOP_BUDGET {
             return Err(Error::Gpu(format!(
                 "{adapter} cuts shader loops short after 65,535 iterations and a colony update of \
                  this board may need {}: use --backend cpu",
-                colony_loop_iterations(&params)
+                colony_update::loop_bound(&params)
             )));
         }
         let words = tables.words();

@@ -41,6 +41,7 @@
 pub mod common;
 pub mod cpu;
 pub mod gpu;
+pub mod prelude;
 pub mod run;
 mod tables;
 
@@ -178,7 +179,9 @@ impl AcoConfig {
             record_words: 2 * (1 + cells),
             start_filled: tables.start_filled,
             tour_steps: cells + common::tour_slack(cells),
-            _pad: [0; 3],
+            _pad0: 0,
+            _pad1: 0,
+            _pad2: 0,
         }
     }
 }
@@ -234,5 +237,7 @@ pub fn engine(
     Ok(Ok(match device {
         Device::Cpu => Box::new(cpu::CpuAco::new(tables, config, threads)?),
         Device::Gpu(ctx) => Box::new(gpu::GpuAco::new(ctx, tables, config)?),
+        // The ACS does not split across devices: it runs on the first.
+        Device::Gpus(contexts) => Box::new(gpu::GpuAco::new(&contexts[0], tables, config)?),
     }))
 }

@@ -11,6 +11,7 @@ mod paper;
 mod play;
 mod player;
 mod rate;
+mod shard_args;
 mod solve;
 mod study;
 mod suite;

@@ -17,6 +17,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::device_args::DeviceArgs;
 use super::ga_args::GaArgs;
+use super::shard_args::ShardArgs;
 
 #[derive(Args, Debug)]
 // A rating run has its own cap: the solver's default (a million generations) would make an
@@ -51,6 +52,8 @@ pub struct RateArgs {
     /// One JSON object per puzzle per line instead of a table.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    shard: ShardArgs,
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
@@ -94,35 +97,44 @@ pub fn run(args: RateArgs) -> Result<ExitCode> {
     }
     let stdout = std::io::stdout();
     let mut header = !args.json;
-    for (puzzles, _) in &inputs {
-        for puzzle in puzzles {
-            let mut bar = GenerationBar::new(&puzzle.name, config.max_generations, args.quiet);
-            bar.time_limit = options.ga_rating.time_limit;
-            let report =
-                rate_puzzle(puzzle, &options, &mut |p| bar.update(p)).with_context(|| {
-                    format!("rating {} ({}:{})", puzzle.name, puzzle.file, puzzle.line)
-                })?;
-            bar.finish();
-            if evoku::stop::requested() {
-                // The rating was cut short: not printed as if it were one.
-                eprintln!("evoku: stopped by a signal; {} not rated", puzzle.name);
-                return Ok(ExitCode::from(evoku::stop::EXIT_INTERRUPTED));
-            }
-            let mut text = if args.json {
-                serde_json::to_string(&report)?
-            } else {
-                table_row(&report)
-            };
-            if std::mem::take(&mut header) {
-                text = format!("{}\n{text}", table_header(args.runs > 0));
-            }
-            let mut out = stdout.lock();
-            match writeln!(out, "{text}").and_then(|()| out.flush()) {
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
-                    return Ok(ExitCode::SUCCESS)
-                }
-                other => other?,
-            }
+    let shard = args.shard.shard;
+    if !shard.is_all() && !args.quiet {
+        let puzzles: usize = inputs.iter().map(|(p, _)| p.len()).sum();
+        eprintln!(
+            "{}rating {} of {puzzles}",
+            shard.prefix(),
+            evoku::export::count(shard.share(puzzles), "puzzle")
+        );
+    }
+    // Puzzles are numbered across all files, in order: the shard's items.
+    let taken = inputs
+        .iter()
+        .flat_map(|(puzzles, _)| puzzles)
+        .enumerate()
+        .filter(|&(number, _)| shard.takes(number));
+    for (_, puzzle) in taken {
+        let mut bar = GenerationBar::new(&puzzle.name, config.max_generations, args.quiet);
+        bar.time_limit = options.ga_rating.time_limit;
+        let report = rate_puzzle(puzzle, &options, &mut |p| bar.update(p))
+            .with_context(|| format!("rating {} ({}:{})", puzzle.name, puzzle.file, puzzle.line))?;
+        bar.finish();
+        if evoku::stop::requested() {
+            // The rating was cut short: not printed as if it were one.
+            eprintln!("evoku: stopped by a signal; {} not rated", puzzle.name);
+            return Ok(ExitCode::from(evoku::stop::EXIT_INTERRUPTED));
+        }
+        let mut text = if args.json {
+            serde_json::to_string(&report)?
+        } else {
+            table_row(&report)
+        };
+        if std::mem::take(&mut header) {
+            text = format!("{}\n{text}", table_header(args.runs > 0));
+        }
+        let mut out = stdout.lock();
+        match writeln!(out, "{text}").and_then(|()| out.flush()) {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(ExitCode::SUCCESS),
+            other => other?,
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -34,6 +34,8 @@ pub struct PaperReport {
     pub device: String,
     pub machine: String,
     pub cells: Vec<PaperCell>,
+    /// The shard of the experiment's cells this report holds (`--shard`; plots say so).
+    pub shard: crate::shard::Shard,
 }
 
 /// Runs the paper's experiment: every puzzle under every operator set, `options.runs` runs each;
@@ -163,8 +165,11 @@ impl PaperReport {
         crate::plot::line_chart(
             path,
             &format!(
-                "Givens against mean generations ({} runs, cap {}, preset {})",
-                self.runs, self.max_generations, self.preset
+                "Givens against mean generations ({} runs, cap {}, preset {}){}",
+                self.runs,
+                self.max_generations,
+                self.preset,
+                self.shard.suffix()
             ),
             "givens",
             "mean generations (unsolved runs at the cap; 0 drawn at 1)",
@@ -209,8 +214,10 @@ impl PaperReport {
         crate::plot::range_chart(
             path,
             &format!(
-                "Fewest and most generations of solved runs ({} runs, preset {})",
-                self.runs, self.preset
+                "Fewest and most generations of solved runs ({} runs, preset {}){}",
+                self.runs,
+                self.preset,
+                self.shard.suffix()
             ),
             "puzzle (givens)",
             "generations",

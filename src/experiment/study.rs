@@ -149,6 +149,15 @@ pub fn study_table(points: &[StudyPoint], meta: &[(String, String)]) -> Table {
 /// The study plot: per parameter a panel of mean and median generations (log) and one of the
 /// success rate, a series per puzzle.
 pub fn plot_study(points: &[StudyPoint], path: &std::path::Path) -> Result<()> {
+    plot_study_shard(points, path, crate::shard::Shard::ALL)
+}
+
+/// [`plot_study`] of one shard's points (`--shard`): every panel's title says which shard.
+pub fn plot_study_shard(
+    points: &[StudyPoint],
+    path: &std::path::Path,
+    shard: crate::shard::Shard,
+) -> Result<()> {
     let mut panels = Vec::new();
     let mut params: Vec<StudyParam> = Vec::new();
     for p in points {
@@ -194,7 +203,7 @@ pub fn plot_study(points: &[StudyPoint], path: &std::path::Path) -> Result<()> {
             });
         }
         panels.push(crate::plot::Panel {
-            title: format!("{}: generations", param.name()),
+            title: format!("{}: generations{}", param.name(), shard.suffix()),
             x_label: param.name().to_string(),
             y_label: "generations (0 drawn at 1)".into(),
             series: generations,
@@ -203,7 +212,7 @@ pub fn plot_study(points: &[StudyPoint], path: &std::path::Path) -> Result<()> {
             y_range: None,
         });
         panels.push(crate::plot::Panel {
-            title: format!("{}: success", param.name()),
+            title: format!("{}: success{}", param.name(), shard.suffix()),
             x_label: param.name().to_string(),
             y_label: "runs solved (%)".into(),
             series: success,

@@ -19,6 +19,9 @@ pub use value::Value;
 #[serde(rename_all = "kebab-case")]
 pub enum ExportFormat {
     Json,
+    /// One JSON object per row per line, no title or notes: the shards of a batch
+    /// (`--shard I/N`) merge by concatenating their files.
+    Jsonl,
     Csv,
     Markdown,
 }
@@ -27,10 +30,11 @@ impl ExportFormat {
     pub fn parse(name: &str) -> Result<ExportFormat> {
         match name.to_ascii_lowercase().as_str() {
             "json" => Ok(ExportFormat::Json),
+            "jsonl" => Ok(ExportFormat::Jsonl),
             "csv" => Ok(ExportFormat::Csv),
             "markdown" | "md" => Ok(ExportFormat::Markdown),
             other => Err(Error::Config(format!(
-                "--export: unknown format '{other}' (json, csv or markdown)"
+                "--export: unknown format '{other}' (json, jsonl, csv or markdown)"
             ))),
         }
     }
@@ -75,6 +79,7 @@ impl Table {
     pub fn render(&self, format: ExportFormat) -> String {
         match format {
             ExportFormat::Json => self.to_json(),
+            ExportFormat::Jsonl => self.to_json_lines(),
             ExportFormat::Csv => self.to_csv(),
             ExportFormat::Markdown => self.to_markdown(),
         }
@@ -110,6 +115,22 @@ impl Table {
         top.insert("rows".into(), Json::Array(rows));
         let mut text = serde_json::to_string_pretty(&Json::Object(top)).unwrap_or_default();
         text.push('\n');
+        text
+    }
+
+    /// Every row as one compact JSON object (`{column: value}`) per line.
+    pub fn to_json_lines(&self) -> String {
+        let mut text = String::new();
+        for row in &self.rows {
+            let object: Map<String, Json> = self
+                .columns
+                .iter()
+                .zip(row)
+                .map(|(c, v)| (c.clone(), v.to_json()))
+                .collect();
+            text.push_str(&Json::Object(object).to_string());
+            text.push('\n');
+        }
         text
     }
 
@@ -279,7 +300,7 @@ fn csv_field(s: &str) -> String {
 pub fn parse_exports(values: &[String]) -> Result<Vec<(ExportFormat, PathBuf)>> {
     if !values.len().is_multiple_of(2) {
         return Err(Error::Config(
-            "--export takes two values: FORMAT (json, csv, markdown) and FILE".into(),
+            "--export takes two values: FORMAT (json, jsonl, csv, markdown) and FILE".into(),
         ));
     }
     values

@@ -1,21 +1,16 @@
 //! The run parameters as the stages read them: plain integers, one layout for CPU and GPU.
 //!
-//! The Rust twin of `shaders/ga/common.wgsl`: its structs `Params` and `Island` are [`Params`]
-//! and [`Island`] here, its `WG` is [`WORKGROUP_SIZE`]. Its bindings and the `tables` layout
-//! are built in `src/ga/gpu/buffers.rs`; its operator codes are `src/ga/config.rs`'s; its mask
-//! and cell helpers are the CPU stages' own (`src/ga/cpu/`).
-//!
-//! Keep in sync with `struct Params` in `shaders/ga/common.wgsl`.
+//! The Rust twin of `shaders/ga/common.wgsl`: its structs `Params` and `Island` are generated
+//! from [`Params`] and [`Island`] here (`gpu_struct!`), and its operator codes, workgroup sizes,
+//! array bounds and bindings from their Rust homes, into the prelude (`src/ga/prelude.rs`); its
+//! mask and cell helpers are the CPU stages' own (`src/ga/cpu/`).
 
-use super::config::{GaConfig, MUTATION_TARGET};
+use super::config::{GaConfig, MAX_ELITES, MUTATION_TARGET};
 use super::problem::Problem;
 use crate::rng::rate_q16;
 
-/// Invocations per workgroup of `init` and `breed` (`WG` in `shaders/ga/common.wgsl`).
-pub const WORKGROUP_SIZE: u32 = 64;
-
+crate::gpu_struct! {
 /// Everything a stage needs to know about the run, as `u32`s.
-#[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, bytemuck::Pod, bytemuck::Zeroable)]
 pub struct Params {
     pub box_size: u32,
@@ -41,6 +36,11 @@ pub struct Params {
     pub mutation_scope: u32,
     pub assign_steps: u32,
     pub assign_noise: u32,
+    /// The global number of this engine's first island: 0, unless the islands are split across
+    /// devices (`GpuEngine::new_part`); random streams are keyed by global island numbers.
+    pub island_offset: u32,
+    /// Islands of the whole run (the migration ring); `islands` when one engine holds them all.
+    pub islands_total: u32,
     /// `Encoding` code: 0 block, 1 row.
     pub encoding: u32,
     /// Probability that a tournament's fittest wins (else its weakest); 65536 = always, and
@@ -56,7 +56,7 @@ pub struct Params {
     /// Share of mutations that should improve the child, per mille (the report's 30 %).
     pub mutation_target_pm: u32,
     pub rate_step_q16: u32,
-    pub _pad: [u32; 2],
+}
 }
 
 impl Params {
@@ -84,6 +84,8 @@ impl Params {
             mutation_scope: config.mutation_scope as u32,
             assign_steps: config.assign_steps,
             assign_noise: config.assign_noise,
+            island_offset: 0,
+            islands_total: config.islands,
             encoding: config.encoding as u32,
             selection_rate_q16: rate_q16(config.selection_rate),
             adaptive: config.adaptive as u32,
@@ -92,8 +94,12 @@ impl Params {
             mutation_min_q16: rate_q16(config.mutation_min),
             mutation_target_pm: per_mille(MUTATION_TARGET),
             rate_step_q16: rate_q16(config.rate_step),
-            _pad: [0; 2],
         }
+    }
+
+    /// Whether this engine holds only part of the run's islands (the others on other devices).
+    pub fn is_part(&self) -> bool {
+        self.islands != self.islands_total
     }
 
     pub fn seed(&self) -> u64 {
@@ -111,10 +117,8 @@ fn per_mille(share: f64) -> u32 {
     (share.clamp(0.0, 1.0) * 1000.0).round() as u32
 }
 
+crate::gpu_struct! {
 /// Per-island bookkeeping, written by the `island_best` stage and read by `breed` and the host.
-///
-/// Keep in sync with `struct Island` in `shaders/ga/common.wgsl`.
-#[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, bytemuck::Pod, bytemuck::Zeroable)]
 pub struct Island {
     /// Generation of the population now held; starts at `u32::MAX` so the first
@@ -132,21 +136,22 @@ pub struct Island {
     pub epoch_best_penalty: u32,
     pub overall_best_penalty: u32,
     pub overall_best_generation: u32,
-    pub elite_slots: [u32; 4],
+    pub elite_slots: [u32; MAX_ELITES as usize],
     /// The adaptive rates now in force (`Params::adaptive`; else the fixed rates), set to the
     /// starting rates at generation 0 and at every restart.
     pub crossover_rate_q16: u32,
     pub mutation_rate_q16: u32,
-    /// What the last generation's children did (`Outcome` bits, summed by `island_best`):
+    /// What the last generation's children did (`outcome` bits, summed by `island_best`):
     /// crossovers, those that succeeded, mutations, those that improved the child.
     pub crossovers: u32,
     pub crossover_successes: u32,
     pub mutations: u32,
     pub mutation_improvements: u32,
 }
+}
 
 /// What one child's breeding did, as bits of the per-individual outcome word `breed` writes and
-/// `island_best` sums. Keep in sync with `OUTCOME_*` in `shaders/ga/common.wgsl`.
+/// `island_best` sums (the prelude declares them as `OUTCOME_*`).
 pub mod outcome {
     /// The child was crossed over.
     pub const CROSSED: u32 = 1;
@@ -172,7 +177,7 @@ impl Island {
             epoch_best_penalty: u32::MAX,
             overall_best_penalty: u32::MAX,
             overall_best_generation: 0,
-            elite_slots: [0; 4],
+            elite_slots: [0; MAX_ELITES as usize],
             crossover_rate_q16: 0,
             mutation_rate_q16: 0,
             crossovers: 0,
@@ -182,3 +187,8 @@ impl Island {
         }
     }
 }
+
+/// Invocations per workgroup of the per-individual stages (`init`, `breed`).
+pub const WORKGROUP_SIZE: u32 = 64;
+/// Invocations per workgroup of `island_best` (one workgroup per island).
+pub const ISLAND_BEST_WORKGROUP: u32 = 64;

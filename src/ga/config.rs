@@ -2,6 +2,8 @@
 
 use crate::error::{Error, Result};
 
+crate::gpu_enum! {
+prefix = "CROSSOVER";
 /// How two parents make children (docs/ALGORITHMS.md section 2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
 #[serde(rename_all = "kebab-case")]
@@ -16,7 +18,10 @@ pub enum CrossoverKind {
     /// Three parents (best so far 0.55, best of generation 0.33, own parent 0.12), box by box.
     MultiParent = 3,
 }
+}
 
+crate::gpu_enum! {
+prefix = "MUTATION";
 /// How a child is mutated: one swap of two cells inside a box.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
 #[serde(rename_all = "kebab-case")]
@@ -35,7 +40,10 @@ pub enum MutationKind {
     /// into a scored line that already holds it; abandoned when no pair qualifies.
     FirstFit = 3,
 }
+}
 
+crate::gpu_enum! {
+prefix = "ENCODING";
 /// What a gene is: the unit kept a permutation of `1..=n`, and so the lines that are scored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
 #[serde(rename_all = "kebab-case")]
@@ -45,7 +53,10 @@ pub enum Encoding {
     /// A gene is a row (the course report's); columns and boxes are scored.
     Row = 1,
 }
+}
 
+crate::gpu_enum! {
+prefix = "MUTATION_SCOPE";
 /// What the mutation rate is a probability of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
 #[serde(rename_all = "kebab-case")]
@@ -56,6 +67,7 @@ pub enum MutationScope {
     /// swap in a random box as the paper's mutation draws it. Our reading of the paper's rate: it
     /// reproduces the paper's generation counts where `child` stalls (docs/RESULTS.md).
     Box = 1,
+}
 }
 
 /// How the first population is drawn.

@@ -16,12 +16,17 @@ use std::sync::Arc;
 use std::time::Duration;
 
 pub mod buffers;
+pub mod multi;
+
+pub use multi::{split_islands, MultiGpuEngine};
 
 use crate::error::{Error, Result};
 use crate::ga::common::WORKGROUP_SIZE;
-use crate::ga::{Encoding, Engine, GaConfig, Island, MutationKind, MutationScope, Params, Problem};
+use crate::ga::cpu;
+use crate::ga::prelude::BINDINGS;
+use crate::ga::{Engine, GaConfig, Island, Params, Problem};
 use crate::gpu::device::GpuContext;
-use crate::gpu::pipeline::{self, grid, READ, UNIFORM, WRITE};
+use crate::gpu::pipeline::{self, grid};
 use crate::gpu::schedule::Schedule;
 use crate::gpu::shaders::Stage;
 use crate::gpu::SOFTWARE_LOOP_BUDGET;
@@ -48,13 +53,7 @@ struct Pipelines {
 
 impl Pipelines {
     fn new(device: &wgpu::Device) -> Pipelines {
-        // Keep in sync with the bindings in shaders/ga/common.wgsl: params, tables, population,
-        // scores, next_population, next_scores, islands, records, outcomes.
-        let (layout, pipeline_layout) = pipeline::layouts(
-            device,
-            "evoku",
-            &[UNIFORM, READ, READ, READ, WRITE, WRITE, WRITE, WRITE, WRITE],
-        );
+        let (layout, pipeline_layout) = pipeline::layouts(device, "evoku", &BINDINGS);
         let pipeline = |stage: Stage| {
             pipeline::compute_pipeline(device, &pipeline_layout, stage.name(), stage.source())
         };
@@ -84,63 +83,23 @@ fn generations_per_submit(params: &Params, software: bool) -> u32 {
         as u32
 }
 
-/// An upper bound of the loop iterations one invocation of the heaviest stage runs, counting each
-/// loop as its iterations plus two (as lavapipe's limiter does). `breed` is bounded by its
-/// worst crossover, mutation and local search plus the restart path (the lanes of a SIMD group
-/// may take both); `island_best` by `population / 64` slots per invocation.
-pub fn loop_iterations_per_invocation(params: &Params) -> u64 {
-    let run = |k: u64| k + 2;
-    let (words, n, b) = (
-        params.genome_words as u64,
-        params.side as u64,
-        params.box_size as u64,
-    );
-    let fitness = run(words) + run(n);
-    let band = run(words) + run(b) + b * (run(b) + 2 * b * run(n)) + b * (run(b) + b * run(n));
-    let uniform = run(words) + run(n) + n * run(n);
-    let multi_parent = run(words) + run(n) + 4 * n * run(n);
-    let crossover = band.max(uniform).max(multi_parent);
-    // The candidate mutation's extra pass over the box's free cells bounds every box kind; the
-    // first-fit swap reads the whole child, then scans up to every pair of a unit.
-    let mutation = if params.mutation_kind == MutationKind::FirstFit as u32 {
-        run(words) + run(n) + n * run(n)
-    } else if params.encoding == Encoding::Row as u32 {
-        // The row encoding's directed mutation: the whole child, then one pass over the unit.
-        run(words) + run(n)
-    } else {
-        run(b) + 2 * b * run(n / 4 + 2) + run(n) + run(n)
-    };
-    let chances = if params.mutation_scope == MutationScope::Box as u32 {
-        n
-    } else {
-        1
-    };
-    let mutations = run(chances) + chances * mutation;
-    let children = params.local_search_children as u64;
-    let local_search = run(children) + children * (mutation + 4 * run(n));
-    // A box assignment: the box's 2b lines, its free cells, the Hungarian algorithm for up to n
-    // cells (n rows, each: a reset, up to n rounds of one pass over the columns, one pass moving
-    // the potentials, the augmenting path), the write-back.
-    let hungarian = run(n) * (run(n + 1) + run(n) * run(n) + run(n + 1) + run(n));
-    let assign_step = run(b) + b * 2 * run(n) + run(n) + hungarian + run(n);
-    let steps = params.assign_steps as u64;
-    let assigns = run(steps) + steps * assign_step;
-    let tournaments = 2 * run(params.tournament_size as u64);
-    let restart = run(words) + run(n) + 2 * n * run(n) + fitness;
-    // The adaptive rates' bookkeeping: fitness after crossover and after the mutations, the
-    // elite test, and the copy of a random individual.
-    let adaptive = if params.adaptive != 0 {
-        2 * fitness + 2 * run(params.elites as u64) + run(words)
-    } else {
-        0
-    };
-    let breed =
-        tournaments + crossover + mutations + assigns + fitness + local_search + restart + adaptive;
-    let island_best = run((params.population as u64).div_ceil(64))
-        + run(params.elites as u64) * run(256)
-        + 2 * run(64)
-        + run(words.div_ceil(64));
-    breed.max(island_best)
+/// An upper bound of the loop iterations (as lavapipe counts them) one invocation of `stage`
+/// runs: the sum of the bounds its operators state beside their CPU twins.
+pub fn stage_loop_bound(stage: Stage, params: &Params) -> u64 {
+    match stage {
+        Stage::Init => cpu::init::loop_bound(params),
+        Stage::Breed => cpu::breed::loop_bound(params),
+        Stage::IslandBest => cpu::island_best::loop_bound(params),
+    }
+}
+
+/// The bound of the heaviest stage: what a software adapter's loop limit must allow.
+pub fn loop_bound(params: &Params) -> u64 {
+    Stage::ALL
+        .iter()
+        .map(|&stage| stage_loop_bound(stage, params))
+        .max()
+        .unwrap_or(0)
 }
 
 /// The genetic algorithm on a GPU. See the module documentation for what crosses the bus.
@@ -164,12 +123,32 @@ impl GpuEngine {
     /// Checks `config` and the buffer sizes against the adapter's limits, uploads the problem,
     /// and runs `init` and the first `island_best` (generation 0).
     pub fn new(ctx: &GpuContext, problem: Problem, config: &GaConfig) -> Result<GpuEngine> {
+        GpuEngine::new_part(ctx, problem, config, 0..config.islands)
+    }
+
+    /// An engine for islands `islands` (global numbers) of the run `config` describes, the rest
+    /// of its islands on other engines ([`MultiGpuEngine`]): each island draws from its
+    /// global stream, so the islands evolve as they do in one engine holding them all.
+    pub fn new_part(
+        ctx: &GpuContext,
+        problem: Problem,
+        config: &GaConfig,
+        islands: std::ops::Range<u32>,
+    ) -> Result<GpuEngine> {
         config.validate()?;
         crate::ga::problem::check_encoding(&problem, config)?;
-        let params = Params::new(&problem, config);
+        if islands.is_empty() || islands.end > config.islands {
+            return Err(Error::Config(format!(
+                "islands {}..{} are not a part of the run's {} islands",
+                islands.start, islands.end, config.islands
+            )));
+        }
+        let mut params = Params::new(&problem, config);
+        params.islands = islands.end - islands.start;
+        params.island_offset = islands.start;
         let sizes = Sizes::new(&params);
         sizes.check(&params, &ctx.limits, &ctx.describe())?;
-        let iterations = loop_iterations_per_invocation(&params);
+        let iterations = loop_bound(&params);
         if ctx.is_software() && iterations > SOFTWARE_LOOP_BUDGET {
             // The most box assignments that would fit with everything else unchanged.
             let fitting_steps = (0..params.assign_steps).rev().find(|&steps| {
@@ -177,7 +156,7 @@ impl GpuEngine {
                     assign_steps: steps,
                     ..params
                 };
-                loop_iterations_per_invocation(&fewer) <= SOFTWARE_LOOP_BUDGET
+                loop_bound(&fewer) <= SOFTWARE_LOOP_BUDGET
             });
             let steps = match fitting_steps {
                 Some(steps) => format!(" (--assign-steps {steps} would fit)"),

@@ -6,6 +6,7 @@ pub mod common;
 pub mod config;
 pub mod cpu;
 pub mod gpu;
+pub mod prelude;
 pub mod problem;
 pub mod run;
 

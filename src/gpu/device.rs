@@ -141,9 +141,14 @@ impl GpuContext {
             }
         }
         adapters.sort_by_key(|a| rank(&a.get_info()));
-        let adapter = adapters.swap_remove(0);
+        GpuContext::open(&adapters.swap_remove(0))
+    }
+
+    /// Creates a device with `adapter`'s limits (its own device and queue: an adapter opened
+    /// twice gives two devices).
+    pub(crate) fn open(adapter: &wgpu::Adapter) -> Result<GpuContext> {
         let info = adapter.get_info();
-        refuse_without_compute(&adapter, &info)?;
+        refuse_without_compute(adapter, &info)?;
         let limits = adapter.limits();
         let descriptor = wgpu::DeviceDescriptor {
             label: Some("evoku"),
@@ -339,7 +344,7 @@ impl GpuContext {
 
 /// `chosen`, else the backends `WGPU_BACKEND` names, else all. Read here rather than by wgpu,
 /// which logs two warnings per unknown name each time it reads the variable.
-fn backends(chosen: Option<wgpu::Backends>) -> Result<wgpu::Backends> {
+pub(crate) fn backends(chosen: Option<wgpu::Backends>) -> Result<wgpu::Backends> {
     if let Some(chosen) = chosen {
         return Ok(chosen);
     }
@@ -384,7 +389,7 @@ pub fn backends_from_list(text: &str) -> Result<wgpu::Backends> {
     Ok(backends)
 }
 
-fn instance(backends: wgpu::Backends) -> wgpu::Instance {
+pub(crate) fn instance(backends: wgpu::Backends) -> wgpu::Instance {
     let mut descriptor = wgpu::InstanceDescriptor::new_without_display_handle();
     descriptor.flags = descriptor.flags.with_env();
     descriptor.backend_options = descriptor.backend_options.with_env();
@@ -412,7 +417,7 @@ fn refuse_without_compute(adapter: &wgpu::Adapter, info: &wgpu::AdapterInfo) -> 
 }
 
 /// Sort key of an adapter: hardware before software, discrete first, native APIs before GL.
-fn rank(info: &wgpu::AdapterInfo) -> (u8, u8, u8) {
+pub(crate) fn rank(info: &wgpu::AdapterInfo) -> (u8, u8, u8) {
     let kind = match info.device_type {
         wgpu::DeviceType::DiscreteGpu => 0,
         wgpu::DeviceType::IntegratedGpu => 1,

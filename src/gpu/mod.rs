@@ -7,11 +7,22 @@
 //! stage). Set up a [`GpuContext`] once and build any number of engines on it
 //! ([`crate::ga::gpu::GpuEngine`], [`crate::aco::gpu::GpuAco`]).
 
+pub mod adapters;
 pub mod device;
 pub(crate) mod pipeline;
+pub mod prelude;
 pub(crate) mod schedule;
 pub mod shaders;
 
+pub use adapters::{open_adapters, AdapterList, AdapterPick};
 pub use device::{is_software, list_adapters, AdapterSummary, GpuContext, GpuOptions};
 pub use schedule::SOFTWARE_LOOP_BUDGET;
 pub use shaders::Stage;
+
+/// A WGSL loop of `iterations` iterations as lavapipe's limiter counts it: two more. lavapipe
+/// ends every loop of an invocation once 65,535 iterations have run in all, so each stage's CPU
+/// twin states the bound of its GPU loops (`loop_bound`) beside its CPU code, and the engines
+/// sum them by stage.
+pub const fn loop_run(iterations: u64) -> u64 {
+    iterations + 2
+}

@@ -5,27 +5,23 @@
 use super::device::GpuContext;
 use crate::error::Result;
 
-/// How a stage's shaders see a buffer binding.
-pub(crate) const UNIFORM: wgpu::BufferBindingType = wgpu::BufferBindingType::Uniform;
-pub(crate) const READ: wgpu::BufferBindingType =
-    wgpu::BufferBindingType::Storage { read_only: true };
-pub(crate) const WRITE: wgpu::BufferBindingType =
-    wgpu::BufferBindingType::Storage { read_only: false };
+use super::prelude::Binding;
 
-/// A bind group layout whose binding `k` is a buffer of kind `bindings[k]`, seen by compute
-/// shaders, and a pipeline layout of that one group; both labelled `label`.
+/// A bind group layout whose binding `k` is the buffer `bindings[k]` (the table the prelude
+/// declares the shaders' variables from), seen by compute shaders, and a pipeline layout of that
+/// one group; both labelled `label`.
 pub(crate) fn layouts(
     device: &wgpu::Device,
     label: &str,
-    bindings: &[wgpu::BufferBindingType],
+    bindings: &[Binding],
 ) -> (wgpu::BindGroupLayout, wgpu::PipelineLayout) {
     let entries: Vec<wgpu::BindGroupLayoutEntry> = (0u32..)
         .zip(bindings)
-        .map(|(binding, &ty)| wgpu::BindGroupLayoutEntry {
+        .map(|(binding, entry)| wgpu::BindGroupLayoutEntry {
             binding,
             visibility: wgpu::ShaderStages::COMPUTE,
             ty: wgpu::BindingType::Buffer {
-                ty,
+                ty: entry.buffer_binding_type(),
                 has_dynamic_offset: false,
                 min_binding_size: None,
             },

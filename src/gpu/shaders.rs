@@ -1,4 +1,5 @@
-//! WGSL assembly: WGSL has no includes, so each pipeline's source is its files concatenated.
+//! WGSL assembly: WGSL has no includes, so each pipeline's source is its algorithm's prelude
+//! (generated from Rust, `crate::gpu::prelude`) and its files concatenated.
 //! Every file of `shaders/`, the GA's and the ACS's, is named here once.
 //!
 //! `shaders/ga/<stage>.wgsl` is the twin of `src/ga/cpu/<stage>.rs` (the ACS's: `shaders/aco/`,
@@ -81,9 +82,9 @@ impl Stage {
         }
     }
 
-    /// The assembled WGSL of the stage's module.
+    /// The assembled WGSL of the stage's module: the GA's prelude, then its files.
     pub fn source(self) -> String {
-        assemble(self.files())
+        crate::ga::prelude::prelude() + &assemble(self.files())
     }
 }
 

@@ -86,6 +86,10 @@ pub fn trace_run(
     let mut engine = match &options.device {
         Device::Cpu => Concrete::Cpu(Box::new(CpuEngine::new(problem, config, options.threads)?)),
         Device::Gpu(ctx) => Concrete::Gpu(Box::new(GpuEngine::new(ctx, problem, config)?)),
+        // A trace reads whole populations: one device (the run is the same on several).
+        Device::Gpus(contexts) => {
+            Concrete::Gpu(Box::new(GpuEngine::new(&contexts[0], problem, config)?))
+        }
     };
     let total = generations.min(u32::MAX as u64) as u32;
     let stride = total.div_ceil(max_points.max(1)).max(1);

@@ -187,6 +187,9 @@ impl AcoMember {
         let mut engine: Box<dyn AcoEngine> = match device {
             Device::Cpu => Box::new(aco::cpu::CpuAco::new(tables, config, threads)?),
             Device::Gpu(ctx) => Box::new(aco::gpu::GpuAco::new(ctx, tables, config)?),
+            Device::Gpus(contexts) => {
+                Box::new(aco::gpu::GpuAco::new(&contexts[0], tables, config)?)
+            }
         };
         let colonies = engine.colonies()?;
         Ok(AcoMember {

@@ -160,8 +160,13 @@ pub fn solve(
                 outcome.colonies = Some(config.colonies);
                 // The GPU ACS holds one 32-bit candidate mask per cell: boards up to 25x25.
                 let device = match &options.device {
-                    Device::Gpu(_) if puzzle.geometry().box_size() > 5 => Device::Cpu,
-                    device => device.clone(),
+                    Device::Gpu(_) | Device::Gpus(_)
+                        if puzzle.geometry().box_size() > crate::aco::common::GPU_MAX_BOX_SIZE =>
+                    {
+                        Device::Cpu
+                    }
+                    // The ACS does not split across devices: it runs on the first.
+                    device => device.first(),
                 };
                 let report = idle(
                     kind.name(),
@@ -179,8 +184,11 @@ pub fn solve(
             }
             MemberKind::Walk => {
                 let mut config = options.ga.clone();
-                if let (Device::Gpu(ctx), true) = (&options.device, options.fill_device.islands) {
-                    config.islands = defaults::gpu_islands(ctx, puzzle, &config);
+                if let (Some(islands), true) = (
+                    options.device.fill_islands(puzzle, &config),
+                    options.fill_device.islands,
+                ) {
+                    config.islands = islands;
                 }
                 outcome.islands = Some(config.islands);
                 let report = idle(

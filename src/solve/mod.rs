@@ -139,6 +139,9 @@ fn solve_auto(
     report.stopped_by_time = outcome.stopped_by_time;
     report.interrupted = outcome.interrupted;
     report.islands = outcome.islands;
+    if let Some(islands) = outcome.islands {
+        report.adapters = options.device.islands_per_adapter(islands);
+    }
     report.colonies = outcome.colonies;
     report.members = outcome.members;
     if let Some(best) = outcome.best {
@@ -280,10 +283,14 @@ fn solve_ga(
         }
     };
     report.presolved_cells = problem.presolved_cells();
-    if let (Device::Gpu(ctx), true) = (&options.device, options.fill_device.islands) {
-        config.islands = crate::defaults::gpu_islands(ctx, grid, &config);
+    if let (Some(islands), true) = (
+        options.device.fill_islands(grid, &config),
+        options.fill_device.islands,
+    ) {
+        config.islands = islands;
     }
     report.islands = Some(config.islands);
+    report.adapters = options.device.islands_per_adapter(config.islands);
     // The engine first: a GPU engine checks the adapter's limits before any long check.
     let mut engine = options
         .device

@@ -10,7 +10,7 @@
 //! is *done* once its digit has left every peer; only done cells count as filled, so the filled
 //! cells of a board never clash.
 
-use crate::aco::common::{AcoParams, AcoTables, ANT_HEADER_WORDS, DONE_BIT};
+use crate::aco::common::{ant_header, AcoParams, AcoTables, ANT_HEADER_WORDS, DONE_BIT};
 use crate::board::Grid;
 
 /// One ant's state: the twin of an ant's record in the GPU's `ants` buffer (header, candidates
@@ -63,17 +63,18 @@ impl Ant {
     /// candidates with the done flag in bit 31, the stack.
     pub fn words(&self) -> Vec<u32> {
         let mut w = vec![0u32; ANT_HEADER_WORDS as usize];
-        w[0] = self.pointer;
-        w[1] = self.stack_len;
-        w[2] = self.filled;
-        w[3] = self.dirty[0] as u32;
-        w[4] = (self.dirty[0] >> 32) as u32;
-        w[5] = self.dirty[1] as u32;
-        w[6] = self.choice_cell;
-        w[7] = self.choice_digit;
-        w[8] = self.empty_visits;
-        w[9] = self.budget_stops;
-        w[10] = self.visits;
+        let at = |field: u32| field as usize;
+        w[at(ant_header::POINTER)] = self.pointer;
+        w[at(ant_header::STACK_LEN)] = self.stack_len;
+        w[at(ant_header::FILLED)] = self.filled;
+        w[at(ant_header::DIRTY)] = self.dirty[0] as u32;
+        w[at(ant_header::DIRTY) + 1] = (self.dirty[0] >> 32) as u32;
+        w[at(ant_header::DIRTY) + 2] = self.dirty[1] as u32;
+        w[at(ant_header::CHOICE_CELL)] = self.choice_cell;
+        w[at(ant_header::CHOICE_DIGIT)] = self.choice_digit;
+        w[at(ant_header::EMPTY_VISITS)] = self.empty_visits;
+        w[at(ant_header::BUDGET_STOPS)] = self.budget_stops;
+        w[at(ant_header::VISITS)] = self.visits;
         w.extend(
             self.cand
                 .iter()
@@ -208,4 +209,11 @@ pub fn start_board(t: &AcoTables, puzzle: &Grid) -> (Vec<u64>, u32) {
         budget = u32::MAX;
     }
     (ant.cand, ant.filled)
+}
+
+/// Loop iterations (as lavapipe counts them, [`crate::gpu::loop_run`]) the GPU propagation of one
+/// ant step runs: its budget plus the piece of work that may end just above it (one inner loop
+/// for every kind of work, see `shaders/aco/propagate.wgsl`) and the loops' own overhead.
+pub fn loop_bound(p: &AcoParams) -> u64 {
+    p.step_budget as u64 + p.work_cost as u64 + 3
 }

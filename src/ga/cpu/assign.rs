@@ -34,7 +34,7 @@ static NOISE_INDEX_MIX: [u32; 64 * 64] = {
     mixed
 };
 /// Larger than any sum of costs and potentials.
-const INF: i32 = 1 << 30;
+pub const ASSIGN_INF: i32 = 1 << 30;
 
 /// Minimum-cost perfect matching of `k` rows to `k` columns (`k <= 64`); `cost(row, col)`.
 /// Returns the column of each row. Ties are resolved by the order of the scans in `hungarian`,
@@ -64,14 +64,14 @@ fn hungarian<const K1: usize>(k: usize, cost: &[i32]) -> [u8; 64] {
     // 1-based rows and columns; column 0 is the algorithm's virtual start.
     let (mut u, mut v) = ([0i32; K1], [0i32; K1]);
     let (mut row_of_col, mut way) = ([0usize; K1], [0usize; K1]);
-    let (mut min_v, mut joined) = ([INF; K1], [0i32; K1]);
+    let (mut min_v, mut joined) = ([ASSIGN_INF; K1], [0i32; K1]);
     // The unused columns in increasing order (so ties go the textbook's way) and the used ones.
     let (mut open, mut used) = ([0usize; K1], [0usize; K1]);
     for i in 1..=k {
         row_of_col[0] = i;
         let mut j0 = 0;
         for j in 1..=k {
-            min_v[j] = INF;
+            min_v[j] = ASSIGN_INF;
             open[j - 1] = j;
         }
         let (mut open_len, mut used_len, mut d) = (k, 0, 0);
@@ -83,7 +83,7 @@ fn hungarian<const K1: usize>(k: usize, cost: &[i32]) -> [u8; 64] {
             let i0 = row_of_col[j0];
             let row = &cost[(i0 - 1) * k..i0 * k];
             let shift = d - u[i0];
-            let (mut least, mut at) = (INF, 0);
+            let (mut least, mut at) = (ASSIGN_INF, 0);
             for (t, &j) in open[..open_len].iter().enumerate() {
                 let reduced = row[j - 1] + shift - v[j];
                 if reduced < min_v[j] {
@@ -245,6 +245,19 @@ fn assign<const TABLE: usize, const K1: usize>(
     }
 }
 
+/// Loop iterations (as lavapipe counts them, [`super::loop_run`]) of a child's GPU box
+/// assignments. Each: the box's 2b lines, its free cells, the Hungarian algorithm for up to n
+/// cells (n rows, each: a reset, up to n rounds of one pass over the columns, one pass moving the
+/// potentials, the augmenting path), the write-back.
+pub fn loop_bound(params: &crate::ga::Params) -> u64 {
+    use super::loop_run as run;
+    let (n, b) = (params.side as u64, params.box_size as u64);
+    let hungarian = run(n) * (run(n + 1) + run(n) * run(n) + run(n + 1) + run(n));
+    let step = run(b) + b * 2 * run(n) + run(n) + hungarian + run(n);
+    let steps = params.assign_steps as u64;
+    run(steps) + steps * step
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -264,19 +277,19 @@ mod tests {
             &mut row_of_col[..=k],
             &mut way[..=k],
         );
-        let mut min_v = [INF; K1];
+        let mut min_v = [ASSIGN_INF; K1];
         let mut used = [false; K1];
         let (min_v, used) = (&mut min_v[..=k], &mut used[..=k]);
         for i in 1..=k {
             row_of_col[0] = i;
             let mut j0 = 0;
-            min_v.fill(INF);
+            min_v.fill(ASSIGN_INF);
             used.fill(false);
             loop {
                 used[j0] = true;
                 let i0 = row_of_col[j0];
                 let u_i0 = u[i0];
-                let (mut delta, mut j1) = (INF, 0);
+                let (mut delta, mut j1) = (ASSIGN_INF, 0);
                 for j in 1..=k {
                     if !used[j] {
                         let reduced = cost(i0 - 1, j - 1) - u_i0 - v[j];

@@ -263,6 +263,39 @@ fn vary<C: Counted>(
     (penalty, after_mutation)
 }
 
+/// Loop iterations (as lavapipe counts them, [`super::loop_run`]) of one GPU `breed` invocation:
+/// the sum of its operators' bounds, the worst crossover and the restart path included (the
+/// lanes of a SIMD group may take every branch).
+pub fn loop_bound(params: &Params) -> u64 {
+    use super::loop_run as run;
+    let crossover = super::crossover::band_loop_bound(params)
+        .max(super::crossover::uniform_loop_bound(params))
+        .max(super::multi_parent::loop_bound(params));
+    let chances = if params.mutation_scope == MutationScope::Box as u32 {
+        params.side as u64
+    } else {
+        1
+    };
+    let mutations = run(chances) + chances * super::mutation::loop_bound(params);
+    // The adaptive rates' bookkeeping: fitness after crossover and after the mutations, the
+    // elite test, the copy of a random individual.
+    let adaptive = if params.adaptive != 0 {
+        2 * super::fitness::loop_bound(params)
+            + 2 * run(params.elites as u64)
+            + run(params.genome_words as u64)
+    } else {
+        0
+    };
+    2 * super::tournament::loop_bound(params)
+        + crossover
+        + mutations
+        + adaptive
+        + super::assign::loop_bound(params)
+        + super::fitness::loop_bound(params)
+        + super::local_search::loop_bound(params)
+        + super::init::loop_bound(params)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -70,3 +70,23 @@ pub fn uniform_crossover(
         }
     }
 }
+
+/// Loop iterations (as lavapipe counts them, [`super::loop_run`]) of one GPU `band_crossover`:
+/// the child cleared, then per band the rows' (or stack the columns') line scores of both
+/// parents and the copy of the chosen boxes.
+pub fn band_loop_bound(params: &crate::ga::Params) -> u64 {
+    use super::loop_run as run;
+    let (words, n, b) = (
+        params.genome_words as u64,
+        params.side as u64,
+        params.box_size as u64,
+    );
+    run(words) + run(b) + b * (run(b) + 2 * b * run(n)) + b * (run(b) + b * run(n))
+}
+
+/// The same for `uniform_crossover`: the child cleared, each box copied from one parent.
+pub fn uniform_loop_bound(params: &crate::ga::Params) -> u64 {
+    use super::loop_run as run;
+    let (words, n) = (params.genome_words as u64, params.side as u64);
+    run(words) + run(n) + n * run(n)
+}

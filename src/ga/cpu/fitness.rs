@@ -168,3 +168,10 @@ macro_rules! for_side {
 pub(crate) use for_side;
 
 pub use super::line_counts::{LineCounts, LineWord, Packing, Side};
+
+/// Loop iterations (as lavapipe counts them, [`super::loop_run`]) of one GPU `fitness`: a pass
+/// over the genome's words, one over the lines.
+pub fn loop_bound(params: &crate::ga::Params) -> u64 {
+    use super::loop_run as run;
+    run(params.genome_words as u64) + run(params.side as u64)
+}

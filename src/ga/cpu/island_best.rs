@@ -126,3 +126,17 @@ pub fn adapt_rates(params: &Params, state: &mut Island, start: bool) {
             .max(params.mutation_min_q16.min(params.mutation_rate_q16));
     }
 }
+
+/// Loop iterations (as lavapipe counts them, [`super::loop_run`]) of one GPU `island_best`
+/// invocation: its share of the slots, invocation 0's elite picks over every invocation's
+/// candidates, its best pick and the outcome counts, its share of the record copy.
+pub fn loop_bound(params: &Params) -> u64 {
+    use super::loop_run as run;
+    use crate::ga::common::ISLAND_BEST_WORKGROUP;
+    let workgroup = ISLAND_BEST_WORKGROUP as u64;
+    let candidates = crate::ga::MAX_ELITES as u64 * workgroup;
+    run((params.population as u64).div_ceil(workgroup))
+        + run(params.elites as u64) * run(candidates)
+        + 2 * run(workgroup)
+        + run((params.genome_words as u64).div_ceil(workgroup))
+}

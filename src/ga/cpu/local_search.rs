@@ -94,3 +94,11 @@ pub fn local_search_counted<C: Counted>(
         None => penalty,
     }
 }
+
+/// Loop iterations (as lavapipe counts them, [`super::loop_run`]) of one GPU `local_search`: per
+/// variant a mutation and the penalties of the (at most four) lines it touches.
+pub fn loop_bound(params: &crate::ga::Params) -> u64 {
+    use super::loop_run as run;
+    let children = params.local_search_children as u64;
+    run(children) + children * (super::mutation::loop_bound(params) + 4 * run(params.side as u64))
+}

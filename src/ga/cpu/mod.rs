@@ -17,4 +17,5 @@ pub mod mutation;
 pub mod row;
 pub mod tournament;
 
+pub use crate::gpu::loop_run;
 pub use engine::CpuEngine;

@@ -56,3 +56,11 @@ pub fn multi_parent(problem: &Problem, rng: &mut Rng, parents: [&[u8]; 3], child
         }
     }
 }
+
+/// Loop iterations (as lavapipe counts them, [`super::loop_run`]) of one GPU `multi_parent`: the
+/// child cleared, then per box the three parents loaded and the positions aligned.
+pub fn loop_bound(params: &crate::ga::Params) -> u64 {
+    use super::loop_run as run;
+    let (words, n) = (params.genome_words as u64, params.side as u64);
+    run(words) + run(n) + 4 * n * run(n)
+}

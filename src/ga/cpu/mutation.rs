@@ -228,6 +228,24 @@ pub fn mutation(problem: &Problem, kind: MutationKind, rng: &mut Rng, genome: &[
     })
 }
 
+/// Loop iterations (as lavapipe counts them, [`super::loop_run`]) of one GPU mutation of the
+/// run's kind: in a box, the candidate mutation's extra pass over the box's free cells bounds them
+/// all (the box's lines scanned a word at a time, the free and duplicated cells, the candidate
+/// tiers); the first-fit swap reads the whole child, then scans up to every pair of a unit; the
+/// row encoding's directed mutation reads the whole child, then the unit once.
+pub fn loop_bound(params: &crate::ga::Params) -> u64 {
+    use super::loop_run as run;
+    let (n, b) = (params.side as u64, params.box_size as u64);
+    let words = params.genome_words as u64;
+    if params.mutation_kind == MutationKind::FirstFit as u32 {
+        run(words) + run(n) + n * run(n)
+    } else if params.encoding == Encoding::Row as u32 {
+        run(words) + run(n)
+    } else {
+        run(b) + 2 * b * run(n / 4 + 2) + run(n) + run(n)
+    }
+}
+
 #[cfg(test)]
 #[path = "mutation_tests.rs"]
 mod tests;

@@ -37,6 +37,11 @@ pub fn tournament(
     best
 }
 
+/// Loop iterations (as lavapipe counts them, [`super::loop_run`]) of one GPU `tournament`.
+pub fn loop_bound(params: &crate::ga::Params) -> u64 {
+    super::loop_run(params.tournament_size as u64)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,7 +1,6 @@
 //! The GPU engine's buffers: their layouts, their sizes checked against the adapter's limits
-//! before anything is allocated, and their creation.
-//!
-//! Keep in sync with the bindings in `shaders/ga/common.wgsl`.
+//! before anything is allocated, and their creation. Their bindings are the table
+//! `crate::ga::prelude::BINDINGS`, in its order.
 
 use wgpu::util::DeviceExt;
 
@@ -45,6 +44,11 @@ pub struct Sizes {
     pub islands: u64,
     /// Epoch-best and overall-best genome of every island.
     pub records: u64,
+    /// Bytes of one island's genomes, scores and state: what a ghost island (the previous
+    /// part's migrant, when the islands are split across devices) adds to each buffer.
+    pub ghost_population: u64,
+    pub ghost_scores: u64,
+    pub ghost_island: u64,
 }
 
 impl Sizes {
@@ -58,7 +62,21 @@ impl Sizes {
             outcomes: individuals * 4,
             islands: params.islands as u64 * ISLAND_BYTES,
             records: params.islands as u64 * 2 * genome,
+            ghost_population: params.population as u64 * genome,
+            ghost_scores: params.population as u64 * 8,
+            ghost_island: ISLAND_BYTES,
         }
+    }
+
+    /// `(genomes, scores, islands)` bytes to allocate: one ghost island more than the engine's
+    /// own when it holds only part of the run's islands.
+    fn allocated(&self, params: &Params) -> (u64, u64, u64) {
+        let ghosts = u64::from(params.is_part());
+        (
+            self.population + ghosts * self.ghost_population,
+            self.scores + ghosts * self.ghost_scores,
+            self.islands + ghosts * self.ghost_island,
+        )
     }
 
     /// Checks every buffer against `limits` (and the shaders' `u32` indices), so that a run too
@@ -70,7 +88,8 @@ impl Sizes {
         // Word indices into a population are `u32` in WGSL.
         let largest = binding.min(u32::MAX as u64 * 4);
         let genome = params.genome_words as u64 * 4;
-        if self.population > largest || self.records > largest {
+        let (population, scores, islands) = self.allocated(params);
+        if population > largest || self.records > largest {
             let fits = largest / genome.max(1);
             return Err(Error::Gpu(format!(
                 "population {} x islands {} of {}-cell genomes needs a {} MiB buffer; {adapter} \
@@ -79,11 +98,11 @@ impl Sizes {
                 params.population,
                 params.islands,
                 params.cells,
-                self.population.div_ceil(1 << 20),
+                population.div_ceil(1 << 20),
                 largest >> 20,
             )));
         }
-        if self.scores > binding || self.islands > binding {
+        if scores > binding || islands > binding {
             return Err(Error::Gpu(format!(
                 "population {} x islands {} exceeds {adapter}'s storage buffer limit of {} bytes: \
                  lower --population or --islands",
@@ -145,7 +164,9 @@ impl Buffers {
                 mapped_at_creation: false,
             })
         };
-        let fresh = vec![Island::fresh(); params.islands as usize];
+        let (population, scores, _) = sizes.allocated(params);
+        let ghosts = usize::from(params.is_part());
+        let fresh = vec![Island::fresh(); params.islands as usize + ghosts];
         Buffers {
             params: init(
                 "params",
@@ -158,14 +179,26 @@ impl Buffers {
                 wgpu::BufferUsages::STORAGE,
             ),
             genomes: [
-                zeroed("genomes 0", sizes.population, storage),
-                zeroed("genomes 1", sizes.population, storage),
+                zeroed(
+                    "genomes 0",
+                    population,
+                    storage | wgpu::BufferUsages::COPY_DST,
+                ),
+                zeroed(
+                    "genomes 1",
+                    population,
+                    storage | wgpu::BufferUsages::COPY_DST,
+                ),
             ],
             scores: [
-                zeroed("scores 0", sizes.scores, storage),
-                zeroed("scores 1", sizes.scores, storage),
+                zeroed("scores 0", scores, storage | wgpu::BufferUsages::COPY_DST),
+                zeroed("scores 1", scores, storage | wgpu::BufferUsages::COPY_DST),
             ],
-            islands: init("islands", bytemuck::cast_slice(&fresh), storage),
+            islands: init(
+                "islands",
+                bytemuck::cast_slice(&fresh),
+                storage | wgpu::BufferUsages::COPY_DST,
+            ),
             records: zeroed("records", sizes.records, storage),
             outcomes: zeroed("outcomes", sizes.outcomes, storage),
             islands_staging: zeroed(

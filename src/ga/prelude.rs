@@ -1,0 +1,94 @@
+//! The GA's WGSL prelude and bind group layout: every fact the GA's shaders share with Rust,
+//! written out from its one Rust home (see `crate::gpu::prelude`).
+
+use super::common::{outcome, Island, Params, ISLAND_BEST_WORKGROUP, WORKGROUP_SIZE};
+use super::config::{CrossoverKind, Encoding, MutationKind, MutationScope, MAX_ELITES};
+use crate::board::MAX_BOX_SIZE;
+use crate::ga::cpu::assign::{ASSIGN_INF, ASSIGN_NOISE_DRAW, ASSIGN_UNIT};
+use crate::ga::cpu::multi_parent::WEIGHT_BOUNDS;
+use crate::gpu::prelude::{Access, Binding, BufferType, Prelude};
+
+/// The bind group layout of every GA pipeline, binding `k` the `k`-th entry. The engine builds its
+/// layout from it and the prelude declares the WGSL variables from it.
+pub const BINDINGS: [Binding; 9] = [
+    Binding {
+        name: "params",
+        access: Access::Uniform,
+        ty: BufferType::of::<Params>(),
+    },
+    // The problem tables (`crate::ga::gpu::buffers::tables`).
+    Binding {
+        name: "tables",
+        access: Access::Read,
+        ty: BufferType::array::<u32>("u32"),
+    },
+    // The current generation: genomes (`genome_words` each, island-major) and (penalty, age).
+    Binding {
+        name: "population",
+        access: Access::Read,
+        ty: BufferType::array::<u32>("u32"),
+    },
+    Binding {
+        name: "scores",
+        access: Access::Read,
+        ty: BufferType::array::<[u32; 2]>("vec2<u32>"),
+    },
+    // The generation being made; each invocation of `init` / `breed` writes only its own slot.
+    Binding {
+        name: "next_population",
+        access: Access::ReadWrite,
+        ty: BufferType::array::<u32>("u32"),
+    },
+    Binding {
+        name: "next_scores",
+        access: Access::ReadWrite,
+        ty: BufferType::array::<[u32; 2]>("vec2<u32>"),
+    },
+    Binding {
+        name: "islands",
+        access: Access::ReadWrite,
+        ty: BufferType::array::<Island>("Island"),
+    },
+    // Two genomes per island: the epoch best (best since the last restart), then the overall best.
+    Binding {
+        name: "records",
+        access: Access::ReadWrite,
+        ty: BufferType::array::<u32>("u32"),
+    },
+    // What each child's breeding did (`OUTCOME_*` bits): written by `breed`, summed by
+    // `island_best` of the same generation.
+    Binding {
+        name: "outcomes",
+        access: Access::ReadWrite,
+        ty: BufferType::array::<u32>("u32"),
+    },
+];
+
+/// The prelude every GA module starts with.
+pub fn prelude() -> String {
+    let max_box = MAX_BOX_SIZE as u32;
+    Prelude::new("GA")
+        .structure::<Params>()
+        .structure::<Island>()
+        .codes::<CrossoverKind>()
+        .codes::<MutationKind>()
+        .codes::<MutationScope>()
+        .codes::<Encoding>()
+        .uint("OUTCOME_CROSSED", outcome::CROSSED)
+        .uint("OUTCOME_CROSS_SUCCESS", outcome::CROSS_SUCCESS)
+        .uint("OUTCOME_MUTATED", outcome::MUTATED)
+        .uint("OUTCOME_MUTATION_IMPROVED", outcome::MUTATION_IMPROVED)
+        .uint("WORKGROUP_SIZE", WORKGROUP_SIZE)
+        .uint("ISLAND_BEST_WORKGROUP", ISLAND_BEST_WORKGROUP)
+        .uint("MAX_ELITES", MAX_ELITES)
+        // Bounds of the private arrays: a box's lines, a line's (or a box's) cells.
+        .uint("MAX_BOX_SIZE", max_box)
+        .uint("MAX_SIDE", max_box * max_box)
+        .int("ASSIGN_UNIT", ASSIGN_UNIT)
+        .uint("ASSIGN_NOISE_DRAW", ASSIGN_NOISE_DRAW)
+        .int("ASSIGN_INF", ASSIGN_INF)
+        .uint("WEIGHT_BOUND_0", WEIGHT_BOUNDS[0])
+        .uint("WEIGHT_BOUND_1", WEIGHT_BOUNDS[1])
+        .bindings(&BINDINGS)
+        .finish()
+}

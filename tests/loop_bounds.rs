@@ -1,0 +1,104 @@
+//! The loop bounds the stages state beside their CPU twins add up, stage by stage, to what the
+//! engines' hand count gave before they moved there (the count below, kept as the reference).
+
+use evoku::aco::common::AcoParams;
+use evoku::ga::gpu::loop_bound;
+use evoku::ga::{MutationScope, Params};
+
+/// `loop_iterations_per_invocation` as src/gpu/engine.rs (now src/ga/gpu.rs) counted it before the bounds moved
+/// beside the loops.
+fn hand_count(params: &Params) -> u64 {
+    let run = |k: u64| k + 2;
+    let (words, n, b) = (
+        params.genome_words as u64,
+        params.side as u64,
+        params.box_size as u64,
+    );
+    let fitness = run(words) + run(n);
+    let band = run(words) + run(b) + b * (run(b) + 2 * b * run(n)) + b * (run(b) + b * run(n));
+    let uniform = run(words) + run(n) + n * run(n);
+    let multi_parent = run(words) + run(n) + 4 * n * run(n);
+    let crossover = band.max(uniform).max(multi_parent);
+    let mutation = run(b) + 2 * b * run(n / 4 + 2) + run(n) + run(n);
+    let chances = if params.mutation_scope == MutationScope::Box as u32 {
+        n
+    } else {
+        1
+    };
+    let mutations = run(chances) + chances * mutation;
+    let children = params.local_search_children as u64;
+    let local_search = run(children) + children * (mutation + 4 * run(n));
+    let hungarian = run(n) * (run(n + 1) + run(n) * run(n) + run(n + 1) + run(n));
+    let assign_step = run(b) + b * 2 * run(n) + run(n) + hungarian + run(n);
+    let steps = params.assign_steps as u64;
+    let assigns = run(steps) + steps * assign_step;
+    let tournaments = 2 * run(params.tournament_size as u64);
+    let restart = run(words) + run(n) + 2 * n * run(n) + fitness;
+    let breed = tournaments + crossover + mutations + assigns + fitness + local_search + restart;
+    // The best pick and (since the adaptive rates, issue 15) the outcome counts.
+    let island_best = run((params.population as u64).div_ceil(64))
+        + run(params.elites as u64) * run(256)
+        + 2 * run(64)
+        + run(words.div_ceil(64));
+    breed.max(island_best)
+}
+
+#[test]
+fn ga_stage_bounds_sum_to_the_old_hand_count() {
+    let mut params: Params = bytemuck::Zeroable::zeroed();
+    let mut cases = 0;
+    for b in 2..=8u32 {
+        params.box_size = b;
+        params.side = b * b;
+        params.cells = b.pow(4);
+        params.genome_words = b.pow(4).div_ceil(4);
+        for (children, steps) in [(0, 0), (1, 0), (5, 1), (20, 10), (0, 50), (3, 3)] {
+            params.local_search_children = children;
+            params.assign_steps = steps;
+            for (tournament, elites, population) in [(1, 0, 2), (3, 1, 150), (7, 4, 1000)] {
+                params.tournament_size = tournament;
+                params.elites = elites;
+                params.population = population;
+                for scope in [MutationScope::Child, MutationScope::Box] {
+                    params.mutation_scope = scope as u32;
+                    assert_eq!(loop_bound(&params), hand_count(&params), "{params:?}");
+                    cases += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(cases, 7 * 6 * 3 * 2);
+}
+
+/// `tour_loop_iterations` and `colony_loop_iterations` as src/aco/gpu.rs counted them.
+fn aco_hand_count(p: &AcoParams, steps: u32) -> (u64, u64) {
+    let n = p.side as u64;
+    let per_step =
+        p.step_budget as u64 + p.work_cost as u64 + 3 + 5 * (n + 2) + (p.ants as u64 + 2) + 1;
+    let tour = steps as u64 * per_step + p.cells as u64 + 2 + 2;
+    let cells = p.cells as u64;
+    let colony = (p.ants as u64 + 2) + 3 * (cells + 2) + cells * p.side as u64 + 2;
+    (tour, colony)
+}
+
+#[test]
+fn aco_stage_bounds_sum_to_the_old_hand_count() {
+    use evoku::aco::cpu::{colony_update, tour};
+    let mut p: AcoParams = bytemuck::Zeroable::zeroed();
+    for b in 2..=5u32 {
+        p.box_size = b;
+        p.side = b * b;
+        p.cells = b.pow(4);
+        for ants in [1, 4, 10, 32] {
+            p.ants = ants;
+            for (budget, cost) in [(1, 5), (1000, 40), (40_000, 147)] {
+                p.step_budget = budget;
+                p.work_cost = cost;
+                for steps in [1, 2, 7] {
+                    let bounds = (tour::loop_bound(&p, steps), colony_update::loop_bound(&p));
+                    assert_eq!(bounds, aco_hand_count(&p, steps), "{p:?} steps {steps}");
+                }
+            }
+        }
+    }
+}
