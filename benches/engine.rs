@@ -29,7 +29,7 @@ fn problem(path: &str, config: &GaConfig) -> Problem {
     let path = format!("{}/{path}", env!("CARGO_MANIFEST_DIR"));
     let (puzzles, _) = format::read_puzzles(&path, &ParseOptions::default()).expect("puzzle");
     let puzzle = evoku::bench::never_solvable(&puzzles[0]).unwrap_or_else(|| puzzles[0].clone());
-    Problem::new(&puzzle.grid, config.init, config.presolve).expect("no contradiction")
+    Problem::for_config(&puzzle.grid, config).expect("no contradiction")
 }
 
 /// The paper preset, many islands so every core has work, no stopping.
@@ -75,7 +75,7 @@ fn cpu_generation_bench(c: &mut Criterion) {
             config.restart_after = 0;
             let problem = problem(path, &config);
             let mut engine = CpuEngine::new(problem, &config, None).expect("engine");
-            let work = config.islands as u64 * config.population_size as u64;
+            let work = config.islands as u64 * config.population as u64;
             group.throughput(Throughput::Elements(work));
             let id = BenchmarkId::new(format!("{name}/{label}"), format!("{threads}-threads"));
             group.bench_function(id, |b| b.iter(|| engine.step(1).expect("step")));
@@ -107,7 +107,7 @@ fn gpu_generation_bench(c: &mut Criterion) {
         let mut engine = GpuEngine::new(&ctx, problem, &config).expect("GPU engine");
         let generations = 16;
         engine.step(generations).expect("warm-up");
-        let work = config.islands as u64 * config.population_size as u64 * generations as u64;
+        let work = config.islands as u64 * config.population as u64 * generations as u64;
         group.throughput(Throughput::Elements(work));
         let id = BenchmarkId::new(format!("{name}/paper"), ctx.describe());
         // The island-state read-back waits for the GPU, as the real run loop does after a step.

@@ -16,7 +16,7 @@ use crate::exact;
 use crate::export::{self, Table, Value};
 use crate::format::{self, ParseOptions, Puzzle};
 use crate::ga::cpu::CpuEngine;
-use crate::ga::gpu::GpuEngine;
+use crate::ga::gpu::{split_islands, GpuEngine, MultiGpuEngine};
 use crate::ga::{Engine, GaConfig, Island, Problem};
 use crate::gpu::{AdapterSummary, GpuContext};
 use crate::stats;
@@ -25,8 +25,19 @@ use crate::stats;
 #[derive(Clone)]
 pub enum GpuChoice {
     Use(Arc<GpuContext>),
+    /// The islands split over these devices (`--adapters`), as one run.
+    Several(Arc<[GpuContext]>),
     /// No GPU column: the reason (asked for the CPU only, no adapter found, ...).
     Skip(String),
+}
+
+/// Devices the GPU column runs on.
+fn adapters_len(gpu: &GpuChoice) -> usize {
+    match gpu {
+        GpuChoice::Use(_) => 1,
+        GpuChoice::Several(contexts) => contexts.len(),
+        GpuChoice::Skip(_) => 0,
+    }
 }
 
 /// What to measure.
@@ -89,6 +100,8 @@ pub struct BenchReport {
     pub adapter: Option<AdapterSummary>,
     /// Why there is no GPU column, when there is none.
     pub gpu_note: Option<String>,
+    /// Each adapter the GPU column ran on and its islands (several with `--adapters`).
+    pub islands_per_adapter: Vec<(String, u32)>,
     pub preset: String,
     pub population: u32,
     pub islands: u32,
@@ -109,8 +122,9 @@ pub fn default_puzzle(box_size: usize) -> Result<Puzzle> {
         5 => include_str!("../puzzles/lloyd-amos-25x25-45.txt"),
         b => {
             let side = b * b;
-            let geometry = crate::board::Geometry::new(b)
-                .ok_or_else(|| Error::Config(format!("no {side}x{side} board (box size {b})")))?;
+            let geometry = crate::board::Geometry::new(b).ok_or_else(|| {
+                Error::invalid_option("box size", b, "2..=8 (boards 4x4 to 64x64)")
+            })?;
             return Ok(Puzzle {
                 name: format!("empty-{side}x{side}"),
                 grid: crate::board::Grid::empty(geometry),
@@ -169,7 +183,7 @@ pub fn never_solvable(puzzle: &Puzzle) -> Option<Puzzle> {
 
 /// Generations per repetition when not given: about 2e7 cell-individual-generations, at least 5.
 pub fn default_generations(config: &GaConfig, cells: usize) -> u32 {
-    let per_generation = config.islands as u64 * config.population_size as u64 * cells as u64;
+    let per_generation = config.islands as u64 * config.population as u64 * cells as u64;
     (20_000_000 / per_generation.max(1)).clamp(5, 2000) as u32
 }
 
@@ -232,19 +246,31 @@ pub fn run(options: &BenchOptions, progress: &mut dyn FnMut(&str)) -> Result<Ben
     let config = &options.config;
     config.validate()?;
     if options.repetitions == 0 {
-        return Err(Error::Config("--repetitions must be at least 1".into()));
+        return Err(Error::invalid_option("--repetitions", 0, "at least 1"));
     }
-    let (adapter, gpu_note) = match &options.gpu {
-        GpuChoice::Use(ctx) => (Some(ctx.summary()), None),
-        GpuChoice::Skip(why) => (None, Some(why.clone())),
+    let (adapter, gpu_note, adapters) = match &options.gpu {
+        GpuChoice::Use(ctx) => (Some(ctx.summary()), None, vec![ctx.describe()]),
+        GpuChoice::Several(contexts) => (
+            Some(contexts[0].summary()),
+            None,
+            contexts.iter().map(GpuContext::describe).collect(),
+        ),
+        GpuChoice::Skip(why) => (None, Some(why.clone()), Vec::new()),
     };
+    // Which adapter runs how many islands: the split `MultiGpuEngine` makes.
+    let islands_per_adapter = adapters
+        .into_iter()
+        .zip(split_islands(config.islands, adapters_len(&options.gpu)))
+        .map(|(adapter, range)| (adapter, range.len() as u32))
+        .collect();
     let mut rows = Vec::new();
     for puzzle in &options.puzzles {
         if crate::stop::requested() {
             break;
         }
-        let problem = Problem::new(&puzzle.grid, config.init, config.presolve).map_err(|e| {
-            Error::Config(format!("{}: cannot benchmark on it: {}", puzzle.name, e.0))
+        let problem = Problem::for_config(&puzzle.grid, config).map_err(|e| Error::NoSolution {
+            puzzle: puzzle.name.clone(),
+            reason: format!("cannot benchmark on it: {}", e.0),
         })?;
         let side = problem.side();
         let generations = options
@@ -257,11 +283,21 @@ pub fn run(options: &BenchOptions, progress: &mut dyn FnMut(&str)) -> Result<Ben
         let cpu_engine = Box::new(CpuEngine::new(problem.clone(), config, options.threads)?);
         let (cpu, cpu_states) = bench_engine(cpu_engine, generations, options.repetitions)?;
         let (mut gpu, mut gpu_error, mut identical) = (None, None, None);
-        if let GpuChoice::Use(ctx) = &options.gpu {
+        let engine: Option<Result<Box<dyn Engine>>> = match &options.gpu {
+            GpuChoice::Use(ctx) => Some(
+                GpuEngine::new(ctx, problem.clone(), config)
+                    .map(|e| Box::new(e) as Box<dyn Engine>),
+            ),
+            GpuChoice::Several(contexts) => Some(
+                MultiGpuEngine::new(contexts, problem.clone(), config)
+                    .map(|e| Box::new(e) as Box<dyn Engine>),
+            ),
+            GpuChoice::Skip(_) => None,
+        };
+        if let Some(engine) = engine {
             progress(&format!("{side}x{side} ({}): GPU", puzzle.name));
-            let measured = GpuEngine::new(ctx, problem.clone(), config).and_then(|engine| {
-                bench_engine(Box::new(engine), generations, options.repetitions)
-            });
+            let measured =
+                engine.and_then(|engine| bench_engine(engine, generations, options.repetitions));
             match measured {
                 Ok((t, states)) => {
                     identical = Some(states == cpu_states);
@@ -291,8 +327,9 @@ pub fn run(options: &BenchOptions, progress: &mut dyn FnMut(&str)) -> Result<Ben
         cpu_threads: options.threads.unwrap_or_else(rayon::current_num_threads),
         adapter,
         gpu_note,
+        islands_per_adapter,
         preset: options.preset.clone(),
-        population: config.population_size,
+        population: config.population,
         islands: config.islands,
         seed: config.seed,
         repetitions: options.repetitions,
@@ -317,6 +354,16 @@ impl BenchReport {
             ),
             (None, Some(why)) => format!("none ({why})"),
             (None, None) => "none".into(),
+        };
+        let gpu = match self.islands_per_adapter.as_slice() {
+            several @ [_, _, ..] => several
+                .iter()
+                .map(|(adapter, islands)| {
+                    format!("{adapter}: {}", export::count(*islands, "island"))
+                })
+                .collect::<Vec<_>>()
+                .join("; "),
+            _ => gpu,
         };
         vec![
             (

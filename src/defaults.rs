@@ -73,7 +73,7 @@ pub fn gpu_islands(ctx: &GpuContext, puzzle: &Grid, config: &GaConfig) -> u32 {
     if ctx.is_software() {
         return config.islands;
     }
-    let population = config.population_size as u64;
+    let population = config.population as u64;
     // A population buffer holds every individual; the records two genomes per island.
     let genome = crate::ga::problem::genome_words(puzzle.geometry().cells()) as u64 * 4;
     groups_to_fill(population, genome * population.max(2), largest_binding(ctx))

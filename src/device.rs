@@ -5,20 +5,26 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
+use crate::board::Grid;
+use crate::choice::choice_enum;
 use crate::error::Result;
 use crate::ga::cpu::CpuEngine;
-use crate::ga::gpu::GpuEngine;
+use crate::ga::gpu::{split_islands, GpuEngine, MultiGpuEngine};
 use crate::ga::{Engine, GaConfig, Problem};
-use crate::gpu::{AdapterSummary, GpuContext, GpuOptions};
+use crate::gpu::{open_adapters, AdapterList, AdapterSummary, GpuContext, GpuOptions};
 
-/// Where the GA runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, clap::ValueEnum)]
-#[serde(rename_all = "kebab-case")]
-pub enum Backend {
-    Cpu,
-    Gpu,
-    /// A hardware GPU if there is one, else the CPU.
-    Auto,
+choice_enum! {
+    /// Where the GA runs.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum Backend ("backend") {
+        /// The CPU engine, on every core (or `--threads`).
+        Cpu => "cpu",
+        /// A GPU adapter through wgpu; an error when there is none.
+        Gpu => "gpu",
+        /// A hardware GPU if there is one, else the CPU.
+        Auto => "auto",
+    }
 }
 
 /// Where a GA run actually goes, decided once per command.
@@ -26,6 +32,9 @@ pub enum Backend {
 pub enum Device {
     Cpu,
     Gpu(Arc<GpuContext>),
+    /// Several devices (`--adapters`): a GA run splits its islands over them
+    /// ([`MultiGpuEngine`]), bit for bit the one-device run; the ACS and traces use the first.
+    Gpus(Arc<[GpuContext]>),
 }
 
 impl Device {
@@ -78,10 +87,66 @@ impl Device {
         Ok(device)
     }
 
+    /// The devices of `--adapters`: one adapter is the plain one-device [`Device::Gpu`].
+    pub fn with_adapters(list: &AdapterList) -> Result<Device> {
+        let mut contexts = open_adapters(list)?;
+        Ok(match contexts.len() {
+            1 => Device::Gpu(Arc::new(contexts.remove(0))),
+            _ => Device::Gpus(contexts.into()),
+        })
+    }
+
+    /// The first device alone: where what does not split across devices runs (the ACS, traces).
+    pub fn first(&self) -> Device {
+        match self {
+            Device::Gpus(contexts) => Device::Gpu(Arc::new(contexts[0].clone())),
+            other => other.clone(),
+        }
+    }
+
+    /// GA islands that fill the device (`--islands` left to the adapter): on several devices,
+    /// as many per device as the smallest holds, since the islands split evenly; `None` on the
+    /// CPU.
+    pub fn fill_islands(&self, grid: &Grid, config: &GaConfig) -> Option<u32> {
+        match self {
+            Device::Cpu => None,
+            Device::Gpu(ctx) => Some(crate::defaults::gpu_islands(ctx, grid, config)),
+            Device::Gpus(contexts) => {
+                let each = contexts
+                    .iter()
+                    .map(|ctx| crate::defaults::gpu_islands(ctx, grid, config))
+                    .min()?;
+                // A software adapter keeps the configured islands (`gpu_islands`).
+                if contexts.iter().all(GpuContext::is_software) {
+                    Some(each)
+                } else {
+                    Some(each.saturating_mul(contexts.len() as u32))
+                }
+            }
+        }
+    }
+
+    /// Which adapter runs how many of a GA run's `islands` (none on the CPU).
+    pub fn islands_per_adapter(&self, islands: u32) -> Vec<AdapterIslands> {
+        let contexts = match self {
+            Device::Cpu => return Vec::new(),
+            Device::Gpu(ctx) => std::slice::from_ref(&**ctx),
+            Device::Gpus(contexts) => contexts,
+        };
+        contexts
+            .iter()
+            .zip(split_islands(islands, contexts.len()))
+            .map(|(ctx, range)| AdapterIslands {
+                adapter: ctx.describe(),
+                islands: range.len() as u32,
+            })
+            .collect()
+    }
+
     pub fn name(&self) -> &'static str {
         match self {
             Device::Cpu => "cpu",
-            Device::Gpu(_) => "gpu",
+            Device::Gpu(_) | Device::Gpus(_) => "gpu",
         }
     }
 
@@ -90,6 +155,15 @@ impl Device {
         match self {
             Device::Cpu => "CPU engine".to_string(),
             Device::Gpu(ctx) => format!("GPU engine on {}", ctx.describe()),
+            Device::Gpus(contexts) => format!(
+                "GPU engine on {} devices: {}",
+                contexts.len(),
+                contexts
+                    .iter()
+                    .map(GpuContext::describe)
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ),
         }
     }
 
@@ -97,6 +171,7 @@ impl Device {
         match self {
             Device::Cpu => None,
             Device::Gpu(ctx) => Some(ctx.summary()),
+            Device::Gpus(contexts) => Some(contexts[0].summary()),
         }
     }
 
@@ -110,6 +185,15 @@ impl Device {
         Ok(match self {
             Device::Cpu => Box::new(CpuEngine::new(problem, config, threads)?),
             Device::Gpu(ctx) => Box::new(GpuEngine::new(ctx, problem, config)?),
+            Device::Gpus(contexts) => Box::new(MultiGpuEngine::new(contexts, problem, config)?),
         })
     }
+}
+
+/// One adapter's share of a GA run's islands, as `solve --json` reports it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AdapterIslands {
+    /// The adapter's description (`name (backend, device type)`).
+    pub adapter: String,
+    pub islands: u32,
 }

@@ -40,8 +40,8 @@ pub struct GaGrid {
 /// `None` when `max_attempts` runs of `max_generations` did not.
 pub fn ga_grid(options: &GaGridOptions, index: u64) -> Result<Option<GaGrid>> {
     let empty = Grid::empty(options.geometry);
-    let problem = Problem::new(&empty, options.config.init, options.config.presolve)
-        .map_err(|e| Error::Config(format!("the empty board: {}", e.0)))?;
+    let problem = Problem::for_config(&empty, &options.config)
+        .map_err(|e| Error::Internal(format!("the empty board: {}", e.0)))?;
     let limits = RunLimits {
         max_generations: options.config.max_generations,
         time_limit: None,
@@ -83,7 +83,7 @@ pub fn ga_grids(
         let missing = count - grids.len();
         let batch = match options.device {
             Device::Cpu => missing.max(rayon::current_num_threads()),
-            Device::Gpu(_) => missing,
+            Device::Gpu(_) | Device::Gpus(_) => missing,
         } as u64;
         let make = |index| {
             let grid = ga_grid(options, index)?;
@@ -97,7 +97,9 @@ pub fn ga_grids(
                 .into_par_iter()
                 .map(make)
                 .collect::<Result<_>>()?,
-            Device::Gpu(_) => (next..next + batch).map(make).collect::<Result<_>>()?,
+            Device::Gpu(_) | Device::Gpus(_) => {
+                (next..next + batch).map(make).collect::<Result<_>>()?
+            }
         };
         next += batch;
         for g in fresh {

@@ -14,6 +14,7 @@ use crate::board::{Geometry, Grid};
 use crate::error::{Error, IoAction, Result};
 use crate::format::{self, Format, Symbols};
 use crate::generate::Generator;
+use crate::shard::Shard;
 use crate::suite::instance_file_name;
 
 /// One instance: the puzzle and the complete grid its givens were taken from.
@@ -48,9 +49,11 @@ pub fn givens_for(geometry: Geometry, fill: u32) -> usize {
 /// Checks a fill percent: 0..=100.
 pub fn check_fill(fill: u32) -> Result<()> {
     if fill > 100 {
-        return Err(Error::Config(format!(
-            "--fill is a percent of cells given, 0..=100, got {fill}"
-        )));
+        return Err(Error::invalid_option(
+            "--fill",
+            fill,
+            "a percent of cells given, 0..=100",
+        ));
     }
     Ok(())
 }
@@ -65,6 +68,19 @@ pub fn make_instances(
     seed: u64,
     done: &(dyn Fn(&Instance) + Sync),
 ) -> Result<Vec<Instance>> {
+    make_shard_instances(geometry, fills, count, seed, Shard::ALL, done)
+}
+
+/// The instances of [`make_instances`] that `shard` takes, numbered fill by fill (instance `k` of
+/// the `f`-th fill is item `f * count + k`); each is the one the whole batch makes.
+pub fn make_shard_instances(
+    geometry: Geometry,
+    fills: &[u32],
+    count: u64,
+    seed: u64,
+    shard: Shard,
+    done: &(dyn Fn(&Instance) + Sync),
+) -> Result<Vec<Instance>> {
     use rayon::prelude::*;
     for &fill in fills {
         check_fill(fill)?;
@@ -72,6 +88,9 @@ pub fn make_instances(
     let jobs: Vec<(u32, u64)> = fills
         .iter()
         .flat_map(|&fill| (0..count).map(move |k| (fill, k)))
+        .enumerate()
+        .filter(|&(item, _)| shard.takes(item))
+        .map(|(_, job)| job)
         .collect();
     let instances: Vec<Instance> = jobs
         .into_par_iter()
@@ -94,8 +113,8 @@ pub fn make_instances(
         let givens = givens_for(geometry, i.fill);
         if !i.solution.is_complete() || !i.solution.solves(&i.puzzle) || i.puzzle.givens() != givens
         {
-            return Err(Error::Config(format!(
-                "internal error: instance {} is not {givens} givens of a valid complete grid",
+            return Err(Error::Internal(format!(
+                "instance {} is not {givens} givens of a valid complete grid",
                 i.file_name()
             )));
         }

@@ -15,6 +15,7 @@ use crate::error::{Error, IoAction, Result};
 use crate::export::{Table, Value};
 use crate::format::{self, ParseOptions, Puzzle};
 use crate::ga::Progress;
+use crate::shard::Shard;
 use crate::solve::{solve_puzzle, SolveOptions};
 use crate::stats;
 
@@ -205,6 +206,8 @@ pub struct SuiteOptions {
     pub time_limit: Option<Duration>,
     /// Runs per instance, seeds `seed`, `seed + 1`, ...
     pub runs: u32,
+    /// The runs to make: item `number * runs + run` of the whole suite when the shard takes it.
+    pub shard: Shard,
 }
 
 /// One solve of one instance.
@@ -238,7 +241,7 @@ pub fn run_suite(
     done: &mut dyn FnMut(usize, &SuiteRun),
 ) -> Result<Vec<SuiteRun>> {
     if options.runs == 0 {
-        return Err(Error::Config("--runs must be at least 1".into()));
+        return Err(Error::invalid_option("--runs", 0, "at least 1"));
     }
     let mut results = Vec::new();
     for (number, instance) in instances.iter().enumerate() {
@@ -246,6 +249,12 @@ pub fn run_suite(
             .time_limit
             .unwrap_or_else(|| default_time_limit(instance.bucket.side));
         for run in 0..options.runs {
+            if !options
+                .shard
+                .takes(number * options.runs as usize + run as usize)
+            {
+                continue;
+            }
             if crate::stop::requested() {
                 return Ok(results);
             }

@@ -153,8 +153,8 @@ proptest! {
 fn duplicated(problem: &Problem, genome: &[u8], g: usize) -> bool {
     let n = problem.side();
     let lines = [
-        problem.row_of()[g] as usize,
-        n + problem.col_of()[g] as usize,
+        problem.line_a_of()[g] as usize,
+        n + problem.line_b_of()[g] as usize,
     ];
     lines.iter().any(|&line| {
         problem.line_cells()[line * n..(line + 1) * n]
@@ -184,7 +184,7 @@ fn occurrences(problem: &Problem, genome: &[u8], line: usize, d: u8) -> usize {
 /// Whether cell `to` would take `from`'s digit without meeting it again in its row or column.
 fn fits(problem: &Problem, genome: &[u8], to: usize, from: usize) -> bool {
     let n = problem.side();
-    let (row, col) = (problem.row_of(), problem.col_of());
+    let (row, col) = (problem.line_a_of(), problem.line_b_of());
     let d = genome[from];
     (row[to] == row[from] || occurrences(problem, genome, row[to] as usize, d) == 0)
         && (col[to] == col[from] || occurrences(problem, genome, n + col[to] as usize, d) == 0)
@@ -367,7 +367,7 @@ fn solve_cpu(
     threads: Option<usize>,
     step: Option<u32>,
 ) -> ga::GaOutcome {
-    let problem = Problem::new(grid, config.init, config.presolve).expect("solvable");
+    let problem = Problem::for_config(grid, config).expect("solvable");
     let mut engine = CpuEngine::new(problem.clone(), config, threads).expect("engine");
     let limits = RunLimits {
         max_generations: config.max_generations,
@@ -527,11 +527,11 @@ fn same_seed_same_run_whatever_the_threads_and_step() {
         config.crossover = crossover;
         config.seed = 42;
         config.islands = 5;
-        config.migration_interval = 7;
+        config.migration = 7;
         config.aging = true;
         config.restart_after = 40;
         config.restart_keep = 3;
-        config.population_size = 40;
+        config.population = 40;
         config.max_generations = 300;
         let one = solve_cpu(&grid, &config, Some(1), Some(1));
         let many = solve_cpu(&grid, &config, Some(4), Some(13));
@@ -554,9 +554,9 @@ fn populations_match_generation_by_generation_across_thread_counts() {
     let grid = puzzle("puzzles/lloyd-amos-16x16-45.txt");
     let mut config = GaConfig::preset(Preset::Default);
     config.islands = 3;
-    config.population_size = 30;
+    config.population = 30;
     config.presolve = false;
-    let problem = Problem::new(&grid, config.init, config.presolve).unwrap();
+    let problem = Problem::for_config(&grid, &config).unwrap();
     let mut a = CpuEngine::new(problem.clone(), &config, Some(1)).unwrap();
     let mut b = CpuEngine::new(problem, &config, Some(3)).unwrap();
     use ga::Engine;
@@ -575,8 +575,8 @@ fn restarts_happen_and_keep_the_record() {
     let mut config = GaConfig::preset(Preset::Paper);
     config.restart_after = 5;
     config.max_generations = 200;
-    config.population_size = 20;
-    let problem = Problem::new(&grid, config.init, config.presolve).unwrap();
+    config.population = 20;
+    let problem = Problem::for_config(&grid, &config).unwrap();
     let mut engine = CpuEngine::new(problem, &config, Some(1)).unwrap();
     use ga::Engine;
     let mut best_ever = u32::MAX;
@@ -619,7 +619,7 @@ fn contradictory_puzzle_is_reported_unsolvable() {
 #[test]
 fn invalid_configs_are_rejected() {
     let mut c = GaConfig::preset(Preset::Paper);
-    c.population_size = 1;
+    c.population = 1;
     assert!(c.validate().is_err());
     let mut c = GaConfig::preset(Preset::Paper);
     c.mutation_rate = 1.5;

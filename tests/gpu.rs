@@ -236,7 +236,7 @@ fn grid81(line: &str) -> Grid {
     Grid::from_cells(Geometry::new(3).unwrap(), cells).expect("81 cells")
 }
 
-fn seed_puzzle(name: &str) -> Grid {
+pub(crate) fn seed_puzzle(name: &str) -> Grid {
     let text = std::fs::read_to_string(util::data("seed-puzzles.txt")).unwrap();
     let line = text
         .lines()
@@ -245,7 +245,7 @@ fn seed_puzzle(name: &str) -> Grid {
     grid81(line.split_whitespace().nth(2).unwrap())
 }
 
-fn easy_puzzle(k: usize) -> Grid {
+pub(crate) fn easy_puzzle(k: usize) -> Grid {
     let text = std::fs::read_to_string(util::data("nine/easy50.txt")).unwrap();
     let line = text
         .lines()
@@ -256,7 +256,7 @@ fn easy_puzzle(k: usize) -> Grid {
 }
 
 /// A Lloyd & Amos instance: box size, `1`, then rows of tab-separated values, -1 empty.
-fn lloyd_amos(file: &str) -> Grid {
+pub(crate) fn lloyd_amos(file: &str) -> Grid {
     let path = util::lloyd_amos(file);
     let text = std::fs::read_to_string(&path).unwrap();
     let mut lines = text.lines();
@@ -269,7 +269,7 @@ fn lloyd_amos(file: &str) -> Grid {
     Grid::from_cells(Geometry::new(box_size).unwrap(), cells).expect("a full grid")
 }
 
-fn config(preset: Preset, edit: impl FnOnce(&mut GaConfig)) -> GaConfig {
+pub(crate) fn config(preset: Preset, edit: impl FnOnce(&mut GaConfig)) -> GaConfig {
     let mut c = GaConfig::preset(preset);
     edit(&mut c);
     c
@@ -330,17 +330,25 @@ fn compare(label: &str, step: &str, cpu: &CpuEngine, gpu: &GpuEngine) {
 
 /// Totals over the cases of one test, to check the rare paths really ran.
 #[derive(Default, Debug)]
-struct Seen {
-    restarts: u32,
-    solved: u32,
+pub(crate) struct Seen {
+    pub(crate) restarts: u32,
+    pub(crate) solved: u32,
     /// Generation at which each solved island solved.
-    solved_at: Vec<u32>,
+    pub(crate) solved_at: Vec<u32>,
+    /// The last island states (the CPU's, equal to the GPU's).
+    pub(crate) states: Vec<Island>,
 }
 
 /// Builds both engines on `grid` with `config` and compares every buffer after init and after
 /// each of `generations` single generations, then the overall-best genomes.
-fn parity(label: &str, ctx: &GpuContext, grid: &Grid, config: &GaConfig, generations: u32) -> Seen {
-    let problem = Problem::new(grid, config.init, config.presolve).expect("solvable");
+pub(crate) fn parity(
+    label: &str,
+    ctx: &GpuContext,
+    grid: &Grid,
+    config: &GaConfig,
+    generations: u32,
+) -> Seen {
+    let problem = Problem::for_config(grid, config).expect("solvable");
     let mut cpu = CpuEngine::new(problem.clone(), config, Some(1)).unwrap();
     let mut gpu = GpuEngine::new(ctx, problem, config).unwrap_or_else(|e| panic!("{label}: {e}"));
     compare(label, "after init", &cpu, &gpu);
@@ -365,6 +373,7 @@ fn parity(label: &str, ctx: &GpuContext, grid: &Grid, config: &GaConfig, generat
             .filter(|s| s.solved != 0)
             .map(|s| s.generation)
             .collect(),
+        states,
     }
 }
 
@@ -376,7 +385,7 @@ fn gpu_stages_match_the_cpu_on_9x9() {
         (
             "paper, band + swap",
             config(Preset::Paper, |c| {
-                c.population_size = 30;
+                c.population = 30;
                 c.islands = 2;
                 c.mutation = MutationKind::Swap;
                 c.seed = 1;
@@ -385,28 +394,28 @@ fn gpu_stages_match_the_cpu_on_9x9() {
         (
             "default, band + directed + local search, aging, restarts, migration",
             config(Preset::Default, |c| {
-                c.population_size = 24;
+                c.population = 24;
                 c.islands = 3;
                 c.aging = true;
                 c.restart_after = 2;
                 c.restart_keep = 3;
-                c.migration_interval = 2;
+                c.migration = 2;
                 c.seed = 2;
             }),
         ),
         (
             "uniform + swap + local search, random init, no presolve",
             config(Preset::Default, |c| {
-                c.population_size = 25;
+                c.population = 25;
                 c.islands = 2;
                 c.elites = 1;
                 c.crossover = CrossoverKind::Uniform;
                 c.crossover_rate = 0.8;
                 c.mutation = MutationKind::Swap;
-                c.local_search_children = 3;
+                c.local_search = 3;
                 c.init = InitKind::Random;
                 c.presolve = false;
-                c.migration_interval = 2;
+                c.migration = 2;
                 c.restart_after = 3;
                 c.restart_keep = 1;
                 c.seed = 3;
@@ -415,26 +424,26 @@ fn gpu_stages_match_the_cpu_on_9x9() {
         (
             "multi-parent + directed, aging, restarts",
             config(Preset::Default, |c| {
-                c.population_size = 20;
+                c.population = 20;
                 c.islands = 4;
                 c.crossover = CrossoverKind::MultiParent;
                 c.crossover_rate = 0.7;
                 c.aging = true;
                 c.restart_after = 2;
                 c.restart_keep = 2;
-                c.migration_interval = 2;
+                c.migration = 2;
                 c.seed = 4;
             }),
         ),
         (
             "no crossover, directed, 4 elites, tournament 5, candidates without presolve",
             config(Preset::Default, |c| {
-                c.population_size = 21;
+                c.population = 21;
                 c.islands = 1;
                 c.elites = 4;
-                c.tournament_size = 5;
+                c.tournament = 5;
                 c.crossover = CrossoverKind::None;
-                c.local_search_children = 0;
+                c.local_search = 0;
                 c.presolve = false;
                 c.seed = 5;
             }),
@@ -442,25 +451,25 @@ fn gpu_stages_match_the_cpu_on_9x9() {
         (
             "band + candidate + local search, presolve, restarts, migration",
             config(Preset::Default, |c| {
-                c.population_size = 24;
+                c.population = 24;
                 c.islands = 3;
                 c.mutation = MutationKind::Candidate;
                 c.mutation_rate = 0.8;
                 c.restart_after = 2;
                 c.restart_keep = 2;
-                c.migration_interval = 2;
+                c.migration = 2;
                 c.seed = 6;
             }),
         ),
         (
             "uniform + candidate + local search, candidates without presolve",
             config(Preset::Default, |c| {
-                c.population_size = 22;
+                c.population = 22;
                 c.islands = 2;
                 c.crossover = CrossoverKind::Uniform;
                 c.crossover_rate = 0.6;
                 c.mutation = MutationKind::Candidate;
-                c.local_search_children = 5;
+                c.local_search = 5;
                 c.presolve = false;
                 c.seed = 7;
             }),
@@ -468,10 +477,10 @@ fn gpu_stages_match_the_cpu_on_9x9() {
         (
             "box assignment 6 steps + band + directed + local search 2, presolve, restarts",
             config(Preset::Default, |c| {
-                c.population_size = 20;
+                c.population = 20;
                 c.islands = 2;
                 c.assign_steps = 6;
-                c.local_search_children = 2;
+                c.local_search = 2;
                 c.restart_after = 3;
                 c.seed = 8;
             }),
@@ -479,10 +488,10 @@ fn gpu_stages_match_the_cpu_on_9x9() {
         (
             "box assignment 3 steps alone, noise 300, random init without presolve",
             config(Preset::Paper, |c| {
-                c.population_size = 4;
+                c.population = 4;
                 c.islands = 2;
                 c.elites = 0;
-                c.tournament_size = 1;
+                c.tournament = 1;
                 c.crossover_rate = 0.0;
                 c.mutation_rate = 0.0;
                 c.assign_steps = 3;
@@ -504,12 +513,12 @@ fn gpu_stages_match_the_cpu_on_9x9() {
 fn gpu_stages_match_the_cpu_after_an_island_solves() {
     let Some(ctx) = gpu() else { return };
     let config = config(Preset::Default, |c| {
-        c.population_size = 30;
+        c.population = 30;
         c.islands = 3;
         c.presolve = false;
         c.restart_after = 15;
         c.restart_keep = 2;
-        c.migration_interval = 5;
+        c.migration = 5;
         c.seed = 1;
     });
     let generations = 13;
@@ -534,11 +543,11 @@ fn gpu_stages_match_the_cpu_on_16x16() {
         (
             "16x16 box assignment 2 steps without noise + band, no local search, candidates without presolve",
             config(Preset::Default, |c| {
-                c.population_size = 16;
+                c.population = 16;
                 c.islands = 2;
                 c.assign_steps = 2;
                 c.assign_noise = 0;
-                c.local_search_children = 0;
+                c.local_search = 0;
                 c.presolve = false;
                 c.seed = 15;
             }),
@@ -546,25 +555,25 @@ fn gpu_stages_match_the_cpu_on_16x16() {
         (
             "16x16 band + directed + local search 8, restarts, migration",
             config(Preset::Default, |c| {
-                c.population_size = 24;
+                c.population = 24;
                 c.islands = 2;
-                c.local_search_children = 8;
+                c.local_search = 8;
                 c.restart_after = 2;
                 c.restart_keep = 2;
-                c.migration_interval = 2;
+                c.migration = 2;
                 c.seed = 16;
             }),
         ),
         (
             "16x16 multi-parent + swap, aging, random init",
             config(Preset::Paper, |c| {
-                c.population_size = 22;
+                c.population = 22;
                 c.islands = 3;
                 c.elites = 2;
                 c.crossover = CrossoverKind::MultiParent;
                 c.crossover_rate = 0.9;
                 c.aging = true;
-                c.migration_interval = 2;
+                c.migration = 2;
                 c.mutation = MutationKind::Swap;
                 c.seed = 17;
             }),
@@ -572,11 +581,11 @@ fn gpu_stages_match_the_cpu_on_16x16() {
         (
             "16x16 band + candidate + local search 8, presolve, restarts",
             config(Preset::Default, |c| {
-                c.population_size = 24;
+                c.population = 24;
                 c.islands = 2;
                 c.mutation = MutationKind::Candidate;
                 c.mutation_rate = 1.0;
-                c.local_search_children = 8;
+                c.local_search = 8;
                 c.restart_after = 3;
                 c.restart_keep = 1;
                 c.seed = 18;
@@ -599,48 +608,48 @@ fn gpu_stages_match_the_cpu_on_25x25_with_heavy_local_search() {
         (
             "25x25 multi-parent + directed + local search 64",
             config(Preset::Default, |c| {
-                c.population_size = 20;
+                c.population = 20;
                 c.islands = 2;
                 c.crossover = CrossoverKind::MultiParent;
                 c.crossover_rate = 1.0;
                 c.mutation_rate = 1.0;
-                c.local_search_children = 64;
+                c.local_search = 64;
                 c.presolve = false;
-                c.migration_interval = 2;
+                c.migration = 2;
                 c.seed = 25;
             }),
         ),
         (
             "25x25 box assignment 2 steps (the most that fit lavapipe's loop limit) + band + directed, presolve",
             config(Preset::Default, |c| {
-                c.population_size = 12;
+                c.population = 12;
                 c.islands = 2;
                 c.assign_steps = 2;
-                c.local_search_children = 0;
+                c.local_search = 0;
                 c.seed = 24;
             }),
         ),
         (
             "25x25 band + directed once per box at rate 1 + local search 8",
             config(Preset::Default, |c| {
-                c.population_size = 20;
+                c.population = 20;
                 c.islands = 2;
                 c.mutation_rate = 1.0;
                 c.mutation_scope = MutationScope::Box;
-                c.local_search_children = 8;
+                c.local_search = 8;
                 c.seed = 26;
             }),
         ),
         (
             "25x25 uniform + swap + local search 16, aging, random init",
             config(Preset::Paper, |c| {
-                c.population_size = 24;
+                c.population = 24;
                 c.islands = 3;
                 c.elites = 3;
                 c.crossover = CrossoverKind::Uniform;
-                c.local_search_children = 16;
+                c.local_search = 16;
                 c.aging = true;
-                c.migration_interval = 2;
+                c.migration = 2;
                 c.mutation = MutationKind::Swap;
                 c.seed = 27;
             }),
@@ -648,10 +657,10 @@ fn gpu_stages_match_the_cpu_on_25x25_with_heavy_local_search() {
         (
             "25x25 band + directed + local search 64, restarts",
             config(Preset::Default, |c| {
-                c.population_size = 20;
+                c.population = 20;
                 c.islands = 2;
                 c.crossover_rate = 1.0;
-                c.local_search_children = 64;
+                c.local_search = 64;
                 c.restart_after = 2;
                 c.restart_keep = 1;
                 c.seed = 26;
@@ -660,24 +669,24 @@ fn gpu_stages_match_the_cpu_on_25x25_with_heavy_local_search() {
         (
             "25x25 multi-parent + candidate + local search 64, presolve",
             config(Preset::Default, |c| {
-                c.population_size = 20;
+                c.population = 20;
                 c.islands = 2;
                 c.crossover = CrossoverKind::MultiParent;
                 c.crossover_rate = 1.0;
                 c.mutation = MutationKind::Candidate;
                 c.mutation_rate = 1.0;
-                c.local_search_children = 64;
-                c.migration_interval = 2;
+                c.local_search = 64;
+                c.migration = 2;
                 c.seed = 28;
             }),
         ),
         (
             "25x25 band + candidate + local search 8, candidates without presolve",
             config(Preset::Default, |c| {
-                c.population_size = 24;
+                c.population = 24;
                 c.islands = 2;
                 c.mutation = MutationKind::Candidate;
-                c.local_search_children = 8;
+                c.local_search = 8;
                 c.presolve = false;
                 c.seed = 29;
             }),
@@ -699,15 +708,15 @@ fn gpu_stages_match_the_cpu_with_a_2d_dispatch() {
     let narrow = ctx.with_max_workgroups_per_dimension(3);
     assert_eq!(narrow.limits.max_compute_workgroups_per_dimension, 3);
     let config = config(Preset::Default, |c| {
-        c.population_size = 60;
+        c.population = 60;
         c.islands = 7;
-        c.local_search_children = 2;
+        c.local_search = 2;
         c.restart_after = 3;
         c.restart_keep = 2;
-        c.migration_interval = 2;
+        c.migration = 2;
         c.seed = 65_535;
     });
-    let individuals = u64::from(config.population_size) * u64::from(config.islands);
+    let individuals = u64::from(config.population) * u64::from(config.islands);
     let groups = individuals.div_ceil(u64::from(evoku::ga::common::WORKGROUP_SIZE));
     assert!(groups > 3 && config.islands > 3, "not a 2-D dispatch");
     parity(
@@ -784,12 +793,12 @@ fn whole_runs_match_the_cpu_and_do_not_depend_on_the_step_size() {
             format!("easy50 #{k} seed {seed}"),
             easy_puzzle(k),
             config(Preset::Default, |c| {
-                c.population_size = 30;
+                c.population = 30;
                 c.islands = 3;
                 c.presolve = false;
                 c.restart_after = 15;
                 c.restart_keep = 2;
-                c.migration_interval = 3;
+                c.migration = 3;
                 c.seed = seed;
             }),
             if solves { 300 } else { 60 },
@@ -800,7 +809,7 @@ fn whole_runs_match_the_cpu_and_do_not_depend_on_the_step_size() {
         "inst16x16_70_0".into(),
         lloyd_amos("inst16x16_70_0.txt"),
         config(Preset::Default, |c| {
-            c.population_size = 30;
+            c.population = 30;
             c.islands = 2;
             c.presolve = false;
             c.seed = 7;
@@ -810,7 +819,7 @@ fn whole_runs_match_the_cpu_and_do_not_depend_on_the_step_size() {
     ));
     for (label, grid, config, max, solves) in &runs {
         let (max, label) = (*max, label.as_str());
-        let problem = Problem::new(grid, config.init, config.presolve).unwrap();
+        let problem = Problem::for_config(grid, config).unwrap();
         let mut one = Stepped(CpuEngine::new(problem.clone(), config, Some(1)).unwrap(), 1);
         let by_one = solve(&mut one, &problem, max);
         let mut seven = Stepped(CpuEngine::new(problem.clone(), config, Some(1)).unwrap(), 7);
@@ -851,11 +860,11 @@ fn a_population_too_large_for_the_adapter_is_a_clear_error() {
     let Some(ctx) = gpu() else { return };
     let problem = Problem::new(&seed_puzzle("ai-escargot"), InitKind::Random, false).unwrap();
     let config = config(Preset::Paper, |c| {
-        c.population_size = 1 << 20;
+        c.population = 1 << 20;
         c.islands = 1 << 16;
     });
     match GpuEngine::new(&ctx, problem, &config) {
-        Err(Error::Gpu(message)) => {
+        Err(Error::Gpu { message, .. }) => {
             assert!(
                 message.contains("lower --population or --islands"),
                 "{message}"
@@ -871,10 +880,10 @@ fn a_population_too_large_for_the_adapter_is_a_clear_error() {
 fn a_run_beyond_the_software_loop_limit_is_refused() {
     let Some(ctx) = gpu() else { return };
     let config = config(Preset::Default, |c| {
-        c.population_size = 4;
+        c.population = 4;
         c.islands = 1;
         c.crossover = CrossoverKind::MultiParent;
-        c.local_search_children = 64;
+        c.local_search = 64;
         c.presolve = false;
     });
     let grid = Grid::empty(Geometry::new(8).unwrap());
@@ -889,7 +898,15 @@ fn a_run_beyond_the_software_loop_limit_is_refused() {
         return;
     }
     match GpuEngine::new(&ctx, problem, &config) {
-        Err(Error::Gpu(message)) => assert!(message.contains("--local-search"), "{message}"),
+        Err(Error::Gpu {
+            message,
+            adapter,
+            stage,
+        }) => {
+            assert!(message.contains("--local-search"), "{message}");
+            assert_eq!(adapter, Some(ctx.describe()));
+            assert_eq!(stage, "check the loop budget");
+        }
         Err(e) => panic!("expected a GPU error, got {e}"),
         Ok(_) => panic!("64x64 with local search 64 accepted on {}", ctx.describe()),
     }
@@ -905,9 +922,9 @@ fn a_walk_beyond_the_software_loop_limit_says_how_many_steps_fit() {
     }
     let grid = lloyd_amos("inst25x25_45_0.txt");
     let mut config = GaConfig::preset(Preset::Walk);
-    let problem = Problem::new(&grid, config.init, config.presolve).unwrap();
+    let problem = Problem::for_config(&grid, &config).unwrap();
     match GpuEngine::new(&ctx, problem.clone(), &config) {
-        Err(Error::Gpu(message)) => {
+        Err(Error::Gpu { message, .. }) => {
             assert!(message.contains("--assign-steps 2 would fit"), "{message}")
         }
         Err(e) => panic!("expected a GPU error, got {e}"),
@@ -927,7 +944,15 @@ fn an_unknown_adapter_name_is_a_clear_error() {
         backends: None,
     };
     match GpuContext::new(&options) {
-        Err(Error::Gpu(message)) => assert!(message.contains("no such adapter 7f3a"), "{message}"),
+        Err(Error::Gpu {
+            message,
+            adapter,
+            stage,
+        }) => {
+            assert!(message.contains("no such adapter 7f3a"), "{message}");
+            assert_eq!(adapter, None, "no adapter was chosen");
+            assert_eq!(stage, "choose an adapter");
+        }
         Err(e) => panic!("expected a GPU error, got {e}"),
         Ok(ctx) => panic!("picked {}", ctx.describe()),
     }

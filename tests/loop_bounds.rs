@@ -26,18 +26,19 @@ fn hand_count(params: &Params) -> u64 {
         1
     };
     let mutations = run(chances) + chances * mutation;
-    let children = params.local_search_children as u64;
+    let children = params.local_search as u64;
     let local_search = run(children) + children * (mutation + 4 * run(n));
     let hungarian = run(n) * (run(n + 1) + run(n) * run(n) + run(n + 1) + run(n));
     let assign_step = run(b) + b * 2 * run(n) + run(n) + hungarian + run(n);
     let steps = params.assign_steps as u64;
     let assigns = run(steps) + steps * assign_step;
-    let tournaments = 2 * run(params.tournament_size as u64);
+    let tournaments = 2 * run(params.tournament as u64);
     let restart = run(words) + run(n) + 2 * n * run(n) + fitness;
     let breed = tournaments + crossover + mutations + assigns + fitness + local_search + restart;
+    // The best pick and (since the adaptive rates, issue 15) the outcome counts.
     let island_best = run((params.population as u64).div_ceil(64))
         + run(params.elites as u64) * run(256)
-        + run(64)
+        + 2 * run(64)
         + run(words.div_ceil(64));
     breed.max(island_best)
 }
@@ -52,10 +53,10 @@ fn ga_stage_bounds_sum_to_the_old_hand_count() {
         params.cells = b.pow(4);
         params.genome_words = b.pow(4).div_ceil(4);
         for (children, steps) in [(0, 0), (1, 0), (5, 1), (20, 10), (0, 50), (3, 3)] {
-            params.local_search_children = children;
+            params.local_search = children;
             params.assign_steps = steps;
             for (tournament, elites, population) in [(1, 0, 2), (3, 1, 150), (7, 4, 1000)] {
-                params.tournament_size = tournament;
+                params.tournament = tournament;
                 params.elites = elites;
                 params.population = population;
                 for scope in [MutationScope::Child, MutationScope::Box] {

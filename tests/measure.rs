@@ -246,7 +246,7 @@ fn batch_run_zero_is_the_single_island_run_of_the_seed() {
     let mut single = config.clone();
     single.islands = 1;
     single.max_generations = 3000;
-    let problem = Problem::new(&puzzle.grid, single.init, single.presolve).unwrap();
+    let problem = Problem::for_config(&puzzle.grid, &single).unwrap();
     let mut engine = CpuEngine::new(problem.clone(), &single, None).unwrap();
     let limits = RunLimits {
         max_generations: 3000,
@@ -266,7 +266,7 @@ fn batch_on_a_gpu_matches_the_cpu() {
         }
     };
     let (puzzle, mut config) = batch_setup();
-    config.local_search_children = 1;
+    config.local_search = 1;
     let run_on = |device: Device| {
         let options = BatchOptions {
             runs: 4,
@@ -288,18 +288,15 @@ fn operator_sets_switch_the_paper_operators() {
     let paper = GaConfig::preset(Preset::Paper);
     let m = OperatorSet::Mutation.apply(&paper, 4);
     assert_eq!(m.crossover, ga::CrossoverKind::None);
-    assert_eq!(m.local_search_children, 0);
+    assert_eq!(m.local_search, 0);
     let mc = OperatorSet::MutationCrossover.apply(&paper, 4);
     assert_eq!(mc.crossover, ga::CrossoverKind::Band);
-    assert_eq!(mc.local_search_children, 0);
-    assert_eq!(
-        OperatorSet::Hybrid.apply(&paper, 4).local_search_children,
-        4
-    );
+    assert_eq!(mc.local_search, 0);
+    assert_eq!(OperatorSet::Hybrid.apply(&paper, 4).local_search, 4);
     let default = GaConfig::preset(Preset::Default);
     assert_eq!(
-        OperatorSet::Hybrid.apply(&default, 9).local_search_children,
-        default.local_search_children
+        OperatorSet::Hybrid.apply(&default, 9).local_search,
+        default.local_search
     );
     assert_eq!(m.mutation, paper.mutation);
     let row = experiment::paper_row("mantere-no106").expect("in the table");
@@ -339,6 +336,7 @@ fn paper_report_table_and_figures() {
         device: "CPU".into(),
         machine: "test".into(),
         cells,
+        shard: evoku::shard::Shard::ALL,
     };
     let table = report.table();
     assert_eq!(table.rows.len(), 4);
@@ -462,6 +460,7 @@ fn suite_selects_instances_by_size_fill_and_count() {
         },
         time_limit: None,
         runs: 2,
+        shard: evoku::shard::Shard::ALL,
     };
     let runs = suite::run_suite(&instances, &options, &mut |_, _, _| {}, &mut |_, _| {}).unwrap();
     assert_eq!(runs.len(), 12);
@@ -511,7 +510,7 @@ fn suite_buckets_other_collections_by_measured_fill() {
 fn bench_without_gpu_counts_cpu_work() {
     let mut config = GaConfig::preset(Preset::Paper);
     config.islands = 2;
-    config.population_size = 10;
+    config.population = 10;
     let options = BenchOptions {
         config,
         preset: "paper".into(),

@@ -94,7 +94,7 @@ fn crossover_matches_the_cpu() {
             let gpu = cases(&harness, "parity_crossover", &inputs);
             let p = &setup.params;
             let bytes = p.genome_bytes();
-            let tie_base = 2 * p.tournament_size + 1;
+            let tie_base = 2 * p.tournament + 1;
             let (mut children, mut answers) = (vec![0u8; CASES * bytes], Vec::new());
             for (k, child) in children.chunks_exact_mut(bytes).enumerate() {
                 let pair = Rng::new(stream_key(p.seed(), 0, 0, k as u32));
@@ -185,8 +185,13 @@ fn tournament_matches_the_cpu() {
                 );
                 penalty.saturating_add(if p.aging != 0 { age } else { 0 })
             };
-            let winner =
-                tournament::tournament(&mut rng, p.population, p.tournament_size, effective);
+            let winner = tournament::tournament(
+                &mut rng,
+                p.population,
+                p.tournament,
+                p.selection_rate_q16,
+                effective,
+            );
             answers.extend([winner, rng.next_u32()]);
         }
         same(&setup, "(winner, next draw)", 2, &answers, &gpu.next_scores);
@@ -249,7 +254,7 @@ fn local_search_matches_the_cpu() {
                     &mut rng,
                     child,
                     penalty,
-                    p.local_search_children,
+                    p.local_search,
                 );
                 answers.extend([kept, rng.next_u32()]);
             }
@@ -322,6 +327,11 @@ fn island_best_matches_the_cpu() {
         inputs.next_scores = scores.clone();
         inputs.islands = states.clone();
         inputs.records = words(&records);
+        // Every combination of the outcome bits, so the adaptive counts are compared too.
+        let outcomes: Vec<u32> = (0..islands * population)
+            .map(|_| setup.rng.below(16))
+            .collect();
+        inputs.outcomes = outcomes.clone();
         let gpu = run(&harness, "island_best", islands as u32, &inputs);
 
         let bytes = p.genome_bytes();
@@ -337,7 +347,8 @@ fn island_best_matches_the_cpu() {
                 state,
                 &genomes[slots.start * bytes..slots.end * bytes],
                 &penalty[slots.clone()],
-                &age[slots],
+                &age[slots.clone()],
+                &outcomes[slots],
                 epoch_best,
                 overall_best,
             );

@@ -200,8 +200,8 @@ fn ga_case() -> (Grid, GaConfig) {
     let grid =
         grid81("3....8.421.6..........9.3.6.5.81.4..9.1.26.....2.45.......3...4......6192.....53.");
     let mut config = GaConfig::preset(Preset::Default);
-    config.population_size = 24;
-    config.local_search_children = 2;
+    config.population = 24;
+    config.local_search = 2;
     config.restart_after = 60;
     config.seed = 9;
     (grid, config)
@@ -270,9 +270,9 @@ fn ga_rating_runs_are_independent_of_how_many_are_made() {
     let more = cpu_rating(&grid, &config, &ga_options(6, None, None));
     assert_eq!(few.generations[..], more.generations[..3]);
     let mut migrating = config.clone();
-    migrating.migration_interval = 5;
+    migrating.migration = 5;
     assert_eq!(
-        rating_config(&migrating, &ga_options(6, None, None)).migration_interval,
+        rating_config(&migrating, &ga_options(6, None, None)).migration,
         0
     );
 }
@@ -288,7 +288,7 @@ fn ga_rating_on_the_gpu_matches_the_cpu() {
         ..ga_options(4, None, Some(40))
     };
     let rated_config = rating_config(&config, &options);
-    let problem = Problem::new(&grid, rated_config.init, rated_config.presolve).unwrap();
+    let problem = Problem::for_config(&grid, &rated_config).unwrap();
     let mut gpu = evoku::ga::gpu::GpuEngine::new(&ctx, problem.clone(), &rated_config).unwrap();
     let on_gpu = rate_engine(&mut gpu, &options, &mut |_| {}).unwrap();
     let mut cpu = CpuEngine::new(problem, &rated_config, None).unwrap();

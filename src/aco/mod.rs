@@ -115,11 +115,14 @@ pub const DEFAULT_RESTART_AFTER: u32 = 150;
 pub const MAX_ANTS: u32 = common::TOUR_WORKGROUP;
 
 impl AcoConfig {
-    /// Checks every field; the message names the option to change.
+    /// Checks every field; the error names the option to change and the values it accepts.
     pub fn validate(&self) -> Result<()> {
-        let fail = |msg: String| Err(Error::Config(msg));
         if self.ants == 0 || self.ants > MAX_ANTS {
-            return fail(format!("--ants must be 1..={MAX_ANTS}, got {}", self.ants));
+            return Err(Error::invalid_option(
+                "--ants",
+                self.ants,
+                format!("1..={MAX_ANTS}"),
+            ));
         }
         for (name, rate) in [
             ("--q0", self.q0),
@@ -128,19 +131,21 @@ impl AcoConfig {
             ("--local-update", self.local_update),
         ] {
             if !(0.0..=1.0).contains(&rate) {
-                return fail(format!("{name} must be within 0..=1, got {rate}"));
+                return Err(Error::invalid_option(name, rate, "within 0..=1"));
             }
         }
         if self.colonies == 0 || self.colonies > 1 << 16 {
-            return fail(format!(
-                "--colonies must be 1..=65536, got {}",
-                self.colonies
+            return Err(Error::invalid_option(
+                "--colonies",
+                self.colonies,
+                "1..=65536",
             ));
         }
         if self.max_iterations == 0 || self.max_iterations >= u32::MAX / 2 {
-            return fail(format!(
-                "--max-iterations must be 1..2^31, got {}",
-                self.max_iterations
+            return Err(Error::invalid_option(
+                "--max-iterations",
+                self.max_iterations,
+                "1..2^31",
             ));
         }
         Ok(())
@@ -206,7 +211,7 @@ impl AcoConfig {
 ///
 /// A puzzle whose givens propagation proves contradictory is not run: the outcome says why in
 /// `unsolvable`. (`evoku solve` also runs the exact no-solution check between [`engine`] and
-/// [`run`], as it does for the GA.)
+/// [`run()`], as it does for the GA.)
 pub fn solve(
     puzzle: &Grid,
     config: &AcoConfig,
@@ -251,5 +256,7 @@ pub fn engine(
     Ok(Ok(match device {
         Device::Cpu => Box::new(cpu::CpuAco::new(tables, config, threads)?),
         Device::Gpu(ctx) => Box::new(gpu::GpuAco::new(ctx, tables, config)?),
+        // The ACS does not split across devices: it runs on the first.
+        Device::Gpus(contexts) => Box::new(gpu::GpuAco::new(&contexts[0], tables, config)?),
     }))
 }

@@ -126,14 +126,14 @@ pub fn run(
     let state = colonies[winner];
     let digits = engine.overall_best(winner as u32)?;
     let best = Grid::from_cells(puzzle.geometry(), digits).ok_or_else(|| {
-        Error::Config(format!(
-            "internal error: colony {winner} returned a record of the wrong size"
+        Error::Internal(format!(
+            "colony {winner} returned a record of the wrong size"
         ))
     })?;
     let solved = state.solved != 0;
     if solved && !best.solves(puzzle) {
-        return Err(Error::Config(format!(
-            "internal error: colony {winner} reported a solution that fails the host check: {best}"
+        return Err(Error::Internal(format!(
+            "colony {winner} reported a solution that fails the host check: {best}"
         )));
     }
     let iterations = if solved { state.iteration } else { iteration };

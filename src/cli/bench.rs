@@ -6,11 +6,13 @@ use std::sync::Arc;
 
 use anyhow::{bail, Result};
 use clap::Args;
+
+use super::choices::choice;
 use evoku::bench::{self, BenchOptions, GpuChoice};
 use evoku::device::Backend;
 use evoku::export;
 use evoku::format::{self, ParseOptions};
-use evoku::gpu::{GpuContext, GpuOptions};
+use evoku::gpu::{open_adapters, AdapterList, GpuContext, GpuOptions};
 
 use super::export_args::{mark_partial, ExportArgs};
 use super::ga_args::GaArgs;
@@ -32,11 +34,16 @@ pub struct BenchArgs {
     generations: Option<u32>,
     /// `cpu`: the CPU column only; `gpu`: fail without a GPU; `auto`: the GPU column when any
     /// adapter exists (a software one is measured and flagged).
-    #[arg(long, value_enum, default_value = "auto")]
+    #[arg(long, value_parser = choice::<Backend>(), default_value = "auto")]
     backend: Backend,
     /// Pick a GPU adapter whose name contains this text.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "adapters")]
     adapter: Option<String>,
+    /// The GPU column splits the islands over these adapters, as `evoku solve --adapters`:
+    /// `all`, or names and indices of `evoku devices` (an adapter listed twice is opened twice);
+    /// the `gpu` note says which adapter ran how many islands.
+    #[arg(long, value_name = "all|LIST", value_parser = AdapterList::parse)]
+    adapters: Option<AdapterList>,
     /// CPU threads (default: all cores).
     #[arg(long, value_parser = super::values::threads)]
     threads: Option<usize>,
@@ -80,12 +87,22 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         adapter_name: args.adapter.clone(),
         backends: None,
     };
-    let gpu = match args.backend {
-        Backend::Cpu => GpuChoice::Skip("--backend cpu".into()),
-        Backend::Gpu => GpuChoice::Use(Arc::new(GpuContext::new(&options)?)),
-        Backend::Auto => match GpuContext::new(&options) {
-            Ok(ctx) => GpuChoice::Use(Arc::new(ctx)),
-            Err(e) => GpuChoice::Skip(format!("no GPU: {e}")),
+    let gpu = match (args.backend, &args.adapters) {
+        (Backend::Cpu, Some(_)) => bail!("--adapters runs on GPU adapters: drop --backend cpu"),
+        (_, Some(list)) => {
+            let mut contexts = open_adapters(list)?;
+            match contexts.len() {
+                1 => GpuChoice::Use(Arc::new(contexts.remove(0))),
+                _ => GpuChoice::Several(contexts.into()),
+            }
+        }
+        (backend, None) => match backend {
+            Backend::Cpu => GpuChoice::Skip("--backend cpu".into()),
+            Backend::Gpu => GpuChoice::Use(Arc::new(GpuContext::new(&options)?)),
+            Backend::Auto => match GpuContext::new(&options) {
+                Ok(ctx) => GpuChoice::Use(Arc::new(ctx)),
+                Err(e) => GpuChoice::Skip(format!("no GPU: {e}")),
+            },
         },
     };
     let preset = export::preset_name(&config);

@@ -1,17 +1,27 @@
-//! The device options shared by every command that solves: backend, adapter and CPU threads.
+//! The device options shared by every command that solves: backend, adapter(s) and CPU threads.
 
 use clap::Args;
+
+use super::choices::choice;
 use evoku::device::{Backend, Device};
 use evoku::error::Result;
+use evoku::gpu::AdapterList;
 
 #[derive(Args, Debug, Clone)]
 pub struct DeviceArgs {
     /// `auto` uses the CPU engine unless a hardware GPU is present.
-    #[arg(long, value_enum, default_value = "auto")]
+    #[arg(long, value_parser = choice::<Backend>(), default_value = "auto")]
     pub backend: Backend,
     /// Pick a GPU adapter whose name contains this text.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "adapters")]
     pub adapter: Option<String>,
+    /// Split the GA's islands over several GPU adapters, each its own device and queue, with
+    /// results bit for bit those of one device: `all` (every hardware adapter of the best
+    /// backend), or a comma-separated list of names (a part of one) and indices as `evoku
+    /// devices` lists them, from 0 (`0,1`; an adapter listed twice is opened twice). One adapter
+    /// is the one-device run. The ACS runs on the first. Implies `--backend gpu`.
+    #[arg(long, value_name = "all|LIST", value_parser = AdapterList::parse)]
+    pub adapters: Option<AdapterList>,
     /// CPU threads (default: all cores). Results do not depend on it.
     #[arg(long, value_parser = super::values::threads)]
     pub threads: Option<usize>,
@@ -21,6 +31,18 @@ impl DeviceArgs {
     /// The device `--backend` and `--adapter` name. With `--backend auto`, one line on stderr
     /// says what was chosen and why, unless `quiet`.
     pub fn select(&self, quiet: bool) -> Result<Device> {
+        if let Some(list) = &self.adapters {
+            if self.backend == Backend::Cpu {
+                return Err(evoku::error::Error::Config(
+                    "--adapters runs on GPU adapters: drop --backend cpu".into(),
+                ));
+            }
+            let device = Device::with_adapters(list)?;
+            if !quiet {
+                eprintln!("evoku: running on the {}", device.describe());
+            }
+            return Ok(device);
+        }
         let (device, note) = Device::choose(self.backend, self.adapter.as_deref())?;
         if let (Some(note), false) = (note, quiet) {
             eprintln!("evoku: {note}");

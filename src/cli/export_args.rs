@@ -9,7 +9,7 @@ use evoku::export::Exports;
 
 #[derive(Args, Debug, Clone)]
 pub struct ExportArgs {
-    /// Write the result table: FORMAT (json, csv, markdown) and FILE; may be repeated. The file
+    /// Write the result table: FORMAT (json, jsonl, csv, markdown) and FILE; may be repeated. The file
     /// is created before the work starts; a stopped run (Ctrl-C) writes the part done.
     #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"])]
     export: Vec<String>,

@@ -1,7 +1,9 @@
 //! The genetic-algorithm options shared by every command that runs the GA.
 
 use clap::Args;
-use evoku::ga::{CrossoverKind, GaConfig, InitKind, MutationKind, MutationScope, Preset};
+
+use super::choices::choice;
+use evoku::ga::{CrossoverKind, Encoding, GaConfig, InitKind, MutationKind, MutationScope, Preset};
 
 /// `--islands N` or `--islands auto`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,7 +27,7 @@ fn parse_islands(text: &str) -> Result<IslandCount, String> {
 pub struct GaArgs {
     /// Named GA settings (default: `walk` for `evoku solve` and `suite`, the strongest GA
     /// setting measured; `default` for the other commands).
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<Preset>())]
     preset: Option<Preset>,
     /// Random seed: the same seed gives the same run.
     #[arg(long, default_value_t = 1)]
@@ -44,19 +46,19 @@ pub struct GaArgs {
     #[arg(long)]
     tournament: Option<u32>,
     /// Crossover operator.
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<CrossoverKind>())]
     crossover: Option<CrossoverKind>,
     /// Probability that a pair of parents is crossed over (0..=1).
     #[arg(long)]
     crossover_rate: Option<f64>,
-    /// Mutation operator: a swap of two cells inside a box.
-    #[arg(long, value_enum)]
+    /// Mutation operator: a swap of two cells inside a unit (a box, or a row with --encoding row).
+    #[arg(long, value_parser = choice::<MutationKind>())]
     mutation: Option<MutationKind>,
     /// Probability of a mutation (0..=1), per child or per box (see --mutation-scope).
     #[arg(long)]
     mutation_rate: Option<f64>,
     /// What the mutation rate is a probability of: one chance per child or one per box.
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<MutationScope>())]
     mutation_scope: Option<MutationScope>,
     /// Box assignments per child and generation, each a random box re-arranged by a noisy
     /// minimum-cost matching of its free cells to its digits (0 = off).
@@ -75,8 +77,9 @@ pub struct GaArgs {
     /// No aging penalty.
     #[arg(long)]
     no_aging: bool,
-    /// Restart an island after this many generations without improvement (0 = never).
-    #[arg(long)]
+    /// Restart an island after this many generations without improvement (0 = never); with
+    /// --adaptive the rates start over too (the row-encoded GA's reset).
+    #[arg(long, visible_alias = "reset-after")]
     restart_after: Option<u32>,
     /// Individuals kept at a restart.
     #[arg(long)]
@@ -85,7 +88,7 @@ pub struct GaArgs {
     #[arg(long)]
     migration: Option<u32>,
     /// How the first population is drawn.
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<InitKind>())]
     init: Option<InitKind>,
     /// Propagate singles first, fix forced cells, draw the population from the candidates left.
     #[arg(long, overrides_with = "no_presolve")]
@@ -96,6 +99,34 @@ pub struct GaArgs {
     /// Generations per run at most (default: the preset's).
     #[arg(long)]
     max_generations: Option<u32>,
+    /// What a gene is: a box (block, the default) or a row (the row-encoded GA, scored on
+    /// columns and boxes).
+    #[arg(long, value_parser = choice::<Encoding>())]
+    encoding: Option<Encoding>,
+    /// Probability that the fitter individual wins a tournament, else the weaker (0..=1; 1 =
+    /// always the fitter).
+    #[arg(long)]
+    selection_rate: Option<f64>,
+    /// Adaptive rates: --crossover-rate and --mutation-rate are starting values that move by
+    /// --rate-step each generation (crossover up while too few crossovers succeed, mutation
+    /// down while under 30 % of mutations improve).
+    #[arg(long, overrides_with = "no_adaptive")]
+    adaptive: bool,
+    /// Fixed crossover and mutation rates.
+    #[arg(long)]
+    no_adaptive: bool,
+    /// Highest crossover rate the adaptive rates reach (0..=1).
+    #[arg(long)]
+    crossover_max: Option<f64>,
+    /// Share of crossovers that should succeed, a child fitter than its parents' mean (0..=1).
+    #[arg(long)]
+    crossover_target: Option<f64>,
+    /// Lowest mutation rate the adaptive rates reach (0..=1).
+    #[arg(long)]
+    mutation_min: Option<f64>,
+    /// How far an adaptive rate moves in one generation (0..=1).
+    #[arg(long)]
+    rate_step: Option<f64>,
 }
 
 impl GaArgs {
@@ -129,13 +160,19 @@ impl GaArgs {
         macro_rules! set {
             ($($field:ident <- $arg:ident),*) => {$(if let Some(v) = self.$arg { c.$field = v; })*};
         }
-        set!(population_size <- population, elites <- elites,
-             tournament_size <- tournament, crossover <- crossover, crossover_rate <- crossover_rate,
+        set!(population <- population, elites <- elites,
+             tournament <- tournament, crossover <- crossover, crossover_rate <- crossover_rate,
              mutation <- mutation, mutation_rate <- mutation_rate,
              mutation_scope <- mutation_scope, assign_steps <- assign_steps, assign_noise <- assign_noise,
-             local_search_children <- local_search, restart_after <- restart_after,
-             restart_keep <- restart_keep, migration_interval <- migration, init <- init,
-             max_generations <- max_generations);
+             local_search <- local_search, restart_after <- restart_after,
+             restart_keep <- restart_keep, migration <- migration, init <- init,
+             max_generations <- max_generations, encoding <- encoding,
+             selection_rate <- selection_rate, crossover_max <- crossover_max,
+             crossover_target <- crossover_target, mutation_min <- mutation_min,
+             rate_step <- rate_step);
+        if self.adaptive || self.no_adaptive {
+            c.adaptive = self.adaptive;
+        }
         if self.aging || self.no_aging {
             c.aging = self.aging;
         }

@@ -2,6 +2,7 @@
 
 mod aco_args;
 mod bench;
+mod choices;
 mod device_args;
 mod devices;
 mod export_args;
@@ -11,6 +12,7 @@ mod paper;
 mod play;
 mod player;
 mod rate;
+mod shard_args;
 mod solve;
 mod study;
 mod suite;
@@ -115,5 +117,46 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Generate(args) => generate::run(args),
         Command::Play(args) => play::run(args),
         Command::Player(args) => player::run(args),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// Every argument of every subcommand, as `path --flag`, that has no help text.
+    fn without_help(command: &clap::Command, path: &str, missing: &mut Vec<String>) {
+        let path = format!("{path} {}", command.get_name());
+        for arg in command.get_arguments() {
+            let id = arg.get_id().as_str();
+            // clap's own `--help` and `--version` carry clap's help.
+            if id == "help" || id == "version" {
+                continue;
+            }
+            let help = arg.get_help().or(arg.get_long_help());
+            if help.is_none_or(|h| h.to_string().trim().is_empty()) {
+                missing.push(format!("{path} {id}"));
+            }
+        }
+        for sub in command.get_subcommands() {
+            without_help(sub, &path, missing);
+        }
+    }
+
+    #[test]
+    fn every_argument_has_help() {
+        let mut missing = Vec::new();
+        without_help(&super::Cli::command(), "", &mut missing);
+        assert!(missing.is_empty(), "arguments without help: {missing:?}");
+    }
+
+    #[test]
+    fn help_walk_sees_a_missing_help() {
+        let command = clap::Command::new("x")
+            .arg(clap::Arg::new("bare").long("bare"))
+            .arg(clap::Arg::new("told").long("told").help("has help"));
+        let mut missing = Vec::new();
+        without_help(&command, "", &mut missing);
+        assert_eq!(missing, [" x bare"]);
     }
 }

@@ -6,6 +6,8 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::Args;
+
+use super::choices::choice;
 use evoku::experiment::{self, BatchOptions, OperatorSet, PaperReport};
 use evoku::export;
 use evoku::format::{self, ParseOptions};
@@ -14,6 +16,7 @@ use evoku::ga::GaConfig;
 use super::device_args::DeviceArgs;
 use super::export_args::{mark_partial, ExportArgs, Outputs};
 use super::ga_args::GaArgs;
+use super::shard_args::ShardArgs;
 use crate::progress::BatchBars;
 
 #[derive(Args, Debug)]
@@ -34,7 +37,7 @@ pub struct PaperArgs {
     #[arg(long, default_value_t = experiment::PAPER_RUNS)]
     runs: u32,
     /// Operator sets to run (default: all three of the paper).
-    #[arg(long, value_enum, value_delimiter = ',')]
+    #[arg(long, value_parser = choice::<OperatorSet>(), value_delimiter = ',')]
     operators: Vec<OperatorSet>,
     /// Local search variants per child for the hybrid when the preset has no local search.
     #[arg(long, default_value_t = 4)]
@@ -46,6 +49,8 @@ pub struct PaperArgs {
     ga: GaArgs,
     #[command(flatten)]
     export: ExportArgs,
+    #[command(flatten)]
+    shard: ShardArgs,
     /// The paper's first figure: givens against mean generations (SVG).
     #[arg(long, value_name = "FILE.svg")]
     plot_means: Option<PathBuf>,
@@ -92,17 +97,29 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
     let (options, device_name) = batch_options(&args.device, args.runs, &config, args.quiet)?;
     let quiet = args.quiet;
     let mut bars = BatchBars::new(options.max_generations as u64, quiet);
-    let cells = experiment::paper_experiment(
-        &puzzles,
-        &sets,
-        &config,
-        args.hybrid_children,
-        &options,
-        &mut |puzzle, set, batch| {
-            let label = format!("{} {}", puzzle.name, set.name());
-            bars.update(label, &batch.progress());
-        },
-    )?;
+    // The cells (puzzle x operator set) in the experiment's order are the shard's items; each
+    // cell runs alone, as in the whole experiment (its runs are islands of one engine).
+    let shard = args.shard.shard;
+    let mut cells = Vec::new();
+    let items = puzzles
+        .iter()
+        .flat_map(|p| sets.iter().map(move |&set| (p, set)));
+    for (_, (puzzle, set)) in items.enumerate().filter(|&(i, _)| shard.takes(i)) {
+        if evoku::stop::requested() {
+            break;
+        }
+        cells.extend(experiment::paper_experiment(
+            std::slice::from_ref(puzzle),
+            &[set],
+            &config,
+            args.hybrid_children,
+            &options,
+            &mut |puzzle, set, batch| {
+                let label = format!("{} {}", puzzle.name, set.name());
+                bars.update(label, &batch.progress());
+            },
+        )?);
+    }
     bars.finish();
     let report = PaperReport {
         preset: export::preset_name(&config),
@@ -113,9 +130,11 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
         device: device_name,
         machine: export::machine(args.device.threads),
         cells,
+        shard,
     };
     let mut table = report.table();
     table.meta("command", std::env::args().collect::<Vec<_>>().join(" "));
+    args.shard.note(&mut table);
     let code = mark_partial(&mut table, "puzzle and operator cells");
     super::print_table(&table, args.json)?;
     exports.write(&table)?;

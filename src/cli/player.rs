@@ -6,6 +6,8 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
+
+use super::choices::choice;
 use evoku::board::Geometry;
 use evoku::format::{parse_one, ParseOptions};
 use evoku::generate::Store;
@@ -153,11 +155,14 @@ struct RecordArgs {
     /// Time played, in seconds.
     #[arg(long)]
     seconds: f64,
+    /// Wrong digits entered during the game.
     #[arg(long, default_value_t = 0)]
     mistakes: u32,
+    /// Hints taken during the game.
     #[arg(long, default_value_t = 0)]
     hints: u32,
-    #[arg(long, value_enum)]
+    /// How the game ended: `finished` (solved) or `abandoned`.
+    #[arg(long, value_parser = choice::<Outcome>())]
     outcome: Outcome,
     /// Print the player's new level as JSON.
     #[arg(long)]
@@ -168,6 +173,7 @@ struct RecordArgs {
 struct ShowArgs {
     #[command(flatten)]
     profile: ProfileArgs,
+    /// One JSON object: the player's rating, level and next level.
     #[arg(long)]
     json: bool,
 }

@@ -6,6 +6,8 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use clap::Args;
+
+use super::choices::choice;
 use evoku::device::Device;
 use evoku::exact::Limits;
 use evoku::format::{self, Format, ParseOptions, Symbols};
@@ -17,6 +19,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::device_args::DeviceArgs;
 use super::ga_args::GaArgs;
+use super::shard_args::ShardArgs;
 
 #[derive(Args, Debug)]
 // A rating run has its own cap: the solver's default (a million generations) would make an
@@ -43,14 +46,16 @@ pub struct RateArgs {
     #[arg(long, value_parser = super::values::seconds)]
     exact_time_limit: Option<Duration>,
     /// Input format (default: detected).
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<Format>())]
     format: Option<Format>,
     /// How cells are written: `standard` (1-9, A-Z, ...; `.` or `0` empty) or `hex` (0-F).
-    #[arg(long, value_enum, default_value = "standard")]
+    #[arg(long, value_parser = choice::<Symbols>(), default_value = "standard")]
     symbols: Symbols,
     /// One JSON object per puzzle per line instead of a table.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    shard: ShardArgs,
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
@@ -94,35 +99,44 @@ pub fn run(args: RateArgs) -> Result<ExitCode> {
     }
     let stdout = std::io::stdout();
     let mut header = !args.json;
-    for (puzzles, _) in &inputs {
-        for puzzle in puzzles {
-            let mut bar = GenerationBar::new(&puzzle.name, config.max_generations, args.quiet);
-            bar.time_limit = options.ga_rating.time_limit;
-            let report =
-                rate_puzzle(puzzle, &options, &mut |p| bar.update(p)).with_context(|| {
-                    format!("rating {} ({}:{})", puzzle.name, puzzle.file, puzzle.line)
-                })?;
-            bar.finish();
-            if evoku::stop::requested() {
-                // The rating was cut short: not printed as if it were one.
-                eprintln!("evoku: stopped by a signal; {} not rated", puzzle.name);
-                return Ok(ExitCode::from(evoku::stop::EXIT_INTERRUPTED));
-            }
-            let mut text = if args.json {
-                serde_json::to_string(&report)?
-            } else {
-                table_row(&report)
-            };
-            if std::mem::take(&mut header) {
-                text = format!("{}\n{text}", table_header(args.runs > 0));
-            }
-            let mut out = stdout.lock();
-            match writeln!(out, "{text}").and_then(|()| out.flush()) {
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
-                    return Ok(ExitCode::SUCCESS)
-                }
-                other => other?,
-            }
+    let shard = args.shard.shard;
+    if !shard.is_all() && !args.quiet {
+        let puzzles: usize = inputs.iter().map(|(p, _)| p.len()).sum();
+        eprintln!(
+            "{}rating {} of {puzzles}",
+            shard.prefix(),
+            evoku::export::count(shard.share(puzzles), "puzzle")
+        );
+    }
+    // Puzzles are numbered across all files, in order: the shard's items.
+    let taken = inputs
+        .iter()
+        .flat_map(|(puzzles, _)| puzzles)
+        .enumerate()
+        .filter(|&(number, _)| shard.takes(number));
+    for (_, puzzle) in taken {
+        let mut bar = GenerationBar::new(&puzzle.name, config.max_generations, args.quiet);
+        bar.time_limit = options.ga_rating.time_limit;
+        let report = rate_puzzle(puzzle, &options, &mut |p| bar.update(p))
+            .with_context(|| format!("rating {} ({}:{})", puzzle.name, puzzle.file, puzzle.line))?;
+        bar.finish();
+        if evoku::stop::requested() {
+            // The rating was cut short: not printed as if it were one.
+            eprintln!("evoku: stopped by a signal; {} not rated", puzzle.name);
+            return Ok(ExitCode::from(evoku::stop::EXIT_INTERRUPTED));
+        }
+        let mut text = if args.json {
+            serde_json::to_string(&report)?
+        } else {
+            table_row(&report)
+        };
+        if std::mem::take(&mut header) {
+            text = format!("{}\n{text}", table_header(args.runs > 0));
+        }
+        let mut out = stdout.lock();
+        match writeln!(out, "{text}").and_then(|()| out.flush()) {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(ExitCode::SUCCESS),
+            other => other?,
         }
     }
     Ok(ExitCode::SUCCESS)

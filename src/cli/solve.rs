@@ -6,6 +6,8 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
+
+use super::choices::choice;
 use evoku::defaults;
 use evoku::device::Device;
 use evoku::format::{self, Format, ParseOptions, Symbols};
@@ -37,7 +39,7 @@ pub struct SolveArgs {
     /// portfolio of the exact solver, the Ant Colony System and the box-assignment walk in
     /// lock-step rounds, the first to solve wins (docs/RESULTS.md, "The default solver"). `ga`
     /// (the default with `--preset`) runs the walk unless `--preset` says otherwise.
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<Algorithm>())]
     algorithm: Option<Algorithm>,
     #[command(flatten)]
     device: DeviceArgs,
@@ -57,10 +59,10 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = 0, value_name = "NODES")]
     exact_restarts: u64,
     /// Input format (default: detected).
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<Format>())]
     format: Option<Format>,
     /// How cells are written: `standard` (1-9, A-Z, ...; `.` or `0` empty) or `hex` (0-F).
-    #[arg(long, value_enum, default_value = "standard")]
+    #[arg(long, value_parser = choice::<Symbols>(), default_value = "standard")]
     symbols: Symbols,
     /// Output format (default: the input's).
     #[arg(long, value_enum)]
@@ -117,7 +119,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         aco: aco.clone(),
         threads: args.device.threads,
         time_limit: None,
-        unsolvable_check_nodes: 200_000,
+        unsolvable_check_nodes: evoku::solve::UNSOLVABLE_CHECK_NODES,
         preset,
         fill_device: FillDevice {
             islands: args.ga.islands_auto(),

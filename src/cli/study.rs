@@ -6,6 +6,8 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Result};
 use clap::Args;
+
+use super::choices::choice;
 use evoku::experiment::{self, StudyParam};
 use evoku::export;
 use evoku::format::{self, ParseOptions};
@@ -14,6 +16,7 @@ use super::device_args::DeviceArgs;
 use super::export_args::{mark_partial, ExportArgs, Outputs};
 use super::ga_args::GaArgs;
 use super::paper::{batch_config, batch_options};
+use super::shard_args::ShardArgs;
 use crate::progress::BatchBars;
 
 #[derive(Args, Debug)]
@@ -28,7 +31,7 @@ pub struct StudyArgs {
     /// Puzzle files (default: Difficult No. 77 of Mantere & Koljonen, built in).
     files: Vec<String>,
     /// Parameters to vary, one at a time from the preset (default: all three).
-    #[arg(long, value_enum, value_delimiter = ',')]
+    #[arg(long, value_parser = choice::<StudyParam>(), value_delimiter = ',')]
     param: Vec<StudyParam>,
     /// Values to try, comma separated (with exactly one --param; default: a spread per
     /// parameter).
@@ -44,6 +47,8 @@ pub struct StudyArgs {
     ga: GaArgs,
     #[command(flatten)]
     export: ExportArgs,
+    #[command(flatten)]
+    shard: ShardArgs,
     /// Generations and success against each parameter (SVG).
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
@@ -88,16 +93,31 @@ pub fn run(args: StudyArgs) -> Result<ExitCode> {
     let (options, device_name) = batch_options(&args.device, args.runs, &config, args.quiet)?;
     let quiet = args.quiet;
     let mut bars = BatchBars::new(options.max_generations as u64, quiet);
-    let points = experiment::parameter_study(
-        &puzzles,
-        &plan,
-        &config,
-        &options,
-        &mut |puzzle, param, value, batch| {
-            let label = format!("{} {}={value}", puzzle.name, param.name());
-            bars.update(label, &batch.progress());
-        },
-    )?;
+    // The points (parameter value x puzzle) in the study's order are the shard's items; each
+    // point runs alone, as in the whole study.
+    let shard = args.shard.shard;
+    let mut points = Vec::new();
+    let puzzles = &puzzles;
+    let items = plan.iter().flat_map(|(param, values)| {
+        values
+            .iter()
+            .flat_map(move |&value| puzzles.iter().map(move |p| (*param, value, p)))
+    });
+    for (_, (param, value, puzzle)) in items.enumerate().filter(|&(i, _)| shard.takes(i)) {
+        if evoku::stop::requested() {
+            break;
+        }
+        points.extend(experiment::parameter_study(
+            std::slice::from_ref(puzzle),
+            &[(param, vec![value])],
+            &config,
+            &options,
+            &mut |puzzle, param, value, batch| {
+                let label = format!("{} {}={value}", puzzle.name, param.name());
+                bars.update(label, &batch.progress());
+            },
+        )?);
+    }
     bars.finish();
     let meta = vec![
         (
@@ -123,11 +143,12 @@ pub fn run(args: StudyArgs) -> Result<ExitCode> {
         ),
     ];
     let mut table = experiment::study_table(&points, &meta);
+    args.shard.note(&mut table);
     let code = mark_partial(&mut table, "points");
     super::print_table(&table, args.json)?;
     exports.write(&table)?;
     if let Some(path) = &args.plot {
-        experiment::plot_study(&points, path)?;
+        experiment::plot_study_shard(&points, path, args.shard.shard)?;
         plots.written(path);
     }
     Ok(code)

@@ -8,6 +8,8 @@ use std::time::Duration;
 
 use anyhow::{bail, Result};
 use clap::Args;
+
+use super::choices::choice;
 use evoku::device::Device;
 use evoku::export;
 use evoku::ga::Preset;
@@ -18,6 +20,7 @@ use super::aco_args::AcoArgs;
 use super::device_args::DeviceArgs;
 use super::export_args::{mark_partial, ExportArgs};
 use super::ga_args::GaArgs;
+use super::shard_args::ShardArgs;
 use crate::progress::RunBar;
 
 #[derive(Args, Debug)]
@@ -41,7 +44,7 @@ pub struct SuiteArgs {
     #[arg(long, default_value_t = 1)]
     runs: u32,
     /// As `evoku solve --algorithm`: `auto` without `--preset`, else `ga`.
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<Algorithm>())]
     algorithm: Option<Algorithm>,
     /// As `evoku solve --no-exact-shortcut`: the GA runs even when the exact check solves.
     #[arg(long)]
@@ -58,7 +61,10 @@ pub struct SuiteArgs {
     aco: AcoArgs,
     #[command(flatten)]
     export: ExportArgs,
-    /// Write every run: FORMAT and FILE; may be repeated. Created before the runs start.
+    #[command(flatten)]
+    shard: ShardArgs,
+    /// Write every run: FORMAT (json, jsonl, csv, markdown) and FILE; may be repeated. Created
+    /// before the runs start.
     #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"])]
     export_runs: Vec<String>,
     /// Print the table as JSON (the `--export json` document) instead of text.
@@ -150,6 +156,7 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
         },
         time_limit,
         runs: args.runs,
+        shard: args.shard.shard,
     };
     let total = instances.len();
     let started = std::time::Instant::now();
@@ -210,7 +217,8 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
     if !quiet {
         let solved = runs.iter().filter(|r| r.solved).count();
         eprintln!(
-            "solved {solved} of {} in {:.1} s",
+            "{}solved {solved} of {} in {:.1} s",
+            args.shard.shard.prefix(),
             export::count(runs.len(), "run"),
             started.elapsed().as_secs_f64()
         );
@@ -253,11 +261,13 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
         ),
     ];
     let mut table = suite::bucket_table(&summaries, &meta);
+    args.shard.note(&mut table);
     let code = mark_partial(&mut table, "runs");
     super::print_table(&table, args.json)?;
     exports.write(&table)?;
     if !run_exports.is_empty() {
         let mut runs_table = suite::runs_table(&runs, &meta);
+        args.shard.note(&mut runs_table);
         if let Some((key, note)) = table.meta.iter().find(|(key, _)| key == "partial") {
             runs_table.meta(key, note.clone());
         }

@@ -119,7 +119,7 @@ pub struct BatchOptions {
 pub fn batch_config(config: &GaConfig, options: &BatchOptions) -> GaConfig {
     let mut c = config.clone();
     c.islands = options.runs;
-    c.migration_interval = 0;
+    c.migration = 0;
     c.max_generations = options.max_generations;
     c
 }
@@ -133,8 +133,10 @@ pub fn run_runs(
 ) -> Result<BatchOutcome> {
     let config = batch_config(config, options);
     config.validate()?;
-    let problem = Problem::new(&puzzle.grid, config.init, config.presolve)
-        .map_err(|e| Error::Config(format!("{}: no solution: {}", puzzle.name, e.0)))?;
+    let problem = Problem::for_config(&puzzle.grid, &config).map_err(|e| Error::NoSolution {
+        puzzle: puzzle.name.clone(),
+        reason: e.0,
+    })?;
     let mut engine = options.device.engine(problem, &config, options.threads)?;
     run_batch(
         engine.as_mut(),

@@ -20,4 +20,7 @@ pub use paper_table::{
     paper_row, seed_puzzles, OperatorSet, PaperFigure, PaperRow, PAPER_MAX_GENERATIONS, PAPER_RUNS,
     PAPER_TABLE,
 };
-pub use study::{parameter_study, parse_values, plot_study, study_table, StudyParam, StudyPoint};
+pub use study::{
+    parameter_study, parse_values, plot_study, plot_study_shard, study_table, StudyParam,
+    StudyPoint,
+};

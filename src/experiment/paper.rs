@@ -34,6 +34,8 @@ pub struct PaperReport {
     pub device: String,
     pub machine: String,
     pub cells: Vec<PaperCell>,
+    /// The shard of the experiment's cells this report holds (`--shard`; plots say so).
+    pub shard: crate::shard::Shard,
 }
 
 /// Runs the paper's experiment: every puzzle under every operator set, `options.runs` runs each;
@@ -107,25 +109,29 @@ impl PaperReport {
             "settings",
             format!(
                 "population {}, elites {}, tournament {}, crossover {:?} {}, mutation {:?} {} per {:?}, \
-                 box assignments {}, hybrid local search {} variants, restart after {}, init {:?}, presolve {}, seed {}",
-                self.config.population_size,
+                 box assignments {}, hybrid local search {} variants, restart after {}, init {:?}, presolve {}, seed {}, \
+                 encoding {:?}, selection rate {}, adaptive rates {}",
+                self.config.population,
                 self.config.elites,
-                self.config.tournament_size,
+                self.config.tournament,
                 self.config.crossover,
                 self.config.crossover_rate,
                 self.config.mutation,
                 self.config.mutation_rate,
                 self.config.mutation_scope,
                 self.config.assign_steps,
-                if self.config.local_search_children > 0 {
-                    self.config.local_search_children
+                if self.config.local_search > 0 {
+                    self.config.local_search
                 } else {
                     self.hybrid_children
                 },
                 self.config.restart_after,
                 self.config.init,
                 self.config.presolve,
-                self.config.seed
+                self.config.seed,
+                self.config.encoding,
+                self.config.selection_rate,
+                self.config.adaptive,
             ),
         );
         table.meta("device", &self.device);
@@ -159,8 +165,11 @@ impl PaperReport {
         crate::plot::line_chart(
             path,
             &format!(
-                "Givens against mean generations ({} runs, cap {}, preset {})",
-                self.runs, self.max_generations, self.preset
+                "Givens against mean generations ({} runs, cap {}, preset {}){}",
+                self.runs,
+                self.max_generations,
+                self.preset,
+                self.shard.suffix()
             ),
             "givens",
             "mean generations (unsolved runs at the cap; 0 drawn at 1)",
@@ -205,8 +214,10 @@ impl PaperReport {
         crate::plot::range_chart(
             path,
             &format!(
-                "Fewest and most generations of solved runs ({} runs, preset {})",
-                self.runs, self.preset
+                "Fewest and most generations of solved runs ({} runs, preset {}){}",
+                self.runs,
+                self.preset,
+                self.shard.suffix()
             ),
             "puzzle (givens)",
             "generations",

@@ -3,20 +3,23 @@
 
 use serde::Serialize;
 
+use crate::choice::choice_enum;
 use crate::error::Result;
 use crate::format::{self, ParseOptions, Puzzle};
 use crate::ga::{CrossoverKind, GaConfig};
 
-/// The paper's operator sets (docs/ALGORITHMS.md section 2, the results table's three columns).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
-#[serde(rename_all = "kebab-case")]
-pub enum OperatorSet {
-    /// Swap mutation only: no crossover, no local search.
-    Mutation,
-    /// Mutation and crossover, no local search.
-    MutationCrossover,
-    /// Mutation, crossover and local search (mut+cross+LS).
-    Hybrid,
+choice_enum! {
+    /// The paper's operator sets (docs/ALGORITHMS.md section 2, the results table's three columns).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum OperatorSet ("operator set") {
+        /// Swap mutation only: no crossover, no local search.
+        Mutation => "mutation",
+        /// Mutation and crossover, no local search.
+        MutationCrossover => "mutation-crossover",
+        /// Mutation, crossover and local search (mut+cross+LS).
+        Hybrid => "hybrid",
+    }
 }
 
 impl OperatorSet {
@@ -35,19 +38,10 @@ impl OperatorSet {
         }
     }
 
-    /// The short name used on the command line and in exports.
-    pub fn name(self) -> &'static str {
-        match self {
-            OperatorSet::Mutation => "mutation",
-            OperatorSet::MutationCrossover => "mutation-crossover",
-            OperatorSet::Hybrid => "hybrid",
-        }
-    }
-
     /// `base` with this set's operators: the preset's mutation always; its crossover (Sato &
     /// Inoue's if it has none) unless mutation only; its local search for the hybrid, or
-    /// `local_search_children` variants per child when the preset has none.
-    pub fn apply(self, base: &GaConfig, local_search_children: u32) -> GaConfig {
+    /// `local_search` variants per child when the preset has none.
+    pub fn apply(self, base: &GaConfig, local_search: u32) -> GaConfig {
         let mut c = base.clone();
         let crossover = if base.crossover == CrossoverKind::None {
             CrossoverKind::Band
@@ -57,16 +51,16 @@ impl OperatorSet {
         match self {
             OperatorSet::Mutation => {
                 c.crossover = CrossoverKind::None;
-                c.local_search_children = 0;
+                c.local_search = 0;
             }
             OperatorSet::MutationCrossover => {
                 c.crossover = crossover;
-                c.local_search_children = 0;
+                c.local_search = 0;
             }
             OperatorSet::Hybrid => {
                 c.crossover = crossover;
-                if c.local_search_children == 0 {
-                    c.local_search_children = local_search_children;
+                if c.local_search == 0 {
+                    c.local_search = local_search;
                 }
             }
         }

@@ -3,18 +3,24 @@
 use serde::Serialize;
 
 use super::batch::{run_runs, BatchOptions, BatchProgress, RunStats};
+use crate::choice::choice_enum;
 use crate::error::{Error, Result};
 use crate::export::Table;
 use crate::format::Puzzle;
 use crate::ga::GaConfig;
 
-/// A GA setting a parameter study varies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, clap::ValueEnum)]
-#[serde(rename_all = "kebab-case")]
-pub enum StudyParam {
-    Population,
-    CrossoverRate,
-    MutationRate,
+choice_enum! {
+    /// A GA setting a parameter study varies.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum StudyParam ("study parameter") {
+        /// Individuals per island (`--population`).
+        Population => "population",
+        /// The crossover rate (`--crossover-rate`).
+        CrossoverRate => "crossover-rate",
+        /// The mutation rate (`--mutation-rate`).
+        MutationRate => "mutation-rate",
+    }
 }
 
 impl StudyParam {
@@ -23,14 +29,6 @@ impl StudyParam {
         StudyParam::CrossoverRate,
         StudyParam::MutationRate,
     ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            StudyParam::Population => "population",
-            StudyParam::CrossoverRate => "crossover-rate",
-            StudyParam::MutationRate => "mutation-rate",
-        }
-    }
 
     /// The values tried when none are given.
     pub fn default_values(self) -> Vec<f64> {
@@ -47,11 +45,13 @@ impl StudyParam {
         match self {
             StudyParam::Population => {
                 if value.fract() != 0.0 || value < 2.0 {
-                    return Err(Error::Config(format!(
-                        "population values must be whole numbers of at least 2, got {value}"
-                    )));
+                    return Err(Error::invalid_option(
+                        "--values",
+                        value,
+                        "whole numbers of at least 2 for --param population",
+                    ));
                 }
-                c.population_size = value as u32;
+                c.population = value as u32;
             }
             StudyParam::CrossoverRate => c.crossover_rate = value,
             StudyParam::MutationRate => c.mutation_rate = value,
@@ -149,6 +149,15 @@ pub fn study_table(points: &[StudyPoint], meta: &[(String, String)]) -> Table {
 /// The study plot: per parameter a panel of mean and median generations (log) and one of the
 /// success rate, a series per puzzle.
 pub fn plot_study(points: &[StudyPoint], path: &std::path::Path) -> Result<()> {
+    plot_study_shard(points, path, crate::shard::Shard::ALL)
+}
+
+/// [`plot_study`] of one shard's points (`--shard`): every panel's title says which shard.
+pub fn plot_study_shard(
+    points: &[StudyPoint],
+    path: &std::path::Path,
+    shard: crate::shard::Shard,
+) -> Result<()> {
     let mut panels = Vec::new();
     let mut params: Vec<StudyParam> = Vec::new();
     for p in points {
@@ -194,7 +203,7 @@ pub fn plot_study(points: &[StudyPoint], path: &std::path::Path) -> Result<()> {
             });
         }
         panels.push(crate::plot::Panel {
-            title: format!("{}: generations", param.name()),
+            title: format!("{}: generations{}", param.name(), shard.suffix()),
             x_label: param.name().to_string(),
             y_label: "generations (0 drawn at 1)".into(),
             series: generations,
@@ -203,7 +212,7 @@ pub fn plot_study(points: &[StudyPoint], path: &std::path::Path) -> Result<()> {
             y_range: None,
         });
         panels.push(crate::plot::Panel {
-            title: format!("{}: success", param.name()),
+            title: format!("{}: success{}", param.name(), shard.suffix()),
             x_label: param.name().to_string(),
             y_label: "runs solved (%)".into(),
             series: success,
@@ -221,7 +230,7 @@ pub fn parse_values(text: &str) -> Result<Vec<f64>> {
         .map(|v| {
             v.trim()
                 .parse::<f64>()
-                .map_err(|_| Error::Config(format!("--values: '{v}' is not a number")))
+                .map_err(|_| Error::invalid_option("--values", format!("'{v}'"), "numbers"))
         })
         .collect()
 }

@@ -35,6 +35,7 @@ pub fn preset_name(config: &GaConfig) -> String {
         (Preset::Paper, "paper"),
         (Preset::Default, "default"),
         (Preset::Walk, "walk"),
+        (Preset::Row, "row"),
     ] {
         let mut p = GaConfig::preset(preset);
         p.seed = config.seed;
@@ -50,14 +51,32 @@ pub fn preset_name(config: &GaConfig) -> String {
 /// the command line takes them (`crossover band 0.3`, `mutation directed 0.5 per child`).
 pub fn settings(config: &GaConfig) -> String {
     let on = |b: bool| if b { "on" } else { "off" };
+    let row_ga = if config.encoding != crate::ga::Encoding::Block
+        || config.selection_rate != 1.0
+        || config.adaptive
+    {
+        format!(
+            ", encoding {}, selection rate {}, adaptive {} (crossover max {}, target {}; \
+             mutation min {}; step {})",
+            cli_name(&config.encoding),
+            config.selection_rate,
+            on(config.adaptive),
+            config.crossover_max,
+            config.crossover_target,
+            config.mutation_min,
+            config.rate_step
+        )
+    } else {
+        String::new()
+    };
     format!(
         "population {}, islands {}, elites {}, tournament {}, crossover {} {}, mutation {} {} per {}, \
          box assignments {} (noise {}), local search {}, aging {}, restart after {} (keep {}), migration {}, \
-         init {}, presolve {}, max generations {}, seed {}",
-        config.population_size,
+         init {}, presolve {}, max generations {}, seed {}{row_ga}",
+        config.population,
         config.islands,
         config.elites,
-        config.tournament_size,
+        config.tournament,
         cli_name(&config.crossover),
         config.crossover_rate,
         cli_name(&config.mutation),
@@ -65,11 +84,11 @@ pub fn settings(config: &GaConfig) -> String {
         cli_name(&config.mutation_scope),
         config.assign_steps,
         config.assign_noise,
-        config.local_search_children,
+        config.local_search,
         on(config.aging),
         config.restart_after,
         config.restart_keep,
-        config.migration_interval,
+        config.migration,
         cli_name(&config.init),
         on(config.presolve),
         config.max_generations,
@@ -96,10 +115,8 @@ pub fn aco_settings(config: &crate::aco::AcoConfig) -> String {
 }
 
 /// The name the command line uses for `value` (`band`, `multi-parent`, `child`).
-pub fn cli_name<T: clap::ValueEnum>(value: &T) -> String {
-    value
-        .to_possible_value()
-        .map_or_else(|| "?".to_string(), |v| v.get_name().to_string())
+pub fn cli_name<T: crate::choice::Choice>(value: &T) -> String {
+    value.name().to_string()
 }
 
 /// `1 puzzle`, `2 puzzles`, `0 puzzles`: a count with its noun in the right number (nouns that

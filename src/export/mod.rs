@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value as Json};
 
+use crate::choice::choice_enum;
 use crate::error::{Error, IoAction, Result};
 
 mod describe;
@@ -14,24 +15,35 @@ mod value;
 pub use describe::{aco_settings, cli_name, count, cpu_model, machine, preset_name, settings};
 pub use value::Value;
 
-/// The file formats of `--export FORMAT FILE`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
-#[serde(rename_all = "kebab-case")]
-pub enum ExportFormat {
-    Json,
-    Csv,
-    Markdown,
+choice_enum! {
+    /// The file formats of `--export FORMAT FILE`.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum ExportFormat ("export format") {
+        /// One JSON document: title, notes, columns and rows.
+        Json => "json",
+        /// One JSON object per row per line, no title or notes: the shards of a batch
+        /// (`--shard I/N`) merge by concatenating their files.
+        Jsonl => "jsonl",
+        /// Comma-separated values, a header row first.
+        Csv => "csv",
+        /// A Markdown table.
+        Markdown => "markdown",
+    }
 }
 
 impl ExportFormat {
+    /// The format named `name` (ASCII case ignored; `md` is Markdown).
     pub fn parse(name: &str) -> Result<ExportFormat> {
         match name.to_ascii_lowercase().as_str() {
-            "json" => Ok(ExportFormat::Json),
-            "csv" => Ok(ExportFormat::Csv),
-            "markdown" | "md" => Ok(ExportFormat::Markdown),
-            other => Err(Error::Config(format!(
-                "--export: unknown format '{other}' (json, csv or markdown)"
-            ))),
+            "md" => Ok(ExportFormat::Markdown),
+            other => crate::choice::parse(other).map_err(|_| {
+                Error::invalid_option(
+                    "--export",
+                    format!("'{other}'"),
+                    "json, jsonl, csv or markdown",
+                )
+            }),
         }
     }
 }
@@ -75,6 +87,7 @@ impl Table {
     pub fn render(&self, format: ExportFormat) -> String {
         match format {
             ExportFormat::Json => self.to_json(),
+            ExportFormat::Jsonl => self.to_json_lines(),
             ExportFormat::Csv => self.to_csv(),
             ExportFormat::Markdown => self.to_markdown(),
         }
@@ -113,10 +126,29 @@ impl Table {
         text
     }
 
+    /// Every row as one compact JSON object (`{column: value}`) per line.
+    pub fn to_json_lines(&self) -> String {
+        let mut text = String::new();
+        for row in &self.rows {
+            let object: Map<String, Json> = self
+                .columns
+                .iter()
+                .zip(row)
+                .map(|(c, v)| (c.clone(), v.to_json()))
+                .collect();
+            text.push_str(&Json::Object(object).to_string());
+            text.push('\n');
+        }
+        text
+    }
+
     /// Reads back what [`Table::to_json`] wrote (the order of `meta` keys is not kept).
     pub fn from_json(text: &str) -> Result<Table> {
         let bad = |what: &str| Error::Config(format!("not an evoku table: {what}"));
-        let top: Json = serde_json::from_str(text).map_err(|e| bad(&e.to_string()))?;
+        let top: Json = serde_json::from_str(text).map_err(|source| Error::Json {
+            what: "not an evoku table".into(),
+            source,
+        })?;
         let title = top["title"].as_str().ok_or_else(|| bad("no title"))?;
         let columns: Vec<String> = top["columns"]
             .as_array()
@@ -279,7 +311,7 @@ fn csv_field(s: &str) -> String {
 pub fn parse_exports(values: &[String]) -> Result<Vec<(ExportFormat, PathBuf)>> {
     if !values.len().is_multiple_of(2) {
         return Err(Error::Config(
-            "--export takes two values: FORMAT (json, csv, markdown) and FILE".into(),
+            "--export takes two values: FORMAT (json, jsonl, csv, markdown) and FILE".into(),
         ));
     }
     values
@@ -315,6 +347,11 @@ impl Exports {
         let files = parse_exports(values)
             .map_err(|e| match e {
                 Error::Config(message) => Error::Config(message.replace("--export", flag)),
+                Error::InvalidOption { value, allowed, .. } => Error::InvalidOption {
+                    option: flag.to_string(),
+                    value,
+                    allowed,
+                },
                 other => other,
             })?
             .into_iter()

@@ -20,12 +20,11 @@ mod line;
 mod lloyd_amos;
 mod symbols;
 
-use std::fmt;
 use std::io::Read;
 use std::path::PathBuf;
-use std::str::FromStr;
 
 use crate::board::Grid;
+use crate::choice::choice_enum;
 use crate::error::{Error, IoAction, Result};
 
 pub use detect::detect;
@@ -38,55 +37,28 @@ use lex::{
 };
 pub use symbols::Symbols;
 
-/// A puzzle file format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
-pub enum Format {
-    /// One puzzle per line: `n*n` symbols, then optionally a name.
-    #[value(name = "line")]
-    Line,
-    /// `n` rows of `n` values (or of `n` contiguous symbols) per puzzle.
-    #[value(name = "grid")]
-    Grid,
-    /// Lloyd & Amos: box size, an unused `1`, then `n` rows of `n` tab-separated values, `-1` empty.
-    #[value(name = "lloyd-amos")]
-    LloydAmos,
+choice_enum! {
+    /// A puzzle file format.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum Format ("format") {
+        /// One puzzle per line: `n*n` symbols, then optionally a name.
+        Line => "line",
+        /// `n` rows of `n` values (or of `n` contiguous symbols) per puzzle.
+        Grid => "grid",
+        /// Lloyd & Amos: box size, an unused `1`, then `n` rows of `n` tab-separated values, `-1` empty.
+        LloydAmos => "lloyd-amos",
+    }
 }
 
 impl Format {
     /// Every format, in the order of the command-line help.
     pub const ALL: [Format; 3] = [Format::Line, Format::Grid, Format::LloydAmos];
-
-    /// The command-line name: `line`, `grid` or `lloyd-amos`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Line => "line",
-            Format::Grid => "grid",
-            Format::LloydAmos => "lloyd-amos",
-        }
-    }
-}
-
-impl fmt::Display for Format {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Format {
-    type Err = String;
-
-    fn from_str(s: &str) -> std::result::Result<Format, String> {
-        Format::ALL
-            .into_iter()
-            .find(|f| f.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| format!("unknown format '{s}': expected line, grid or lloyd-amos"))
-    }
 }
 
 /// How to read a puzzle file.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ParseOptions {
-    /// `None`: detect the format from the text (see [`detect`]).
+    /// `None`: detect the format from the text (see [`detect`](crate::format::detect::detect)).
     pub format: Option<Format>,
     pub symbols: Symbols,
 }
@@ -387,21 +359,15 @@ mod tests {
 
     #[test]
     fn format_names() {
+        use crate::choice::parse;
         for f in Format::ALL {
-            assert_eq!(f.name().parse::<Format>(), Ok(f));
+            assert_eq!(f.name().parse::<Format>().ok(), Some(f));
             assert_eq!(f.to_string(), f.name());
         }
         assert!("xml".parse::<Format>().is_err());
-        use clap::ValueEnum;
-        assert_eq!(
-            <Format as ValueEnum>::from_str("lloyd-amos", false).ok(),
-            Some(Format::LloydAmos)
-        );
-        assert_eq!(
-            <Symbols as ValueEnum>::from_str("hex", false).ok(),
-            Some(Symbols::Hex)
-        );
-        assert_eq!("Standard".parse::<Symbols>(), Ok(Symbols::Standard));
+        assert_eq!(parse::<Format>("lloyd-amos").ok(), Some(Format::LloydAmos));
+        assert_eq!(parse::<Symbols>("hex").ok(), Some(Symbols::Hex));
+        assert_eq!("Standard".parse::<Symbols>().ok(), Some(Symbols::Standard));
         assert!("octal".parse::<Symbols>().is_err());
     }
 }

@@ -1,33 +1,30 @@
 //! How digits are written as single characters: standard and hex symbols.
 
-use std::fmt;
-use std::str::FromStr;
-
 use super::lex::shown_char;
 use crate::board::{digit_symbol, symbol_digit};
+use crate::choice::choice_enum;
 
-/// How digits are written as single characters.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
-pub enum Symbols {
-    /// `1-9`, then `A-Z` (read case-insensitively on boards up to 35x35), then `a-z`, `@`, `#`, `%`
-    ///; `.` or `0` is an empty cell.
-    #[default]
-    #[value(name = "standard")]
-    Standard,
-    /// Hexadecimal, for boards up to 16x16: `0` is digit 1, ..., `F` digit 16; only `.` is empty.
-    #[value(name = "hex")]
-    Hex,
+choice_enum! {
+    /// How digits are written as single characters.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum Symbols ("symbols") {
+        /// `1-9`, then `A-Z` (read case-insensitively on boards up to 35x35), then `a-z`, `@`, `#`,
+        /// `%`; `.` or `0` is an empty cell.
+        Standard => "standard",
+        /// Hexadecimal, for boards up to 16x16: `0` is digit 1, ..., `F` digit 16; only `.` is empty.
+        Hex => "hex",
+    }
+}
+
+// Written out: `choice_enum!` takes no `#[default]` on a variant.
+#[allow(clippy::derivable_impls)]
+impl Default for Symbols {
+    fn default() -> Symbols {
+        Symbols::Standard
+    }
 }
 
 impl Symbols {
-    /// The command-line name: `standard` or `hex`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Symbols::Standard => "standard",
-            Symbols::Hex => "hex",
-        }
-    }
-
     /// The character for `digit` (0 = empty, written `.`) on a board of side `side`.
     ///
     /// Hex symbols only exist up to 16x16; larger boards fall back to [`Symbols::Standard`].
@@ -109,22 +106,5 @@ impl Symbols {
                 }
             }
         }
-    }
-}
-
-impl FromStr for Symbols {
-    type Err = String;
-
-    fn from_str(s: &str) -> std::result::Result<Symbols, String> {
-        [Symbols::Standard, Symbols::Hex]
-            .into_iter()
-            .find(|x| x.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| format!("unknown symbol set '{s}': expected standard or hex"))
-    }
-}
-
-impl fmt::Display for Symbols {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }

@@ -5,7 +5,7 @@
 //! array bounds and bindings from their Rust homes, into the prelude (`src/ga/prelude.rs`); its
 //! mask and cell helpers are the CPU stages' own (`src/ga/cpu/`).
 
-use super::config::{GaConfig, MAX_ELITES};
+use super::config::{GaConfig, MAX_ELITES, MUTATION_TARGET};
 use super::problem::Problem;
 use crate::rng::rate_q16;
 
@@ -21,24 +21,41 @@ pub struct Params {
     pub population: u32,
     pub islands: u32,
     pub elites: u32,
-    pub tournament_size: u32,
+    pub tournament: u32,
     pub crossover_kind: u32,
     pub crossover_rate_q16: u32,
     pub mutation_kind: u32,
     pub mutation_rate_q16: u32,
-    pub local_search_children: u32,
+    pub local_search: u32,
     pub aging: u32,
     pub restart_after: u32,
     pub restart_keep: u32,
-    pub migration_interval: u32,
+    pub migration: u32,
     pub seed_lo: u32,
     pub seed_hi: u32,
     pub mutation_scope: u32,
     pub assign_steps: u32,
     pub assign_noise: u32,
-    // Scalars, not an array: a uniform block's arrays need a 16-byte stride.
-    pub _pad0: u32,
-    pub _pad1: u32,
+    /// The global number of this engine's first island: 0, unless the islands are split across
+    /// devices (`GpuEngine::new_part`); random streams are keyed by global island numbers.
+    pub island_offset: u32,
+    /// Islands of the whole run (the migration ring); `islands` when one engine holds them all.
+    pub islands_total: u32,
+    /// `Encoding` code: 0 block, 1 row.
+    pub encoding: u32,
+    /// Probability that a tournament's fittest wins (else its weakest); 65536 = always, and
+    /// then no draw is spent on it.
+    pub selection_rate_q16: u32,
+    /// 1: the adaptive rates (`Island::crossover_rate_q16` and `mutation_rate_q16` replace
+    /// the fixed ones) and the elite pairs' fallback of `breed`.
+    pub adaptive: u32,
+    pub crossover_max_q16: u32,
+    /// Share of crossovers that should succeed, per mille.
+    pub crossover_target_pm: u32,
+    pub mutation_min_q16: u32,
+    /// Share of mutations that should improve the child, per mille (the report's 30 %).
+    pub mutation_target_pm: u32,
+    pub rate_step_q16: u32,
 }
 }
 
@@ -49,27 +66,40 @@ impl Params {
             side: problem.side() as u32,
             cells: problem.cells() as u32,
             genome_words: problem.genome_words() as u32,
-            population: config.population_size,
+            population: config.population,
             islands: config.islands,
             elites: config.elites,
-            tournament_size: config.tournament_size,
+            tournament: config.tournament,
             crossover_kind: config.crossover as u32,
             crossover_rate_q16: rate_q16(config.crossover_rate),
             mutation_kind: config.mutation as u32,
             mutation_rate_q16: rate_q16(config.mutation_rate),
-            local_search_children: config.local_search_children,
+            local_search: config.local_search,
             aging: config.aging as u32,
             restart_after: config.restart_after,
             restart_keep: config.restart_keep,
-            migration_interval: config.migration_interval,
+            migration: config.migration,
             seed_lo: config.seed as u32,
             seed_hi: (config.seed >> 32) as u32,
             mutation_scope: config.mutation_scope as u32,
             assign_steps: config.assign_steps,
             assign_noise: config.assign_noise,
-            _pad0: 0,
-            _pad1: 0,
+            island_offset: 0,
+            islands_total: config.islands,
+            encoding: config.encoding as u32,
+            selection_rate_q16: rate_q16(config.selection_rate),
+            adaptive: config.adaptive as u32,
+            crossover_max_q16: rate_q16(config.crossover_max),
+            crossover_target_pm: per_mille(config.crossover_target),
+            mutation_min_q16: rate_q16(config.mutation_min),
+            mutation_target_pm: per_mille(MUTATION_TARGET),
+            rate_step_q16: rate_q16(config.rate_step),
         }
+    }
+
+    /// Whether this engine holds only part of the run's islands (the others on other devices).
+    pub fn is_part(&self) -> bool {
+        self.islands != self.islands_total
     }
 
     pub fn seed(&self) -> u64 {
@@ -80,6 +110,11 @@ impl Params {
     pub fn genome_bytes(&self) -> usize {
         self.genome_words as usize * 4
     }
+}
+
+/// A share in thousandths, for integer comparisons of counts on both engines.
+fn per_mille(share: f64) -> u32 {
+    (share.clamp(0.0, 1.0) * 1000.0).round() as u32
 }
 
 crate::gpu_struct! {
@@ -102,8 +137,30 @@ pub struct Island {
     pub overall_best_penalty: u32,
     pub overall_best_generation: u32,
     pub elite_slots: [u32; MAX_ELITES as usize],
-    pub _pad: [u32; 2],
+    /// The adaptive rates now in force (`Params::adaptive`; else the fixed rates), set to the
+    /// starting rates at generation 0 and at every restart.
+    pub crossover_rate_q16: u32,
+    pub mutation_rate_q16: u32,
+    /// What the last generation's children did (`outcome` bits, summed by `island_best`):
+    /// crossovers, those that succeeded, mutations, those that improved the child.
+    pub crossovers: u32,
+    pub crossover_successes: u32,
+    pub mutations: u32,
+    pub mutation_improvements: u32,
 }
+}
+
+/// What one child's breeding did, as bits of the per-individual outcome word `breed` writes and
+/// `island_best` sums (the prelude declares them as `OUTCOME_*`).
+pub mod outcome {
+    /// The child was crossed over.
+    pub const CROSSED: u32 = 1;
+    /// ... and came out fitter than its parents' mean.
+    pub const CROSS_SUCCESS: u32 = 2;
+    /// At least one mutation swap was made.
+    pub const MUTATED: u32 = 4;
+    /// ... and the swaps left the child fitter than before them.
+    pub const MUTATION_IMPROVED: u32 = 8;
 }
 
 impl Island {
@@ -121,7 +178,12 @@ impl Island {
             overall_best_penalty: u32::MAX,
             overall_best_generation: 0,
             elite_slots: [0; MAX_ELITES as usize],
-            _pad: [0; 2],
+            crossover_rate_q16: 0,
+            mutation_rate_q16: 0,
+            crossovers: 0,
+            crossover_successes: 0,
+            mutations: 0,
+            mutation_improvements: 0,
         }
     }
 }

@@ -5,9 +5,9 @@
 //!
 //! # What crosses the bus
 //!
-//! Nothing per generation. Creating an engine uploads the parameters (80 bytes), the problem
-//! tables (`5 * cells * 4` bytes) and the fresh island states (`islands * 64` bytes); after that a
-//! `step` uploads nothing and the run loop reads back only the island states, `islands * 64`
+//! Nothing per generation. Creating an engine uploads the parameters (128 bytes), the problem
+//! tables (`5 * cells * 4` bytes) and the fresh island states (`islands * 80` bytes); after that a
+//! `step` uploads nothing and the run loop reads back only the island states, `islands * 80`
 //! bytes per step (however many generations the step holds), plus one genome
 //! (`genome_words * 4` bytes) at the end. The full read-backs (`population_words`, `penalties`,
 //! `ages`, `island_states`) are for tests.
@@ -16,6 +16,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 pub mod buffers;
+pub mod multi;
+
+pub use multi::{split_islands, MultiGpuEngine};
 
 use crate::error::{Error, Result};
 use crate::ga::common::WORKGROUP_SIZE;
@@ -69,7 +72,7 @@ fn generations_per_submit(params: &Params, software: bool) -> u32 {
     let individuals = params.islands as u64 * params.population as u64;
     let n = params.side as u64;
     let per_individual = 4 * params.cells as u64
-        + 8 * n * params.local_search_children as u64
+        + 8 * n * params.local_search as u64
         + params.assign_steps as u64 * (2 * n * n + n * n * n / 2);
     let budget = if software {
         SOFTWARE_VISITS_PER_SUBMIT
@@ -120,8 +123,29 @@ impl GpuEngine {
     /// Checks `config` and the buffer sizes against the adapter's limits, uploads the problem,
     /// and runs `init` and the first `island_best` (generation 0).
     pub fn new(ctx: &GpuContext, problem: Problem, config: &GaConfig) -> Result<GpuEngine> {
+        GpuEngine::new_part(ctx, problem, config, 0..config.islands)
+    }
+
+    /// An engine for islands `islands` (global numbers) of the run `config` describes, the rest
+    /// of its islands on other engines ([`MultiGpuEngine`]): each island draws from its
+    /// global stream, so the islands evolve as they do in one engine holding them all.
+    pub fn new_part(
+        ctx: &GpuContext,
+        problem: Problem,
+        config: &GaConfig,
+        islands: std::ops::Range<u32>,
+    ) -> Result<GpuEngine> {
         config.validate()?;
-        let params = Params::new(&problem, config);
+        crate::ga::problem::check_encoding(&problem, config)?;
+        if islands.is_empty() || islands.end > config.islands {
+            return Err(Error::Config(format!(
+                "islands {}..{} are not a part of the run's {} islands",
+                islands.start, islands.end, config.islands
+            )));
+        }
+        let mut params = Params::new(&problem, config);
+        params.islands = islands.end - islands.start;
+        params.island_offset = islands.start;
         let sizes = Sizes::new(&params);
         sizes.check(&params, &ctx.limits, &ctx.describe())?;
         let iterations = loop_bound(&params);
@@ -138,16 +162,20 @@ impl GpuEngine {
                 Some(steps) => format!(" (--assign-steps {steps} would fit)"),
                 None => String::new(),
             };
-            return Err(Error::Gpu(format!(
+            return Err(Error::gpu(
+                Some(ctx.describe()),
+                "check the loop budget",
+                format!(
                 "{adapter} cuts shader loops short after 65,535 iterations and this run needs up \
                  to {iterations} per invocation ({side}x{side}, local search {children}, box \
                  assignments {assigns}): lower --local-search or --assign-steps{steps}, use \
                  --mutation-scope child, or use --backend cpu",
                 adapter = ctx.describe(),
                 side = params.side,
-                children = params.local_search_children,
+                children = params.local_search,
                 assigns = params.assign_steps,
-            )));
+            ),
+            ));
         }
         let pipelines = ctx.pipelines("building pipelines", Pipelines::new)?;
         let (buffers, bind_groups) = ctx.scoped("allocating buffers", || {
@@ -167,6 +195,7 @@ impl GpuEngine {
                     &buffers.scores[1 - k],
                     &buffers.islands,
                     &buffers.records,
+                    &buffers.outcomes,
                 ];
                 pipeline::bind_group(&ctx.device, label, &pipelines.layout, &buffers)
             };
@@ -303,7 +332,7 @@ impl Engine for GpuEngine {
 
     fn overall_best(&mut self, island: u32) -> Result<Vec<u8>> {
         if island >= self.params.islands {
-            return Err(Error::Config(format!("no island {island}")));
+            return Err(Error::Internal(format!("no island {island}")));
         }
         let bytes = self.params.genome_bytes() as u64;
         self.schedule.read(

@@ -109,8 +109,8 @@ pub fn run(
     let best = problem.to_grid(&genome);
     let solved = state.solved != 0;
     if solved && !best.solves(problem.puzzle()) {
-        return Err(Error::Config(format!(
-            "internal error: island {winner} reported a solution that fails the host check: {best}"
+        return Err(Error::Internal(format!(
+            "island {winner} reported a solution that fails the host check: {best}"
         )));
     }
     let generations = if solved { state.generation } else { generation };

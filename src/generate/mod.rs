@@ -293,9 +293,20 @@ pub fn generate(
     indices: std::ops::Range<u64>,
     done: &(dyn Fn(&Outcome) + Sync),
 ) -> Vec<Outcome> {
+    generate_at(options, &indices.collect::<Vec<_>>(), done)
+}
+
+/// The outcomes of the given indices, in their order, as [`generate`] makes them: a puzzle's
+/// seed comes from its index alone, so a shard (`--shard`) makes the whole batch's puzzles.
+pub fn generate_at(
+    options: &GenerateOptions,
+    indices: &[u64],
+    done: &(dyn Fn(&Outcome) + Sync),
+) -> Vec<Outcome> {
     use rayon::prelude::*;
     indices
-        .into_par_iter()
+        .par_iter()
+        .copied()
         .map_init(
             || Generator::new(options.geometry),
             |g, index| {

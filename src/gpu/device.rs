@@ -124,26 +124,37 @@ impl GpuContext {
             .filter(|f| !f.trim().is_empty());
         let backend_env = std::env::var("WGPU_BACKEND").unwrap_or_else(|_| "unset".into());
         if adapters.is_empty() {
-            return Err(Error::Gpu(format!(
-                "no GPU adapter found (WGPU_BACKEND={backend_env}); use --backend cpu"
-            )));
+            return Err(Error::gpu(
+                None,
+                "choose an adapter",
+                format!("no GPU adapter found (WGPU_BACKEND={backend_env}); use --backend cpu"),
+            ));
         }
         if let Some(filter) = &filter {
             let all: Vec<String> = adapters.iter().map(|a| a.get_info().name).collect();
             let wanted = filter.trim().to_lowercase();
             adapters.retain(|a| a.get_info().name.to_lowercase().contains(&wanted));
             if adapters.is_empty() {
-                return Err(Error::Gpu(format!(
+                return Err(Error::gpu(
+                    None,
+                    "choose an adapter",
+                    format!(
                     "no GPU adapter matches '{filter}' (WGPU_BACKEND={backend_env}); found: {}; \
                      see `evoku devices`",
                     all.join(", ")
-                )));
+                ),
+                ));
             }
         }
         adapters.sort_by_key(|a| rank(&a.get_info()));
-        let adapter = adapters.swap_remove(0);
+        GpuContext::open(&adapters.swap_remove(0))
+    }
+
+    /// Creates a device with `adapter`'s limits (its own device and queue: an adapter opened
+    /// twice gives two devices).
+    pub(crate) fn open(adapter: &wgpu::Adapter) -> Result<GpuContext> {
         let info = adapter.get_info();
-        refuse_without_compute(&adapter, &info)?;
+        refuse_without_compute(adapter, &info)?;
         let limits = adapter.limits();
         let descriptor = wgpu::DeviceDescriptor {
             label: Some("evoku"),
@@ -153,10 +164,11 @@ impl GpuContext {
         };
         let (device, queue) =
             pollster::block_on(adapter.request_device(&descriptor)).map_err(|e| {
-                Error::Gpu(format!(
-                    "cannot open {} ({:?}): {e}",
-                    info.name, info.backend
-                ))
+                Error::gpu(
+                    Some(info.name.clone()),
+                    "open the device",
+                    format!("cannot open {} ({:?}): {e}", info.name, info.backend),
+                )
             })?;
         let errors = ErrorLog::default();
         let log = errors.clone();
@@ -233,7 +245,11 @@ impl GpuContext {
     }
 
     pub(crate) fn error(&self, what: &str, message: &str) -> Error {
-        Error::Gpu(format!("{what} on {}: {message}", self.describe()))
+        Error::gpu(
+            Some(self.describe()),
+            what,
+            format!("{what} on {}: {message}", self.describe()),
+        )
     }
 
     /// Copies `size` bytes at `offset` of `source` back to the host (into `staging` when given,
@@ -339,7 +355,7 @@ impl GpuContext {
 
 /// `chosen`, else the backends `WGPU_BACKEND` names, else all. Read here rather than by wgpu,
 /// which logs two warnings per unknown name each time it reads the variable.
-fn backends(chosen: Option<wgpu::Backends>) -> Result<wgpu::Backends> {
+pub(crate) fn backends(chosen: Option<wgpu::Backends>) -> Result<wgpu::Backends> {
     if let Some(chosen) = chosen {
         return Ok(chosen);
     }
@@ -369,22 +385,30 @@ pub fn backends_from_list(text: &str) -> Result<wgpu::Backends> {
             } else {
                 format!(": '{word}'")
             };
-            return Err(Error::Gpu(format!(
+            return Err(Error::gpu(
+                None,
+                "read WGPU_BACKEND",
+                format!(
                 "WGPU_BACKEND={text}{what} names no wgpu backend (use vulkan, metal, dx12 or gl, \
                  comma separated, or unset it)"
-            )));
+            ),
+            ));
         }
         backends |= known;
     }
     if backends.is_empty() {
-        return Err(Error::Gpu(format!(
+        return Err(Error::gpu(
+            None,
+            "read WGPU_BACKEND",
+            format!(
             "WGPU_BACKEND='{text}' names no backend (use vulkan, metal, dx12 or gl, or unset it)"
-        )));
+        ),
+        ));
     }
     Ok(backends)
 }
 
-fn instance(backends: wgpu::Backends) -> wgpu::Instance {
+pub(crate) fn instance(backends: wgpu::Backends) -> wgpu::Instance {
     let mut descriptor = wgpu::InstanceDescriptor::new_without_display_handle();
     descriptor.flags = descriptor.flags.with_env();
     descriptor.backend_options = descriptor.backend_options.with_env();
@@ -401,18 +425,22 @@ fn refuse_without_compute(adapter: &wgpu::Adapter, info: &wgpu::AdapterInfo) -> 
         .flags
         .contains(wgpu::DownlevelFlags::COMPUTE_SHADERS);
     if info.backend == wgpu::Backend::Gl || !compute {
-        return Err(Error::Gpu(format!(
-            "{} ({}) cannot run evoku's compute shaders: evoku needs a Vulkan, Metal or DX12 \
+        return Err(Error::gpu(
+            Some(info.name.clone()),
+            "check compute support",
+            format!(
+                "{} ({}) cannot run evoku's compute shaders: evoku needs a Vulkan, Metal or DX12 \
              adapter (set WGPU_BACKEND=vulkan, metal or dx12), or use --backend cpu",
-            info.name,
-            info.backend.to_str()
-        )));
+                info.name,
+                info.backend.to_str()
+            ),
+        ));
     }
     Ok(())
 }
 
 /// Sort key of an adapter: hardware before software, discrete first, native APIs before GL.
-fn rank(info: &wgpu::AdapterInfo) -> (u8, u8, u8) {
+pub(crate) fn rank(info: &wgpu::AdapterInfo) -> (u8, u8, u8) {
     let kind = match info.device_type {
         wgpu::DeviceType::DiscreteGpu => 0,
         wgpu::DeviceType::IntegratedGpu => 1,

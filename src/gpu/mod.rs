@@ -7,12 +7,14 @@
 //! stage). Set up a [`GpuContext`] once and build any number of engines on it
 //! ([`crate::ga::gpu::GpuEngine`], [`crate::aco::gpu::GpuAco`]).
 
+pub mod adapters;
 pub mod device;
 pub(crate) mod pipeline;
 pub mod prelude;
 pub(crate) mod schedule;
 pub mod shaders;
 
+pub use adapters::{open_adapters, AdapterList, AdapterPick};
 pub use device::{is_software, list_adapters, AdapterSummary, GpuContext, GpuOptions};
 pub use schedule::SOFTWARE_LOOP_BUDGET;
 pub use shaders::Stage;

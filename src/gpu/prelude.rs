@@ -1,11 +1,13 @@
 //! The WGSL prelude: what the shaders share with Rust, written out from Rust and prepended to
 //! every assembled module, so that no `.wgsl` file declares it by hand.
 //!
-//! - Structs the GPU reads: [`gpu_struct!`] around a `#[repr(C)]` Pod struct gives it a
-//!   [`GpuStruct`] description (per field: name, WGSL type, `offset_of!`), from which both the
-//!   WGSL `struct` and the layout test (`tests/shader_layout.rs` reads it back through naga) derive.
-//! - Operator codes: [`gpu_enum!`] around an enum with explicit discriminants emits one
-//!   `const <PREFIX>_<VARIANT>: u32` per variant from its Rust discriminant.
+//! - Structs the GPU reads: [`gpu_struct!`](crate::gpu_struct) around a `#[repr(C)]` Pod
+//!   struct gives it a [`GpuStruct`] description (per field: name, WGSL type, `offset_of!`), from
+//!   which both the WGSL `struct` and the layout test (`tests/shader_layout.rs` reads it back
+//!   through naga) derive.
+//! - Operator codes: [`gpu_enum!`](crate::gpu_enum) around an enum with explicit discriminants
+//!   emits one `const <PREFIX>_<VARIANT>: u32` per variant from its Rust discriminant (the GA's
+//!   operator enums reach it through `choice_enum!`, src/choice.rs).
 //! - Bind group layouts: a table of [`Binding`]s per engine, read by the engine to build its
 //!   layout and by the prelude to declare the `@group(0) @binding(k) var` lines.
 //! - Bounds and constants: [`Prelude::uint`] and [`Prelude::int`].
@@ -69,6 +71,7 @@ pub trait GpuStruct: bytemuck::Pod {
 /// field, of the Rust declaration. Every field's type must implement [`WgslType`]; `derive`s and
 /// docs pass through.
 #[macro_export]
+#[doc(hidden)]
 macro_rules! gpu_struct {
     (
         $(#[$meta:meta])*
@@ -112,6 +115,7 @@ pub trait GpuEnum: Copy + 'static {
 /// Declares an enum with explicit discriminants and its [`GpuEnum`] description, whose WGSL
 /// constants are `<PREFIX>_<VARIANT in SCREAMING_SNAKE_CASE>`.
 #[macro_export]
+#[doc(hidden)]
 macro_rules! gpu_enum {
     (
         prefix = $prefix:literal;

@@ -10,16 +10,21 @@ use serde::{Deserialize, Serialize};
 
 use super::game::SavedGame;
 use super::PlayError;
+use crate::choice::choice_enum;
 
 /// The profile format's version, written into every file.
 pub const PROFILE_VERSION: u32 = 1;
 
-/// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
-#[serde(rename_all = "lowercase")]
-pub enum Outcome {
-    Finished,
-    Abandoned,
+choice_enum! {
+    /// How a game ended.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+    #[serde(rename_all = "lowercase")]
+    pub enum Outcome ("outcome") {
+        /// Solved.
+        Finished => "finished",
+        /// Left unsolved.
+        Abandoned => "abandoned",
+    }
 }
 
 /// One game played.

@@ -81,11 +81,17 @@ pub fn trace_run(
     max_points: u32,
 ) -> Result<FitnessTrace> {
     let config = &options.ga;
-    let problem = Problem::new(&puzzle.grid, config.init, config.presolve)
-        .map_err(|e| Error::Config(format!("{}: no solution: {}", puzzle.name, e.0)))?;
+    let problem = Problem::for_config(&puzzle.grid, config).map_err(|e| Error::NoSolution {
+        puzzle: puzzle.name.clone(),
+        reason: e.0,
+    })?;
     let mut engine = match &options.device {
         Device::Cpu => Concrete::Cpu(Box::new(CpuEngine::new(problem, config, options.threads)?)),
         Device::Gpu(ctx) => Concrete::Gpu(Box::new(GpuEngine::new(ctx, problem, config)?)),
+        // A trace reads whole populations: one device (the run is the same on several).
+        Device::Gpus(contexts) => {
+            Concrete::Gpu(Box::new(GpuEngine::new(&contexts[0], problem, config)?))
+        }
     };
     let total = generations.min(u32::MAX as u64) as u32;
     let stride = total.div_ceil(max_points.max(1)).max(1);

@@ -23,17 +23,17 @@ const GA_WORK_PER_ROUND: u64 = 1_000_000;
 /// Search nodes per cell the exact solver spends per round, on average (see [`ExactMember`]).
 const EXACT_NODES_PER_ROUND: u64 = 200_000;
 
-/// ACS iterations per round on a board of `cells` cells: [`ACO_WORK_PER_ROUND`] cell visits.
+/// ACS iterations per round on a board of `cells` cells: `ACO_WORK_PER_ROUND` cell visits.
 pub fn aco_iterations_per_round(config: &AcoConfig, cells: usize) -> u32 {
     let work = config.colonies as u64 * config.ants as u64 * cells as u64;
     (ACO_WORK_PER_ROUND / work.max(1)).clamp(1, 1000) as u32
 }
 
-/// GA generations per round on a board of `cells` cells: [`GA_WORK_PER_ROUND`] cell-assignments.
+/// GA generations per round on a board of `cells` cells: `GA_WORK_PER_ROUND` cell-assignments.
 pub fn ga_generations_per_round(config: &GaConfig, cells: usize) -> u32 {
     let work = config.islands as u64
-        * config.population_size as u64
-        * (1 + config.assign_steps as u64 + config.local_search_children as u64)
+        * config.population as u64
+        * (1 + config.assign_steps as u64 + config.local_search as u64)
         * cells as u64;
     (GA_WORK_PER_ROUND / work.max(1)).clamp(1, 1000) as u32
 }
@@ -84,7 +84,7 @@ pub trait Member {
 /// before the next one (docs/RESULTS.md, "The default solver").
 const EXACT_FIRST_SEARCH_ROUNDS: u64 = 64;
 
-/// The exact solver: a first search of [`EXACT_FIRST_SEARCH_ROUNDS`] rounds' worth of nodes in
+/// The exact solver: a first search of `EXACT_FIRST_SEARCH_ROUNDS` rounds' worth of nodes in
 /// round 0, then searches restarted with doubled budgets in rounds 127, 255, 511, ... (a budget of
 /// `r + 1` rounds' worth in round `r`): its work up to round r is about twice its share of r
 /// rounds, and its largest search about that share.
@@ -187,6 +187,9 @@ impl AcoMember {
         let mut engine: Box<dyn AcoEngine> = match device {
             Device::Cpu => Box::new(aco::cpu::CpuAco::new(tables, config, threads)?),
             Device::Gpu(ctx) => Box::new(aco::gpu::GpuAco::new(ctx, tables, config)?),
+            Device::Gpus(contexts) => {
+                Box::new(aco::gpu::GpuAco::new(&contexts[0], tables, config)?)
+            }
         };
         let colonies = engine.colonies()?;
         Ok(AcoMember {
@@ -231,8 +234,8 @@ impl Member for AcoMember {
         let state = self.colonies[winner];
         let digits = self.engine.overall_best(winner as u32)?;
         let best = Grid::from_cells(self.puzzle.geometry(), digits).ok_or_else(|| {
-            Error::Config(format!(
-                "internal error: colony {winner} returned a record of the wrong size"
+            Error::Internal(format!(
+                "colony {winner} returned a record of the wrong size"
             ))
         })?;
         let params = self.engine.params();

@@ -158,7 +158,8 @@ pub fn solve(
             MemberKind::Aco => {
                 let config = aco_config(options, puzzle);
                 outcome.colonies = Some(config.colonies);
-                let device = options.device.clone();
+                // The ACS does not split across devices: it runs on the first.
+                let device = options.device.first();
                 let report = idle(
                     kind.name(),
                     config.colonies,
@@ -175,8 +176,11 @@ pub fn solve(
             }
             MemberKind::Walk => {
                 let mut config = options.ga.clone();
-                if let (Device::Gpu(ctx), true) = (&options.device, options.fill_device.islands) {
-                    config.islands = defaults::gpu_islands(ctx, puzzle, &config);
+                if let (Some(islands), true) = (
+                    options.device.fill_islands(puzzle, &config),
+                    options.fill_device.islands,
+                ) {
+                    config.islands = islands;
                 }
                 outcome.islands = Some(config.islands);
                 let report = idle(
@@ -190,7 +194,7 @@ pub fn solve(
                 Box::new(Deferred::new(
                     report,
                     Box::new(move || {
-                        let problem = match Problem::new(&puzzle, config.init, config.presolve) {
+                        let problem = match Problem::for_config(&puzzle, &config) {
                             Ok(problem) => problem,
                             Err(ga::Unsolvable(why)) => return Ok(Err(why)),
                         };

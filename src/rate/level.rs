@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::{LogicRating, Technique};
 
-/// The default difficulty level, 1 (easiest) to 5, from the technique ladder ([`logic_rating`]):
+/// The default difficulty level, 1 (easiest) to 5, from the technique ladder ([`logic_rating`](crate::rate::logic_rating)):
 /// 1 Easy: hidden singles only (SE 1.2-1.5); 2 Medium: also naked singles and the "direct"
 /// techniques (SE 1.7-2.5); 3 Hard: locked candidates, pairs, triples, X-wing, swordfish
 /// (SE 2.6-4.0); 4 Expert: XY- and XYZ-wings, quads, jellyfish (SE 4.2-5.4), or beyond the ladder
@@ -23,11 +23,17 @@ pub struct Level(u8);
 pub const EXTREME_OPEN_SHARE: f64 = 0.7;
 
 impl Level {
+    /// Level 1: hidden singles only.
     pub const EASY: Level = Level(1);
+    /// Level 2: naked singles and the direct techniques too.
     pub const MEDIUM: Level = Level(2);
+    /// Level 3: locked candidates, pairs, triples, X-wing, swordfish.
     pub const HARD: Level = Level(3);
+    /// Level 4: wings, quads, jellyfish, or beyond the ladder with most cells still placed.
     pub const EXPERT: Level = Level(4);
+    /// Level 5: beyond the ladder from the start.
     pub const EXTREME: Level = Level(5);
+    /// Every level, easiest first.
     pub const ALL: [Level; 5] = [
         Level::EASY,
         Level::MEDIUM,
@@ -41,10 +47,12 @@ impl Level {
         (1..=5).contains(&level).then_some(Level(level))
     }
 
+    /// The level's number, 1..=5.
     pub fn number(self) -> u8 {
         self.0
     }
 
+    /// The level's name: `easy`, `medium`, `hard`, `expert` or `extreme`.
     pub fn name(self) -> &'static str {
         match self.0 {
             1 => "easy",

@@ -4,7 +4,7 @@
 //! * [`ga_rating`]: R independent GA runs as R islands of one engine run (no migration); every
 //!   island's own solve generation is read from the island states, so the figures do not depend on
 //!   the step size, the thread count or the order islands finish in.
-//! * [`entropy`]: `d`, the sum of `log2(candidates of the chosen cell)` over the branching nodes on
+//! * [`entropy()`]: `d`, the sum of `log2(candidates of the chosen cell)` over the branching nodes on
 //!   the search path from the root to the solution, with the exact solver's propagation (singles
 //!   below 16x16; also locked candidates and all-different from 16x16 up) and its MRV cell choice.
 //!   The path, not the whole tree, because (a) for a unique puzzle it does not depend on the order

@@ -14,7 +14,7 @@ use crate::ga::GaConfig;
 pub struct RateOptions {
     /// Where the GA runs.
     pub device: Device,
-    /// The GA settings; islands, migration and the cap are set by [`rating_config`].
+    /// The GA settings; islands, migration and the cap are set by [`rating_config`](crate::rate::rating_config).
     pub ga: GaConfig,
     /// `runs == 0` skips the GA rating.
     pub ga_rating: GaRatingOptions,
@@ -35,9 +35,9 @@ pub struct RateReport {
     pub givens: usize,
     /// Solutions, up to 2 (2 means two or more; the ratings then follow the first solution).
     pub solutions: usize,
-    /// Entropy `d` in bits (see [`entropy_with`]).
+    /// Entropy `d` in bits (see [`entropy_with`](crate::rate::entropy_with)).
     pub entropy: f64,
-    /// `f(d)` (see [`entropy_level`]).
+    /// `f(d)` (see [`entropy_level`](crate::rate::entropy_level)).
     pub entropy_level: u8,
     /// The default level, 1..=5 (see [`Level`]).
     pub level: Level,
@@ -46,7 +46,7 @@ pub struct RateReport {
     pub technique: Option<Technique>,
     /// Whether the ladder finished the puzzle.
     pub logic_solved: bool,
-    /// The continuous score behind the level (see [`Rating::score`]).
+    /// The continuous score behind the level (see [`Rating::score`](crate::rate::Rating::score)).
     pub score: f64,
     /// GA runs (0 when the GA rating was skipped).
     pub ga_runs: u32,

@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::board::Grid;
+use crate::choice::choice_enum;
 use crate::device::Device;
 use crate::error::Result;
 use crate::exact;
@@ -15,22 +16,28 @@ mod report;
 
 pub use report::SolveReport;
 
-/// Which solver runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, clap::ValueEnum)]
-#[serde(rename_all = "kebab-case")]
-pub enum Algorithm {
-    /// The strongest measured at every size: a portfolio of the exact solver (fastest on hard
-    /// 9x9 and easy fills), the Ant Colony System (fastest on 16x16 and 25x25) and the
-    /// box-assignment walk (where the ACS stalls), in lock-step rounds (`src/portfolio/`).
-    Auto,
-    /// The GA engine (Mantere & Koljonen with Sato & Inoue's crossover, and the box-assignment
-    /// walk): the walk preset unless `--preset` names another.
-    Ga,
-    /// The exact solver (propagation and backtracking).
-    Exact,
-    /// The Ant Colony System of Lloyd & Amos.
-    Aco,
+choice_enum! {
+    /// Which solver runs.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum Algorithm ("algorithm") {
+        /// The strongest measured at every size: a portfolio of the exact solver (fastest on hard
+        /// 9x9 and easy fills), the Ant Colony System (fastest on 16x16 and 25x25) and the
+        /// box-assignment walk (where the ACS stalls), in lock-step rounds (`src/portfolio/`).
+        Auto => "auto",
+        /// The GA engine (Mantere & Koljonen with Sato & Inoue's crossover, and the box-assignment
+        /// walk): the walk preset unless `--preset` names another.
+        Ga => "ga",
+        /// The exact solver (propagation and backtracking).
+        Exact => "exact",
+        /// The Ant Colony System of Lloyd & Amos.
+        Aco => "aco",
+    }
 }
+
+/// Nodes the exact solver may spend, by default, proving a puzzle has no solution before a
+/// heuristic run ([`SolveOptions::unsolvable_check_nodes`]).
+pub const UNSOLVABLE_CHECK_NODES: u64 = 200_000;
 
 /// Everything `solve_puzzle` needs besides the puzzle.
 #[derive(Clone)]
@@ -139,6 +146,9 @@ fn solve_auto(
     report.stopped_by_time = outcome.stopped_by_time;
     report.interrupted = outcome.interrupted;
     report.islands = outcome.islands;
+    if let Some(islands) = outcome.islands {
+        report.adapters = options.device.islands_per_adapter(islands);
+    }
     report.colonies = outcome.colonies;
     report.members = outcome.members;
     if let Some(best) = outcome.best {
@@ -272,7 +282,7 @@ fn solve_ga(
     let mut config = options.ga.clone();
     config.validate()?;
     let mut report = SolveReport::new(puzzle, options, &options.device);
-    let problem = match Problem::new(grid, config.init, config.presolve) {
+    let problem = match Problem::for_config(grid, &config) {
         Ok(problem) => problem,
         Err(ga::Unsolvable(why)) => {
             report.unsolvable = Some(why);
@@ -280,10 +290,14 @@ fn solve_ga(
         }
     };
     report.presolved_cells = problem.presolved_cells();
-    if let (Device::Gpu(ctx), true) = (&options.device, options.fill_device.islands) {
-        config.islands = crate::defaults::gpu_islands(ctx, grid, &config);
+    if let (Some(islands), true) = (
+        options.device.fill_islands(grid, &config),
+        options.fill_device.islands,
+    ) {
+        config.islands = islands;
     }
     report.islands = Some(config.islands);
+    report.adapters = options.device.islands_per_adapter(config.islands);
     // The engine first: a GPU engine checks the adapter's limits before any long check.
     let mut engine = options
         .device

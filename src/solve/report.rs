@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::{configuration, Algorithm, SolveOptions};
 use crate::board::Grid;
-use crate::device::Device;
+use crate::device::{AdapterIslands, Device};
 use crate::format::Puzzle;
 use crate::gpu::AdapterSummary;
 
@@ -50,6 +50,10 @@ pub struct SolveReport {
     pub threads: usize,
     /// The time limit the run had, in seconds (`null`: none).
     pub time_limit: Option<f64>,
+    /// Which GPU adapter ran how many of the GA's islands (several with `--adapters`); empty,
+    /// and left out, when no GA ran on a GPU.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub adapters: Vec<AdapterIslands>,
     /// Per portfolio member (`auto` only): islands, work per round and in all, solved.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub members: Vec<crate::portfolio::MemberReport>,
@@ -100,6 +104,7 @@ impl SolveReport {
                 .threads
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
             time_limit: options.time_limit.map(|t| t.as_secs_f64()),
+            adapters: Vec::new(),
             members: Vec::new(),
             seed: options.ga.seed,
             presolved_cells: 0,

@@ -56,7 +56,7 @@ fn parity_crossover(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_
     let side = id % 2u;
     let pair = case_rng(0u, id);
     var rng = case_rng(1u, id);
-    let tie_base = 2u * params.tournament_size + 1u;
+    let tie_base = 2u * params.tournament + 1u;
     let kind = params.crossover_kind;
     if kind == CROSSOVER_BAND {
         band_crossover(pair, tie_base, side, a, b);
@@ -90,7 +90,7 @@ fn parity_tournament(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num
         return;
     }
     var rng = case_rng(0u, id);
-    let winner = tournament(&rng, id * params.population, params.population, params.tournament_size);
+    let winner = tournament(&rng, id * params.population, params.population, params.tournament);
     parity_out(id, winner, &rng);
 }
 
@@ -116,7 +116,7 @@ fn parity_local_search(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(n
     child_base = id * params.genome_words;
     copy_to_child(child_base);
     var rng = case_rng(0u, id);
-    let penalty = local_search(params.mutation_kind, &rng, fitness(), params.local_search_children);
+    let penalty = local_search(params.mutation_kind, &rng, fitness(), params.local_search);
     parity_out(id, penalty, &rng);
 }
 

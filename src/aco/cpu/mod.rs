@@ -236,7 +236,7 @@ impl AcoEngine for CpuAco {
         self.colonies
             .get(colony as usize)
             .map(|c| c.overall_record(p)[1..].iter().map(|&d| d as u8).collect())
-            .ok_or_else(|| Error::Config(format!("no colony {colony}")))
+            .ok_or_else(|| Error::Internal(format!("no colony {colony}")))
     }
 
     fn params(&self) -> &AcoParams {

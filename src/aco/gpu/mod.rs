@@ -81,10 +81,14 @@ impl GpuAco {
             let one = tour::loop_bound(&params, 1);
             let per_step = tour::loop_bound(&params, 2) - one;
             if one > SOFTWARE_LOOP_BUDGET {
-                return Err(Error::Gpu(format!(
+                return Err(Error::gpu(
+                    Some(adapter.clone()),
+                    "check the loop budget",
+                    format!(
                     "{adapter} cuts shader loops short after 65,535 iterations and one ant step \
                      may need {one}: lower the step budget, or use --backend cpu"
-                )));
+                ),
+                ));
             }
             (1 + (SOFTWARE_LOOP_BUDGET - one) / per_step).min(params.tour_steps as u64) as u32
         } else {
@@ -92,10 +96,14 @@ impl GpuAco {
         };
         let per_colony = colony_update::loop_bound(&params).max(restart::loop_bound(&params));
         if ctx.is_software() && per_colony > SOFTWARE_LOOP_BUDGET {
-            return Err(Error::Gpu(format!(
-                "{adapter} cuts shader loops short after 65,535 iterations and a colony update of \
-                 this board may need {per_colony}: use --backend cpu"
-            )));
+            return Err(Error::gpu(
+                Some(adapter.clone()),
+                "check the loop budget",
+                format!(
+                    "{adapter} cuts shader loops short after 65,535 iterations and a colony \
+                     update of this board may need {per_colony}: use --backend cpu"
+                ),
+            ));
         }
         let words = tables.words();
         let colonies = params.colonies as u64;
@@ -119,7 +127,10 @@ impl GpuAco {
             ("tables", sizes.tables),
         ] {
             if size > binding {
-                return Err(Error::Gpu(format!(
+                return Err(Error::gpu(
+                    Some(adapter.clone()),
+                    "size the buffers",
+                    format!(
                     "{} colonies of {} ants on {} need {} MiB of {what}; {adapter} allows {} MiB \
                      per storage buffer: lower --colonies or --ants, or use --backend cpu",
                     params.colonies,
@@ -127,18 +138,23 @@ impl GpuAco {
                     tables.geometry.name(),
                     size.div_ceil(1 << 20),
                     binding >> 20
-                )));
+                ),
+                ));
             }
         }
         let max = ctx.limits.max_compute_workgroups_per_dimension;
         let tour_groups = colonies.div_ceil(params.colonies_per_group as u64);
         let most_groups = tour_groups.max(colonies);
         if most_groups > max as u64 * max as u64 {
-            return Err(Error::Gpu(format!(
+            return Err(Error::gpu(
+                Some(adapter.clone()),
+                "size the buffers",
+                format!(
                 "{} colonies need {most_groups} workgroups; {adapter} dispatches at most {max} x \
                  {max}: lower --colonies",
                 params.colonies
-            )));
+            ),
+            ));
         }
         let iterations_per_submit = if ctx.is_software() {
             1
@@ -380,7 +396,7 @@ impl AcoEngine for GpuAco {
 
     fn overall_best(&mut self, colony: u32) -> Result<Vec<u8>> {
         if colony >= self.params.colonies {
-            return Err(Error::Config(format!("no colony {colony}")));
+            return Err(Error::Internal(format!("no colony {colony}")));
         }
         let words = self.params.record_words as u64;
         let cells = self.params.cells as u64;

@@ -10,7 +10,7 @@ use evoku::export::count;
 use evoku::ga::GaConfig;
 use evoku::ga_grids::{ga_grids, GaGridOptions};
 use evoku::generate::complete_grids;
-use evoku::instances::{make_instances, write_instances};
+use evoku::instances::{make_shard_instances, write_instances};
 
 use super::{rate, write_line, GenerateArgs, GridMethod, Output, PuzzleBar};
 
@@ -93,14 +93,23 @@ pub(super) fn run_complete(args: &GenerateArgs, geometry: Geometry) -> Result<Ex
 
 pub(super) fn run_instances(args: &GenerateArgs, geometry: Geometry) -> Result<ExitCode> {
     let start = Instant::now();
-    let instances = make_instances(geometry, &args.fill, args.count as u64, args.seed, &|_| {})?;
+    let shard = args.shard.shard;
+    let instances = make_shard_instances(
+        geometry,
+        &args.fill,
+        args.count as u64,
+        args.seed,
+        shard,
+        &|_| {},
+    )?;
     let seconds = start.elapsed().as_secs_f64();
     if let Some(dir) = &args.out_dir {
         let paths = write_instances(dir, &instances)
             .with_context(|| format!("writing instances to {}", dir.display()))?;
         if !args.quiet {
             eprintln!(
-                "{} {} instances written to {} in {seconds:.3} s (seed {})",
+                "{}{} {} instances written to {} in {seconds:.3} s (seed {})",
+                shard.prefix(),
                 paths.len(),
                 geometry.name(),
                 dir.display(),
@@ -131,7 +140,8 @@ pub(super) fn run_instances(args: &GenerateArgs, geometry: Geometry) -> Result<E
     }
     if !args.quiet {
         eprintln!(
-            "{} {} instances in {seconds:.3} s (seed {})",
+            "{}{} {} instances in {seconds:.3} s (seed {})",
+            shard.prefix(),
             instances.len(),
             geometry.name(),
             args.seed

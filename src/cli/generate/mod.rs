@@ -7,6 +7,8 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
+
+use super::choices::choice;
 use evoku::board::Geometry;
 use evoku::device::Backend;
 use evoku::ga::Preset;
@@ -17,7 +19,10 @@ use serde::Serialize;
 
 use evoku::export::count;
 
+use super::shard_args::ShardArgs;
+
 mod grids;
+mod shard;
 
 use grids::{run_complete, run_instances};
 
@@ -41,10 +46,10 @@ enum GridMethod {
 #[derive(Args, Debug)]
 struct GaGridArgs {
     /// With --method ga: the GA preset (the walk is the strongest GA-engine setting measured).
-    #[arg(long, value_enum, default_value = "walk")]
+    #[arg(long, value_parser = choice::<Preset>(), default_value = "walk")]
     preset: Preset,
     /// With --method ga: where the GA runs (`auto`: a hardware GPU if there is one).
-    #[arg(long, value_enum, default_value = "auto")]
+    #[arg(long, value_parser = choice::<Backend>(), default_value = "auto")]
     backend: Backend,
     /// With --method ga: the GPU adapter whose name contains this text.
     #[arg(long)]
@@ -120,6 +125,11 @@ pub struct GenerateArgs {
     /// No progress bar and no summary on stderr.
     #[arg(long, short)]
     quiet: bool,
+    /// Puzzles: of indices 0..count, those the shard takes; a shard reports an index that gave
+    /// up (exit code 1) where the whole batch would go on to the next index. Instances (--fill):
+    /// item f*count+k is instance k of the f-th fill. Not with --store or --complete.
+    #[command(flatten)]
+    shard: ShardArgs,
 }
 
 /// One line of `--output json`.
@@ -151,9 +161,23 @@ pub fn run(args: GenerateArgs) -> Result<ExitCode> {
     if args.json {
         args.output = Output::Json;
     }
+    let shard = args.shard.shard;
+    if !shard.is_all() {
+        if args.complete {
+            anyhow::bail!(
+                "--shard does not split --complete grids (duplicates are dropped across the \
+                 whole batch); shard puzzles or --fill instances"
+            );
+        }
+        if args.store.is_some() {
+            anyhow::bail!("--shard and --store cannot go together: shards would share one store");
+        }
+    }
     let work = || {
         if !args.fill.is_empty() {
             run_instances(&args, geometry)
+        } else if !shard.is_all() {
+            shard::run_puzzle_shard(&args, geometry, shard)
         } else if args.complete {
             run_complete(&args, geometry)
         } else {
@@ -166,14 +190,20 @@ pub fn run(args: GenerateArgs) -> Result<ExitCode> {
     }
 }
 
-fn run_puzzles(args: &GenerateArgs, geometry: Geometry) -> Result<ExitCode> {
-    let start = Instant::now();
+/// The generator's settings of `args`.
+fn puzzle_options(args: &GenerateArgs, geometry: Geometry) -> GenerateOptions {
     let mut options = GenerateOptions::new(geometry, args.level, args.seed);
     options.symmetric = args.symmetric;
     options.max_attempts = args.max_attempts.max(1);
     if let Some(nodes) = args.proof_nodes {
         options.proof_nodes = nodes.max(1);
     }
+    options
+}
+
+fn run_puzzles(args: &GenerateArgs, geometry: Geometry) -> Result<ExitCode> {
+    let start = Instant::now();
+    let options = puzzle_options(args, geometry);
     let mut store = match &args.store {
         Some(path) => Some(Store::open(path).context("the --store file")?),
         None => None,

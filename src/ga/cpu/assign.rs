@@ -191,7 +191,7 @@ fn assign<const TABLE: usize, const K1: usize>(
     // Digits in each of the box's b rows and b columns outside the box (position p of the box
     // is in its row p / b and column p % b), read once per line, not once per cell.
     let first = bx * n;
-    let (first_row, first_col) = (problem.row_of()[first], problem.col_of()[first]);
+    let (first_row, first_col) = (problem.line_a_of()[first], problem.line_b_of()[first]);
     let (mut row_has, mut col_has) = ([0u64; 8], [0u64; 8]);
     for q in 0..b {
         let row = &line_cells[(first_row as usize + q) * n..][..n];
@@ -360,8 +360,8 @@ mod tests {
         let b = problem.geometry().box_size();
         let bx = rng.below(n as u32) as usize;
         let (row0, col0) = (
-            problem.row_of()[bx * n] as usize,
-            problem.col_of()[bx * n] as usize,
+            problem.line_a_of()[bx * n] as usize,
+            problem.line_b_of()[bx * n] as usize,
         );
         let line_has = |line: usize| {
             let cells = &problem.line_cells()[line * n..(line + 1) * n];

@@ -11,16 +11,17 @@ use crate::ga::{Island, Params, Problem};
 pub const ISLAND_BYTES: u64 = std::mem::size_of::<Island>() as u64;
 
 /// The problem tables in one `u32` array (binding 1, `tables` in WGSL):
-/// `[0, cells)`: per genome cell `help | row << 8 | col << 16`;
+/// `[0, cells)`: per genome cell `help | line_a << 8 | line_b << 16` (the scored lines: row and
+/// column in the block encoding, column and box in the row encoding);
 /// `[cells, 3 cells)`: per genome cell the candidate mask as (low, high) words;
-/// `[3 cells, 5 cells)`: the genome indices of each line (rows, then columns), `side` per line.
+/// `[3 cells, 5 cells)`: the genome indices of each scored line (A, then B), `side` per line.
 pub fn tables(problem: &Problem) -> Vec<u32> {
     let cells = problem.cells();
     let mut t = Vec::with_capacity(5 * cells);
     t.extend((0..cells).map(|g| {
         problem.help()[g] as u32
-            | (problem.row_of()[g] as u32) << 8
-            | (problem.col_of()[g] as u32) << 16
+            | (problem.line_a_of()[g] as u32) << 8
+            | (problem.line_b_of()[g] as u32) << 16
     }));
     for &c in problem.candidates() {
         t.push(c as u32);
@@ -38,9 +39,16 @@ pub struct Sizes {
     pub population: u64,
     /// One population's (penalty, age) pairs.
     pub scores: u64,
+    /// One outcome word per individual.
+    pub outcomes: u64,
     pub islands: u64,
     /// Epoch-best and overall-best genome of every island.
     pub records: u64,
+    /// Bytes of one island's genomes, scores and state: what a ghost island (the previous
+    /// part's migrant, when the islands are split across devices) adds to each buffer.
+    pub ghost_population: u64,
+    pub ghost_scores: u64,
+    pub ghost_island: u64,
 }
 
 impl Sizes {
@@ -51,9 +59,24 @@ impl Sizes {
             individuals,
             population: individuals * genome,
             scores: individuals * 8,
+            outcomes: individuals * 4,
             islands: params.islands as u64 * ISLAND_BYTES,
             records: params.islands as u64 * 2 * genome,
+            ghost_population: params.population as u64 * genome,
+            ghost_scores: params.population as u64 * 8,
+            ghost_island: ISLAND_BYTES,
         }
+    }
+
+    /// `(genomes, scores, islands)` bytes to allocate: one ghost island more than the engine's
+    /// own when it holds only part of the run's islands.
+    fn allocated(&self, params: &Params) -> (u64, u64, u64) {
+        let ghosts = u64::from(params.is_part());
+        (
+            self.population + ghosts * self.ghost_population,
+            self.scores + ghosts * self.ghost_scores,
+            self.islands + ghosts * self.ghost_island,
+        )
     }
 
     /// Checks every buffer against `limits` (and the shaders' `u32` indices), so that a run too
@@ -65,36 +88,49 @@ impl Sizes {
         // Word indices into a population are `u32` in WGSL.
         let largest = binding.min(u32::MAX as u64 * 4);
         let genome = params.genome_words as u64 * 4;
-        if self.population > largest || self.records > largest {
+        let (population, scores, islands) = self.allocated(params);
+        if population > largest || self.records > largest {
             let fits = largest / genome.max(1);
-            return Err(Error::Gpu(format!(
+            return Err(Error::gpu(
+                Some(adapter.to_string()),
+                "size the buffers",
+                format!(
                 "population {} x islands {} of {}-cell genomes needs a {} MiB buffer; {adapter} \
                  allows {} MiB per storage buffer: lower --population or --islands (at most {fits} \
                  individuals in all), or use --backend cpu",
                 params.population,
                 params.islands,
                 params.cells,
-                self.population.div_ceil(1 << 20),
+                population.div_ceil(1 << 20),
                 largest >> 20,
-            )));
+            ),
+            ));
         }
-        if self.scores > binding || self.islands > binding {
-            return Err(Error::Gpu(format!(
+        if scores > binding || islands > binding {
+            return Err(Error::gpu(
+                Some(adapter.to_string()),
+                "size the buffers",
+                format!(
                 "population {} x islands {} exceeds {adapter}'s storage buffer limit of {} bytes: \
                  lower --population or --islands",
                 params.population, params.islands, binding
-            )));
+            ),
+            ));
         }
         let max_groups = limits.max_compute_workgroups_per_dimension as u64;
         let groups = self
             .individuals
             .div_ceil(crate::ga::common::WORKGROUP_SIZE as u64);
         if groups > max_groups * max_groups || params.islands as u64 > max_groups * max_groups {
-            return Err(Error::Gpu(format!(
+            return Err(Error::gpu(
+                Some(adapter.to_string()),
+                "size the buffers",
+                format!(
                 "population {} x islands {} needs {groups} workgroups; {adapter} dispatches at \
                  most {max_groups} x {max_groups}: lower --population or --islands",
                 params.population, params.islands
-            )));
+            ),
+            ));
         }
         Ok(())
     }
@@ -110,6 +146,8 @@ pub struct Buffers {
     pub scores: [wgpu::Buffer; 2],
     pub islands: wgpu::Buffer,
     pub records: wgpu::Buffer,
+    /// What each child's breeding did, from `breed` to `island_best` of the same generation.
+    pub outcomes: wgpu::Buffer,
     /// Where `islands()` lands: the only read-back of a normal run.
     pub islands_staging: wgpu::Buffer,
 }
@@ -138,7 +176,9 @@ impl Buffers {
                 mapped_at_creation: false,
             })
         };
-        let fresh = vec![Island::fresh(); params.islands as usize];
+        let (population, scores, _) = sizes.allocated(params);
+        let ghosts = usize::from(params.is_part());
+        let fresh = vec![Island::fresh(); params.islands as usize + ghosts];
         Buffers {
             params: init(
                 "params",
@@ -151,15 +191,28 @@ impl Buffers {
                 wgpu::BufferUsages::STORAGE,
             ),
             genomes: [
-                zeroed("genomes 0", sizes.population, storage),
-                zeroed("genomes 1", sizes.population, storage),
+                zeroed(
+                    "genomes 0",
+                    population,
+                    storage | wgpu::BufferUsages::COPY_DST,
+                ),
+                zeroed(
+                    "genomes 1",
+                    population,
+                    storage | wgpu::BufferUsages::COPY_DST,
+                ),
             ],
             scores: [
-                zeroed("scores 0", sizes.scores, storage),
-                zeroed("scores 1", sizes.scores, storage),
+                zeroed("scores 0", scores, storage | wgpu::BufferUsages::COPY_DST),
+                zeroed("scores 1", scores, storage | wgpu::BufferUsages::COPY_DST),
             ],
-            islands: init("islands", bytemuck::cast_slice(&fresh), storage),
+            islands: init(
+                "islands",
+                bytemuck::cast_slice(&fresh),
+                storage | wgpu::BufferUsages::COPY_DST,
+            ),
             records: zeroed("records", sizes.records, storage),
+            outcomes: zeroed("outcomes", sizes.outcomes, storage),
             islands_staging: zeroed(
                 "islands staging",
                 sizes.islands,

@@ -25,7 +25,7 @@ pub struct LogicRating {
     pub empty: usize,
 }
 
-/// The ladder on one puzzle (builds the tables; use a [`Rater`] to rate many).
+/// The ladder on one puzzle (builds the tables; use a [`Rater`](crate::rate::Rater) to rate many).
 pub fn logic_rating(puzzle: &Grid) -> LogicRating {
     Ladder::new(puzzle.geometry()).rate(puzzle)
 }

@@ -1,0 +1,12 @@
+//! The stable API: a puzzle, and solving, rating and generating with settings (re-exported at
+//! the crate root).
+
+mod generate;
+mod puzzle;
+mod rate;
+mod solve;
+
+pub use generate::{generate, GenerateSettings, GeneratedPuzzle};
+pub use puzzle::Puzzle;
+pub use rate::{rate, Level, RateSettings, Rating};
+pub use solve::{solve, Algorithm, Backend, Report, Settings, Solver};

@@ -1,0 +1,213 @@
+//! [`solve`] and [`Solver`]: what `evoku solve` does, for one puzzle at a time.
+
+use std::time::Duration;
+
+use super::Puzzle;
+use crate::aco::AcoConfig;
+use crate::device::Device;
+use crate::error::Result;
+use crate::ga::{GaConfig, Preset};
+use crate::solve::{solve_puzzle, FillDevice, SolveOptions, SolveReport};
+
+pub use crate::device::Backend;
+pub use crate::solve::Algorithm;
+
+/// How [`solve`] works: the solver, where it runs, the seed and the time limit.
+///
+/// [`Settings::default`] is what `evoku solve` does with no options: the `auto` portfolio (the
+/// exact solver, the Ant Colony System and the box-assignment walk in lock-step rounds), a
+/// hardware GPU when there is one, seed 1, every core, and the time limit of the board's size.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    algorithm: Algorithm,
+    backend: Backend,
+    adapter: Option<String>,
+    seed: u64,
+    threads: Option<usize>,
+    /// `None`: the default of the board's size; `Some(None)`: no limit.
+    time_limit: Option<Option<Duration>>,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            algorithm: Algorithm::Auto,
+            backend: Backend::Auto,
+            adapter: None,
+            seed: 1,
+            threads: None,
+            time_limit: None,
+        }
+    }
+}
+
+impl Settings {
+    /// The settings of `evoku solve` with no options (see [`Settings`]).
+    pub fn new() -> Settings {
+        Settings::default()
+    }
+
+    /// The solver (`evoku solve --algorithm`); the GA runs the walk preset.
+    pub fn algorithm(mut self, algorithm: Algorithm) -> Settings {
+        self.algorithm = algorithm;
+        self
+    }
+
+    /// Where the GA and the ACS run (`--backend`).
+    pub fn backend(mut self, backend: Backend) -> Settings {
+        self.backend = backend;
+        self
+    }
+
+    /// The GPU adapter whose name contains `name` (`--adapter`).
+    pub fn adapter(mut self, name: impl Into<String>) -> Settings {
+        self.adapter = Some(name.into());
+        self
+    }
+
+    /// The random seed (`--seed`): the same seed gives the same run.
+    pub fn seed(mut self, seed: u64) -> Settings {
+        self.seed = seed;
+        self
+    }
+
+    /// CPU threads (`--threads`; default: every core). Results do not depend on it.
+    pub fn threads(mut self, threads: usize) -> Settings {
+        self.threads = Some(threads);
+        self
+    }
+
+    /// The time limit per puzzle (`--time-limit`).
+    pub fn time_limit(mut self, limit: Duration) -> Settings {
+        self.time_limit = Some(Some(limit));
+        self
+    }
+
+    /// No time limit (`--time-limit 0`).
+    pub fn no_time_limit(mut self) -> Settings {
+        self.time_limit = Some(None);
+        self
+    }
+}
+
+/// What a solve found: the solution (checked against the rules and the givens) and the work.
+#[derive(Clone, Debug)]
+pub struct Report {
+    inner: SolveReport,
+    solution: Option<Vec<u8>>,
+}
+
+impl Report {
+    /// Whether the puzzle was solved.
+    pub fn solved(&self) -> bool {
+        self.inner.solved
+    }
+
+    /// The solution's cells, row by row (digits `1..=side`), re-checked on the host; `None`
+    /// when unsolved.
+    pub fn solution(&self) -> Option<&[u8]> {
+        self.solution.as_deref()
+    }
+
+    /// What found the solution: `exact`, `presolve`, `aco`, `walk` or a GA preset's name.
+    pub fn solved_by(&self) -> Option<&str> {
+        self.inner.solved_by.as_deref()
+    }
+
+    /// Why the puzzle has no solution, when that was proven.
+    pub fn unsolvable(&self) -> Option<&str> {
+        self.inner.unsolvable.as_deref()
+    }
+
+    /// Wall time of the solve, in seconds.
+    pub fn seconds(&self) -> f64 {
+        self.inner.seconds
+    }
+
+    /// The report as `evoku solve --json` prints it: one JSON object (its keys are listed in
+    /// the README).
+    pub fn to_json(&self) -> String {
+        // A report holds strings, numbers and options only: serializing it cannot fail.
+        serde_json::to_string(&self.inner).unwrap_or_default()
+    }
+}
+
+/// Solves many puzzles with one device: the GPU (when one is used) is opened once.
+#[derive(Clone)]
+pub struct Solver {
+    settings: Settings,
+    options: SolveOptions,
+}
+
+impl Solver {
+    /// Checks `settings` and opens the device they name.
+    pub fn new(settings: &Settings) -> Result<Solver> {
+        let preset = Preset::Walk;
+        let ga = GaConfig {
+            seed: settings.seed,
+            ..GaConfig::preset(preset)
+        };
+        ga.validate()?;
+        let aco = AcoConfig {
+            seed: settings.seed,
+            ..AcoConfig::default()
+        };
+        aco.validate()?;
+        let device = match settings.algorithm {
+            Algorithm::Exact => Device::Cpu,
+            _ => Device::select(settings.backend, settings.adapter.as_deref())?,
+        };
+        let options = SolveOptions {
+            algorithm: settings.algorithm,
+            device,
+            ga,
+            aco,
+            threads: settings.threads,
+            time_limit: None,
+            unsolvable_check_nodes: crate::solve::UNSOLVABLE_CHECK_NODES,
+            preset,
+            fill_device: FillDevice {
+                islands: true,
+                colonies: true,
+            },
+            exact_shortcut: true,
+            exact_restarts: 0,
+        };
+        Ok(Solver {
+            settings: settings.clone(),
+            options,
+        })
+    }
+
+    /// Solves `puzzle`.
+    pub fn solve(&self, puzzle: &Puzzle) -> Result<Report> {
+        let mut options = self.options.clone();
+        let side = puzzle.side();
+        options.time_limit = self
+            .settings
+            .time_limit
+            .unwrap_or_else(|| Some(crate::defaults::default_time_limit(side)));
+        let inner = solve_puzzle(puzzle.inner(), &options, &mut |_| {})?;
+        let solution = match (&inner.best, inner.solved) {
+            (Some(grid), true) if puzzle.is_solved_by(grid.cells()) => Some(grid.cells().to_vec()),
+            _ => None,
+        };
+        Ok(Report { inner, solution })
+    }
+}
+
+/// Solves `puzzle` as `evoku solve` does with `settings`.
+///
+/// ```
+/// use evoku::{solve, Algorithm, Puzzle, Settings};
+///
+/// let puzzle: Puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+///     .parse()?;
+/// let report = solve(&puzzle, &Settings::new().algorithm(Algorithm::Exact))?;
+/// assert!(report.solved());
+/// assert!(puzzle.is_solved_by(report.solution().unwrap()));
+/// # Ok::<(), evoku::Error>(())
+/// ```
+pub fn solve(puzzle: &Puzzle, settings: &Settings) -> Result<Report> {
+    Solver::new(settings)?.solve(puzzle)
+}

@@ -1,0 +1,152 @@
+//! Tests: the library's stable API (`evoku::Puzzle`, `solve`, `rate`, `generate`) gives what the
+//! commands give with the same settings.
+
+use std::process::Command;
+
+use evoku::{
+    generate, rate, solve, Algorithm, Backend, GenerateSettings, Level, Puzzle, RateSettings,
+    Settings,
+};
+use serde_json::Value;
+
+use crate::util;
+
+/// The JSON lines `evoku ARGS` prints, run from the repository.
+fn evoku_json(args: &[&str]) -> Vec<Value> {
+    let out = Command::new(env!("CARGO_BIN_EXE_evoku"))
+        .args(args)
+        .current_dir(util::repo(""))
+        .env("WGPU_BACKEND", "vulkan")
+        .output()
+        .expect("run evoku");
+    assert!(out.status.code().is_some_and(|c| c <= 1), "{out:?}");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a JSON line"))
+        .collect()
+}
+
+/// `json` without the keys that measure time or name where the puzzle was read from.
+fn without(mut json: Value, keys: &[&str]) -> Value {
+    let object = json.as_object_mut().expect("a JSON object");
+    for key in keys {
+        assert!(object.remove(*key).is_some(), "no key {key}");
+    }
+    json
+}
+
+#[test]
+fn solve_reports_what_the_command_prints() {
+    let file = "tests/data/lloyd-amos/general/inst16x16_45_0.txt";
+    let cli = evoku_json(&[
+        "solve",
+        "--json",
+        "--backend",
+        "cpu",
+        "--threads",
+        "2",
+        "--seed",
+        "4",
+        file,
+    ]);
+    let puzzle = Puzzle::read(util::repo(file)).unwrap().remove(0);
+    let settings = Settings::new().backend(Backend::Cpu).threads(2).seed(4);
+    let report = solve(&puzzle, &settings).unwrap();
+    assert!(report.solved());
+    assert!(puzzle.is_solved_by(report.solution().unwrap()));
+    let library: Value = serde_json::from_str(&report.to_json()).unwrap();
+    assert_eq!(library["algorithm"], "auto", "the default is the portfolio");
+    assert_eq!(
+        without(library, &["seconds", "file"]),
+        without(cli[0].clone(), &["seconds", "file"])
+    );
+}
+
+#[test]
+fn an_unsolvable_puzzle_is_reported_not_solved() {
+    // The first cell has no candidate left: its row holds 2, 3, 4 and its column 1.
+    let puzzle: Puzzle = ".234....1.......".parse().unwrap();
+    let settings = Settings::new().algorithm(Algorithm::Exact);
+    let report = solve(&puzzle, &settings).unwrap();
+    assert!(!report.solved());
+    assert!(report.solution().is_none());
+    assert!(report.unsolvable().is_some());
+}
+
+#[test]
+fn rate_reports_what_the_command_prints() {
+    let file = "tests/data/nine/easy50.txt";
+    let cli = evoku_json(&[
+        "rate",
+        "--json",
+        "--runs",
+        "2",
+        "--backend",
+        "cpu",
+        "--seed",
+        "3",
+        file,
+    ]);
+    let puzzle = Puzzle::read(util::repo(file)).unwrap().remove(0);
+    let settings = RateSettings::new().ga_runs(2).backend(Backend::Cpu).seed(3);
+    let rating = rate(&puzzle, &settings).unwrap();
+    assert_eq!(rating.ga_solved(), Some(2));
+    assert_eq!(rating.solutions(), 1);
+    let library: Value = serde_json::from_str(&rating.to_json()).unwrap();
+    let keys = ["seconds", "ga_seconds", "file"];
+    assert_eq!(without(library, &keys), without(cli[0].clone(), &keys));
+}
+
+#[test]
+fn generate_gives_the_command_s_puzzles() {
+    let cli = evoku_json(&[
+        "generate", "--json", "--count", "2", "--level", "hard", "--seed", "9",
+    ]);
+    let settings = GenerateSettings::new().count(2).level(Level::HARD).seed(9);
+    let made = generate(&settings).unwrap();
+    assert_eq!(made.len(), 2);
+    for (g, line) in made.iter().zip(&cli) {
+        assert_eq!(g.level(), Level::HARD);
+        assert!(g.puzzle().is_solved_by(g.solution()));
+        let library: Value = serde_json::from_str(&g.to_json()).unwrap();
+        assert_eq!(library, without(line.clone(), &["source"]));
+    }
+}
+
+#[test]
+fn bad_settings_are_typed_errors() {
+    match generate(&GenerateSettings::new().side(10)) {
+        Err(evoku::Error::InvalidOption { option, value, .. }) => {
+            assert_eq!((option.as_str(), value.as_str()), ("--size", "10"))
+        }
+        other => panic!("{:?}", other.map(|v| v.len())),
+    }
+}
+
+/// The engine does not depend on the command-line parser: only `src/cli/` and `src/main.rs`
+/// name clap in code.
+#[test]
+fn only_the_command_line_uses_clap() {
+    fn walk(dir: &std::path::Path, found: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.ends_with("src/cli") || path.ends_with("src/main.rs") {
+                continue;
+            }
+            if path.is_dir() {
+                walk(&path, found);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                for (n, line) in text.lines().enumerate() {
+                    let code = line.split("//").next().unwrap_or("");
+                    if code.contains("clap::") || code.trim_start().starts_with("use clap") {
+                        found.push(format!("{}:{}", path.display(), n + 1));
+                    }
+                }
+            }
+        }
+    }
+    let mut found = Vec::new();
+    walk(&util::repo("src"), &mut found);
+    assert!(found.is_empty(), "clap outside the command line: {found:?}");
+}
