@@ -214,7 +214,16 @@ pub fn solve(
     let max_rounds = max_rounds(options);
     let mut winner = None;
     'rounds: while outcome.rounds < max_rounds {
-        for (index, member) in members.iter_mut().enumerate() {
+        for index in 0..members.len() {
+            // The first deferred member is due: build every one, so that an engine the device
+            // cannot hold is refused before a round of the others (a GPU ACS round at 49x49 takes
+            // seconds on lavapipe).
+            if outcome.rounds == 0 && index == 1 {
+                for later in &mut members[1..] {
+                    later.prepare()?;
+                }
+            }
+            let member = &mut members[index];
             if crate::stop::requested() {
                 outcome.interrupted = true;
                 break 'rounds;
