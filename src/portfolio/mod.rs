@@ -13,6 +13,7 @@
 //! limit (a wall clock) may end a run earlier than that.
 
 pub mod member;
+pub mod restarts;
 
 use std::time::{Duration, Instant};
 
@@ -41,7 +42,8 @@ pub enum MemberKind {
 /// The members of the default portfolio for a board of side `side`, highest priority first.
 /// Every size gets all three: the exact solver is cheap where it fails (its share is a few
 /// percent of a round at 25x25) and decisive where it works, and the ACS and the walk cover each
-/// other's stalls (docs/RESULTS.md).
+/// other's stalls (docs/RESULTS.md). From 36x36 on the exact member is another one, randomized
+/// restarts with most of each round ([`restarts`]).
 pub fn default_members(_side: usize) -> Vec<MemberKind> {
     vec![MemberKind::Exact, MemberKind::Aco, MemberKind::Walk]
 }
@@ -153,6 +155,13 @@ pub fn solve(
     let mut members: Vec<Box<dyn Member>> = Vec::new();
     for kind in kinds {
         members.push(match kind {
+            MemberKind::Exact if puzzle.geometry().box_size() >= restarts::RESTARTS_FROM_BOX => {
+                Box::new(restarts::RestartsMember::new(
+                    puzzle,
+                    options.ga.seed,
+                    options.threads,
+                ))
+            }
             MemberKind::Exact => Box::new(ExactMember::new(puzzle)),
             MemberKind::Aco => {
                 let config = aco_config(options, puzzle);
