@@ -8,12 +8,13 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use evoku::cpu::breed::init_slot;
-use evoku::cpu::fitness::fitness;
-use evoku::cpu::CpuEngine;
 use evoku::format::{self, ParseOptions};
+use evoku::ga::cpu::fitness::fitness;
+use evoku::ga::cpu::init::init_slot;
+use evoku::ga::cpu::CpuEngine;
+use evoku::ga::gpu::GpuEngine;
 use evoku::ga::{Engine, GaConfig, Params, Preset, Problem};
-use evoku::gpu::{GpuContext, GpuEngine, GpuOptions};
+use evoku::gpu::{GpuContext, GpuOptions};
 
 /// One puzzle per size: AI Escargot and two Lloyd & Amos instances at 45 % fill.
 const PUZZLES: [(&str, &str); 3] = [

@@ -11,13 +11,14 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use crate::cpu::CpuEngine;
 use crate::error::{Error, Result};
 use crate::exact;
 use crate::export::{self, Table, Value};
 use crate::format::{self, ParseOptions, Puzzle};
+use crate::ga::cpu::CpuEngine;
+use crate::ga::gpu::GpuEngine;
 use crate::ga::{Engine, GaConfig, Island, Problem};
-use crate::gpu::{AdapterSummary, GpuContext, GpuEngine};
+use crate::gpu::{AdapterSummary, GpuContext};
 use crate::stats;
 
 /// Whether the GPU column is measured, and why not.

@@ -9,10 +9,10 @@
 use std::collections::HashSet;
 
 use crate::board::{Geometry, Grid};
+use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::ga::{self, GaConfig, Problem, RunLimits};
 use crate::generate::ga_grid_seed;
-use crate::solve::Device;
 
 /// How GA grids are made.
 #[derive(Clone)]

@@ -5,8 +5,8 @@
 pub mod aco;
 pub mod bench;
 pub mod board;
-pub mod cpu;
 pub mod defaults;
+pub mod device;
 pub mod error;
 pub mod exact;
 pub mod experiment;
@@ -23,6 +23,7 @@ pub mod portfolio;
 pub mod rate;
 pub mod rng;
 pub mod solve;
+pub mod state_size;
 pub mod stats;
 mod step_loop;
 pub mod stop;

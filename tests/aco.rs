@@ -2,21 +2,21 @@
 //! pheromone updates, determinism, solving, and (on any adapter, lavapipe in CI) the GPU stages
 //! against their CPU twins bit for bit.
 
+use evoku::aco::common::{self, blend, mul_hi, mul_q16, pheromone_shift, NO_CHOICE};
 use evoku::aco::cpu::colony_update::{colony_update, global_update};
 use evoku::aco::cpu::propagate::{propagate, Ant};
 use evoku::aco::cpu::tour::{greedy_choice, local_update, roulette_choice, tour};
 use evoku::aco::cpu::CpuAco;
 use evoku::aco::gpu::{AcoStage, GpuAco};
-use evoku::aco::params::{self, blend, mul_hi, mul_q16, pheromone_shift, NO_CHOICE};
 use evoku::aco::{
     self, run, AcoConfig, AcoEngine, AcoLimits, AcoOutcome, AcoParams, AcoTables, Colony,
 };
 use evoku::board::Grid;
+use evoku::device::Device;
 use evoku::exact::{self, Solver};
 use evoku::format::{self, ParseOptions};
 use evoku::gpu::GpuContext;
 use evoku::rng::Rng;
-use evoku::solve::Device;
 
 use crate::util;
 
@@ -103,7 +103,7 @@ fn parameters_follow_the_config() {
     assert_eq!(p.q0_q16, 58982);
     assert_eq!(p.dtau(0), 625 << 13, "dtau(0) = c / c = 1.0 = c tau0");
     assert_eq!(p.dtau(624), (625 * 625) << 13);
-    assert!(p.step_budget <= params::MAX_STEP_BUDGET);
+    assert!(p.step_budget <= common::MAX_STEP_BUDGET);
     assert_eq!(p.ant_words, 16 + 2 * 625);
     assert_eq!(p.tour_steps, 625 + 39);
     let bad = [
@@ -603,7 +603,7 @@ fn every_aco_pipeline_validates_with_naga() {
             .find(|e| e.name == stage.name())
             .unwrap_or_else(|| panic!("{} has no entry point of its name", stage.name()));
         let size = if stage == AcoStage::Tour {
-            params::TOUR_WORKGROUP
+            common::TOUR_WORKGROUP
         } else {
             evoku::aco::gpu::COLONY_WORKGROUP
         };

@@ -6,10 +6,11 @@
 use std::process::{Command, Output};
 use std::sync::Arc;
 
+use evoku::device::Device;
 use evoku::format::{self, ParseOptions, Puzzle};
 use evoku::ga::{GaConfig, Preset};
 use evoku::portfolio::{self, MemberKind};
-use evoku::solve::{Algorithm, Device, FillDevice, SolveOptions};
+use evoku::solve::{Algorithm, FillDevice, SolveOptions};
 
 use crate::util;
 

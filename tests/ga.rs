@@ -1,15 +1,15 @@
 //! Tests: the CPU genetic algorithm — operator invariants, determinism, solving.
 
 use evoku::board::Grid;
-use evoku::cpu::assign::box_assignment;
-use evoku::cpu::breed::init_slot;
-use evoku::cpu::crossover::{band_crossover, uniform_crossover};
-use evoku::cpu::fitness::{fitness, line_penalty, paper_score};
-use evoku::cpu::local_search::{local_search, swapped_penalty};
-use evoku::cpu::multi_parent::multi_parent;
-use evoku::cpu::mutation::{candidate_mutation, directed_mutation, may_take, swap_mutation};
-use evoku::cpu::CpuEngine;
 use evoku::format::{self, ParseOptions};
+use evoku::ga::cpu::assign::box_assignment;
+use evoku::ga::cpu::crossover::{band_crossover, uniform_crossover};
+use evoku::ga::cpu::fitness::{fitness, line_penalty, paper_score};
+use evoku::ga::cpu::init::init_slot;
+use evoku::ga::cpu::local_search::{local_search, swapped_penalty};
+use evoku::ga::cpu::multi_parent::multi_parent;
+use evoku::ga::cpu::mutation::{candidate_mutation, directed_mutation, may_take, swap_mutation};
+use evoku::ga::cpu::CpuEngine;
 use evoku::ga::{
     self, CrossoverKind, GaConfig, InitKind, MutationKind, Params, Preset, Problem, RunLimits,
 };

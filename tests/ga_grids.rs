@@ -2,9 +2,9 @@
 //! and the same on the GPU as on the CPU.
 
 use evoku::board::{Geometry, Grid};
+use evoku::device::Device;
 use evoku::ga::{GaConfig, Preset};
 use evoku::ga_grids::{ga_grids, GaGridOptions};
-use evoku::solve::Device;
 
 fn options(side: usize, seed: u64, device: Device) -> GaGridOptions {
     let mut config = GaConfig::preset(Preset::Walk);

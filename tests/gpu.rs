@@ -6,13 +6,14 @@ use std::io::Write;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 use evoku::board::{Geometry, Grid};
-use evoku::cpu::CpuEngine;
 use evoku::error::Error;
+use evoku::ga::cpu::CpuEngine;
+use evoku::ga::gpu::GpuEngine;
 use evoku::ga::{
     run, CrossoverKind, Engine, GaConfig, GaOutcome, InitKind, Island, MutationKind, MutationScope,
     Preset, Problem, RunLimits,
 };
-use evoku::gpu::{shaders, GpuContext, GpuEngine, GpuOptions, Stage};
+use evoku::gpu::{shaders, GpuContext, GpuOptions, Stage};
 
 use crate::util;
 
@@ -25,7 +26,7 @@ pub(crate) struct GpuLease {
 }
 
 impl GpuLease {
-    /// The shared context, for a [`evoku::solve::Device`].
+    /// The shared context, for a [`evoku::device::Device`].
     pub(crate) fn arc(&self) -> Arc<GpuContext> {
         self.ctx.clone()
     }
@@ -79,7 +80,7 @@ fn every_pipeline_source_validates_with_naga() {
             // The host divides the individuals into workgroups of this size.
             assert_eq!(
                 entry.workgroup_size,
-                [evoku::gpu::engine::WORKGROUP_SIZE, 1, 1]
+                [evoku::ga::common::WORKGROUP_SIZE, 1, 1]
             );
         }
         // The twins of the Rust structs: same size and field count.
@@ -721,7 +722,7 @@ fn gpu_stages_match_the_cpu_with_a_2d_dispatch() {
         c.seed = 65_535;
     });
     let individuals = u64::from(config.population_size) * u64::from(config.islands);
-    let groups = individuals.div_ceil(u64::from(evoku::gpu::engine::WORKGROUP_SIZE));
+    let groups = individuals.div_ceil(u64::from(evoku::ga::common::WORKGROUP_SIZE));
     assert!(groups > 3 && config.islands > 3, "not a 2-D dispatch");
     parity(
         "2-D dispatch, 7 islands of 60",
@@ -893,9 +894,9 @@ fn a_run_beyond_the_software_loop_limit_is_refused() {
     let grid = Grid::empty(Geometry::new(8).unwrap());
     let problem = Problem::new(&grid, InitKind::Random, false).unwrap();
     let params = evoku::ga::Params::new(&problem, &config);
-    let iterations = evoku::gpu::engine::loop_iterations_per_invocation(&params);
+    let iterations = evoku::ga::gpu::loop_iterations_per_invocation(&params);
     assert!(
-        iterations > evoku::gpu::engine::SOFTWARE_LOOP_BUDGET,
+        iterations > evoku::gpu::SOFTWARE_LOOP_BUDGET,
         "{iterations}"
     );
     if !ctx.is_software() {

@@ -4,14 +4,14 @@
 use std::process::Command;
 
 use evoku::board::{Geometry, Grid};
-use evoku::cpu::CpuEngine;
+use evoku::device::Device;
 use evoku::exact;
+use evoku::ga::cpu::CpuEngine;
 use evoku::ga::{GaConfig, Preset, Problem};
 use evoku::rate::{
     self, entropy_level, ga_rating, rate_engine, rating_config, spearman, GaRating,
     GaRatingOptions, Level, RateError, Rater, Technique,
 };
-use evoku::solve::Device;
 
 use crate::util;
 
@@ -289,7 +289,7 @@ fn ga_rating_on_the_gpu_matches_the_cpu() {
     };
     let rated_config = rating_config(&config, &options);
     let problem = Problem::new(&grid, rated_config.init, rated_config.presolve).unwrap();
-    let mut gpu = evoku::gpu::GpuEngine::new(&ctx, problem.clone(), &rated_config).unwrap();
+    let mut gpu = evoku::ga::gpu::GpuEngine::new(&ctx, problem.clone(), &rated_config).unwrap();
     let on_gpu = rate_engine(&mut gpu, &options, &mut |_| {}).unwrap();
     let mut cpu = CpuEngine::new(problem, &rated_config, None).unwrap();
     let on_cpu = rate_engine(&mut cpu, &options, &mut |_| {}).unwrap();

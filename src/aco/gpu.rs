@@ -1,4 +1,4 @@
-//! The Ant Colony System on a GPU: the stages of `shaders/aco_*.wgsl`, bit for bit the CPU
+//! The Ant Colony System on a GPU: the stages of `shaders/aco/*.wgsl`, bit for bit the CPU
 //! engine's results (`tests/aco.rs` compares them stage by stage).
 //!
 //! One `aco_tour` workgroup holds the ants of `32 / ants` colonies, one invocation per ant; its
@@ -19,16 +19,16 @@ use std::time::Duration;
 
 use wgpu::util::DeviceExt;
 
-use super::params::{AcoParams, AcoTables, Colony, TOUR_WORKGROUP};
+use super::common::{AcoParams, AcoTables, Colony, TOUR_WORKGROUP};
 use super::{AcoConfig, AcoEngine};
 use crate::error::{Error, Result};
-use crate::gpu::engine::SOFTWARE_LOOP_BUDGET;
 use crate::gpu::pipeline::{self, grid, READ, UNIFORM, WRITE};
 use crate::gpu::schedule::Schedule;
 use crate::gpu::shaders::{
     assemble, ShaderFile, ACO_COLONY_UPDATE, ACO_COMMON, ACO_EXCHANGE, ACO_PROPAGATE, ACO_TOUR, RNG,
 };
 use crate::gpu::GpuContext;
+use crate::gpu::SOFTWARE_LOOP_BUDGET;
 
 /// Invocations per workgroup of the per-colony stages.
 pub const COLONY_WORKGROUP: u32 = 64;
@@ -80,7 +80,7 @@ struct Pipelines {
 
 impl Pipelines {
     fn new(device: &wgpu::Device) -> Pipelines {
-        // Keep in sync with the bindings in shaders/aco_common.wgsl: params, tables, ants,
+        // Keep in sync with the bindings in shaders/aco/common.wgsl: params, tables, ants,
         // pheromone, colonies, records.
         let (layout, pipeline_layout) =
             pipeline::layouts(device, "aco", &[UNIFORM, READ, WRITE, WRITE, WRITE, WRITE]);
@@ -100,7 +100,7 @@ impl Pipelines {
 /// dispatch, counting each loop as its iterations plus two, as lavapipe's limiter does. Its
 /// invocations share one counter and run a loop as long as any of them needs it, so divergent
 /// branches add up: per step the propagation budget plus the piece of work that may end just
-/// above it (one inner loop for every kind of work, see `shaders/aco_propagate.wgsl`), the
+/// above it (one inner loop for every kind of work, see `shaders/aco/propagate.wgsl`), the
 /// greedy and roulette loops over the candidates, the local updates and the step loop itself;
 /// once per dispatch the copy of the start board.
 pub fn tour_loop_iterations(p: &AcoParams, steps: u32) -> u64 {

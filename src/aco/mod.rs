@@ -21,7 +21,7 @@
 //! - The ants of a colony step in lockstep and see the local updates of earlier steps only (the
 //!   authors' ants, stepped one after the other, also see those of lower-numbered ants in the same
 //!   step): this is what lets them run in parallel on the GPU with a deterministic result.
-//! - Pheromone is fixed point (see [`params`]) so that the CPU and the GPU agree bit for bit.
+//! - Pheromone is fixed point (see [`common`]) so that the CPU and the GPU agree bit for bit.
 //! - Propagation is a stack of fixed cells plus a scan of changed units for hidden singles, with a
 //!   budget per ant step ([`AcoParams::step_budget`]) that bounds the loops of a GPU dispatch;
 //!   work beyond it waits for the ant's next step, which only resumes it (the ant does not choose
@@ -38,21 +38,22 @@
 //! Randomness comes from [`crate::rng`], keyed by (seed, colony, iteration, ant): draw 0 picks the
 //! start cell, draws `1 + 2 s` and `2 + 2 s` decide step `s` (greedy or not, then the roulette).
 
+pub mod common;
 pub mod cpu;
 pub mod gpu;
-pub mod params;
 pub mod run;
+mod tables;
 
 use std::time::Duration;
 
-pub use params::{AcoParams, AcoTables, Colony};
+pub use common::{AcoParams, AcoTables, Colony};
 pub use run::{run, AcoEngine, AcoLimits, AcoOutcome};
 
 use crate::board::Grid;
+use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::ga::Progress;
 use crate::rng::rate_q16;
-use crate::solve::Device;
 
 /// Every knob of the Ant Colony System. A run is a pure function of (puzzle, config).
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -108,7 +109,7 @@ pub const DEFAULT_COLONIES: u32 = 4;
 /// `docs/RESULTS.md`).
 pub const DEFAULT_RESTART_AFTER: u32 = 150;
 /// Most ants per colony (the GPU runs one colony's ants in one workgroup).
-pub const MAX_ANTS: u32 = params::TOUR_WORKGROUP;
+pub const MAX_ANTS: u32 = common::TOUR_WORKGROUP;
 
 impl AcoConfig {
     /// Checks every field; the message names the option to change.
@@ -148,7 +149,7 @@ impl AcoConfig {
         let cells = tables.cells as u32;
         let n = tables.side as u32;
         let npeers = tables.npeers as u32;
-        let k = params::pheromone_shift(cells);
+        let k = common::pheromone_shift(cells);
         let tau0 = 1u32 << k;
         let local_q16 = rate_q16(self.local_update);
         AcoParams {
@@ -158,25 +159,25 @@ impl AcoConfig {
             npeers,
             ants: self.ants,
             colonies: self.colonies,
-            colonies_per_group: (params::TOUR_WORKGROUP / self.ants).max(1),
+            colonies_per_group: (common::TOUR_WORKGROUP / self.ants).max(1),
             steps_per_dispatch: 1,
             q0_q16: rate_q16(self.q0),
             rho_q16: rate_q16(self.rho),
             evaporation_q16: rate_q16(self.evaporation),
             local_q16,
             tau0,
-            local_add: params::mul_q16(tau0, local_q16),
+            local_add: common::mul_q16(tau0, local_q16),
             dtau_numerator: ((cells as u64 * cells as u64) << k) as u32,
             restart_after: self.restart_after,
             exchange_interval: self.exchange_interval,
-            step_budget: params::step_budget(tables.geometry, self.step_budget),
-            work_cost: params::work_cost(tables.geometry),
+            step_budget: common::step_budget(tables.geometry, self.step_budget),
+            work_cost: common::work_cost(tables.geometry),
             seed_lo: self.seed as u32,
             seed_hi: (self.seed >> 32) as u32,
-            ant_words: params::ANT_HEADER_WORDS + 2 * cells,
+            ant_words: common::ANT_HEADER_WORDS + 2 * cells,
             record_words: 2 * (1 + cells),
             start_filled: tables.start_filled,
-            tour_steps: cells + params::tour_slack(cells),
+            tour_steps: cells + common::tour_slack(cells),
             _pad: [0; 3],
         }
     }
@@ -223,7 +224,7 @@ pub fn engine(
     if let Err(why) = crate::exact::propagate(puzzle) {
         return Ok(Err(why.to_string()));
     }
-    crate::solve::check_state_size(
+    crate::state_size::check_state_size(
         "ACS colonies",
         "--colonies x --ants",
         config.colonies as u64 * config.ants as u64,

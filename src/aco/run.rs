@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::params::{AcoParams, AcoTables, Colony};
+use super::common::{AcoParams, AcoTables, Colony};
 use crate::board::Grid;
 use crate::error::{Error, Result};
 use crate::ga::Progress;

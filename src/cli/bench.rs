@@ -7,10 +7,10 @@ use std::sync::Arc;
 use anyhow::{bail, Result};
 use clap::Args;
 use evoku::bench::{self, BenchOptions, GpuChoice};
+use evoku::device::Backend;
 use evoku::export;
 use evoku::format::{self, ParseOptions};
 use evoku::gpu::{GpuContext, GpuOptions};
-use evoku::solve::Backend;
 
 use super::export_args::{mark_partial, ExportArgs};
 use super::ga_args::GaArgs;

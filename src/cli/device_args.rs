@@ -1,8 +1,8 @@
 //! The device options shared by every command that solves: backend, adapter and CPU threads.
 
 use clap::Args;
+use evoku::device::{Backend, Device};
 use evoku::error::Result;
-use evoku::solve::{Backend, Device};
 
 #[derive(Args, Debug, Clone)]
 pub struct DeviceArgs {

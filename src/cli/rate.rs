@@ -6,13 +6,13 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use clap::Args;
+use evoku::device::Device;
 use evoku::exact::Limits;
 use evoku::format::{self, Format, ParseOptions, Symbols};
 use evoku::rate::{
     rate_puzzle, GaRatingOptions, GaRatingProgress, RateOptions, RateReport,
     DEFAULT_RATING_GENERATIONS,
 };
-use evoku::solve::Device;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::device_args::DeviceArgs;

@@ -7,9 +7,10 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use evoku::defaults;
+use evoku::device::Device;
 use evoku::format::{self, Format, ParseOptions, Symbols};
 use evoku::ga::Preset;
-use evoku::solve::{solve_puzzle, Algorithm, Device, FillDevice, SolveOptions, SolveReport};
+use evoku::solve::{solve_puzzle, Algorithm, FillDevice, SolveOptions, SolveReport};
 
 use super::aco_args::AcoArgs;
 use super::device_args::DeviceArgs;

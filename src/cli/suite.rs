@@ -8,9 +8,10 @@ use std::time::Duration;
 
 use anyhow::{bail, Result};
 use clap::Args;
+use evoku::device::Device;
 use evoku::export;
 use evoku::ga::Preset;
-use evoku::solve::{Algorithm, Device, FillDevice, SolveOptions};
+use evoku::solve::{Algorithm, FillDevice, SolveOptions};
 use evoku::suite::{self, Selection, SuiteOptions};
 
 use super::aco_args::AcoArgs;

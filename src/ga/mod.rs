@@ -1,14 +1,17 @@
 //! The genetic algorithm of Mantere & Koljonen with Sato & Inoue's crossover: settings, the
-//! prepared puzzle, the stage parameters, and the run loop shared by the CPU and GPU engines.
+//! prepared puzzle, the stage parameters (`common`, twin of `shaders/ga/common.wgsl`), the run loop,
+//! and the engines that run it: the CPU's (`cpu/`) and the GPU's (`gpu`).
 
+pub mod common;
 pub mod config;
-pub mod params;
+pub mod cpu;
+pub mod gpu;
 pub mod problem;
 pub mod run;
 
+pub use common::{Island, Params};
 pub use config::{
     CrossoverKind, GaConfig, InitKind, MutationKind, MutationScope, Preset, MAX_ELITES,
 };
-pub use params::{Island, Params};
 pub use problem::{Problem, Unsolvable};
 pub use run::{run, Engine, GaOutcome, Progress, RunLimits};

@@ -7,6 +7,11 @@ use std::time::Duration;
 use super::device::GpuContext;
 use crate::error::Result;
 
+/// Loop iterations one invocation may run on a software adapter. lavapipe (llvmpipe) silently
+/// ends every loop of an invocation once 65,535 iterations have run in all, and the results
+/// are then simply wrong; this leaves a margin under that.
+pub const SOFTWARE_LOOP_BUDGET: u64 = 50_000;
+
 /// Submits per step on hardware (one on a software adapter): the run loop reads the states once
 /// per step, so a step of a few submits keeps the read-backs rare.
 const HARDWARE_SUBMITS_PER_STEP: u32 = 4;

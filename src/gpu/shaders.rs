@@ -1,8 +1,8 @@
 //! WGSL assembly: WGSL has no includes, so each pipeline's source is its files concatenated.
 //! Every file of `shaders/`, the GA's and the ACS's, is named here once.
 //!
-//! `shaders/<stage>.wgsl` is the twin of `src/cpu/<stage>.rs`; the entry point and pipeline label
-//! of a stage are its name.
+//! `shaders/ga/<stage>.wgsl` is the twin of `src/ga/cpu/<stage>.rs` (the ACS's: `shaders/aco/`,
+//! `src/aco/cpu/`); the entry point and pipeline label of a stage are its name.
 
 /// One WGSL file of `shaders/`.
 #[derive(Clone, Copy, Debug)]
@@ -21,24 +21,24 @@ macro_rules! shader_file {
 }
 
 pub const RNG: ShaderFile = shader_file!("rng.wgsl");
-pub const COMMON: ShaderFile = shader_file!("common.wgsl");
-pub const FITNESS: ShaderFile = shader_file!("fitness.wgsl");
-pub const INIT: ShaderFile = shader_file!("init.wgsl");
-pub const TOURNAMENT: ShaderFile = shader_file!("tournament.wgsl");
-pub const CROSSOVER: ShaderFile = shader_file!("crossover.wgsl");
-pub const MULTI_PARENT: ShaderFile = shader_file!("multi_parent.wgsl");
-pub const MUTATION: ShaderFile = shader_file!("mutation.wgsl");
-pub const ASSIGN: ShaderFile = shader_file!("assign.wgsl");
-pub const LOCAL_SEARCH: ShaderFile = shader_file!("local_search.wgsl");
-pub const BREED: ShaderFile = shader_file!("breed.wgsl");
-pub const ISLAND_BEST: ShaderFile = shader_file!("island_best.wgsl");
+pub const COMMON: ShaderFile = shader_file!("ga/common.wgsl");
+pub const FITNESS: ShaderFile = shader_file!("ga/fitness.wgsl");
+pub const INIT: ShaderFile = shader_file!("ga/init.wgsl");
+pub const TOURNAMENT: ShaderFile = shader_file!("ga/tournament.wgsl");
+pub const CROSSOVER: ShaderFile = shader_file!("ga/crossover.wgsl");
+pub const MULTI_PARENT: ShaderFile = shader_file!("ga/multi_parent.wgsl");
+pub const MUTATION: ShaderFile = shader_file!("ga/mutation.wgsl");
+pub const ASSIGN: ShaderFile = shader_file!("ga/assign.wgsl");
+pub const LOCAL_SEARCH: ShaderFile = shader_file!("ga/local_search.wgsl");
+pub const BREED: ShaderFile = shader_file!("ga/breed.wgsl");
+pub const ISLAND_BEST: ShaderFile = shader_file!("ga/island_best.wgsl");
 
 // The Ant Colony System's (`crate::aco::gpu`).
-pub const ACO_COMMON: ShaderFile = shader_file!("aco_common.wgsl");
-pub const ACO_PROPAGATE: ShaderFile = shader_file!("aco_propagate.wgsl");
-pub const ACO_TOUR: ShaderFile = shader_file!("aco_tour.wgsl");
-pub const ACO_COLONY_UPDATE: ShaderFile = shader_file!("aco_colony_update.wgsl");
-pub const ACO_EXCHANGE: ShaderFile = shader_file!("aco_exchange.wgsl");
+pub const ACO_COMMON: ShaderFile = shader_file!("aco/common.wgsl");
+pub const ACO_PROPAGATE: ShaderFile = shader_file!("aco/propagate.wgsl");
+pub const ACO_TOUR: ShaderFile = shader_file!("aco/tour.wgsl");
+pub const ACO_COLONY_UPDATE: ShaderFile = shader_file!("aco/colony_update.wgsl");
+pub const ACO_EXCHANGE: ShaderFile = shader_file!("aco/exchange.wgsl");
 
 /// A compute stage: one pipeline, one entry point, one name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -11,10 +11,10 @@ use serde::Serialize;
 
 use crate::aco::{self, AcoConfig, AcoEngine, AcoTables};
 use crate::board::Grid;
+use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::exact;
 use crate::ga::{self, Engine, GaConfig, Problem};
-use crate::solve::Device;
 
 /// Cell visits (colonies x ants x cells) the ACS spends per round.
 const ACO_WORK_PER_ROUND: u64 = 250_000;

@@ -24,10 +24,11 @@ pub use member::{MemberOutcome, MemberReport};
 
 use crate::board::Grid;
 use crate::defaults;
+use crate::device::Device;
 use crate::error::Result;
 use crate::exact;
 use crate::ga::{self, Problem, Progress};
-use crate::solve::{Device, SolveOptions};
+use crate::solve::SolveOptions;
 
 /// A portfolio member, in priority order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -6,8 +6,8 @@ use serde::Serialize;
 
 use super::RateError;
 use crate::board::Grid;
+use crate::device::Device;
 use crate::ga::{Engine, GaConfig, Island, Problem};
-use crate::solve::Device;
 use crate::stats;
 use crate::step_loop::step_until;
 

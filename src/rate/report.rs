@@ -5,9 +5,9 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::{ga_rating, GaRatingOptions, GaRatingProgress, Level, RateError, Rater, Technique};
+use crate::device::Device;
 use crate::exact::Limits;
 use crate::ga::GaConfig;
-use crate::solve::Device;
 
 /// Everything [`rate_puzzle`] needs besides the puzzle.
 #[derive(Clone)]

@@ -1,10 +1,10 @@
 //! After the tours: the iteration's best ant, the best-so-far solution and its global pheromone
 //! update, best-value evaporation, records, stagnation and restart, the solved flag.
 //!
-//! Twin of `shaders/aco_colony_update.wgsl`.
+//! Twin of `shaders/aco/colony_update.wgsl`.
 
 use super::propagate::Ant;
-use crate::aco::params::{blend, mul_q16, AcoParams, Colony};
+use crate::aco::common::{blend, mul_q16, AcoParams, Colony};
 
 /// Ends the iteration of an unsolved colony. `records` is the colony's: the best-so-far
 /// solution then the overall best, each `filled` followed by one digit per cell.

@@ -2,11 +2,11 @@
 //! (colony `c - 1`) as its best-so-far solution when that is fuller than its own, at the full,
 //! unevaporated deposit: the colonies of a parallel ACS sharing their best.
 //!
-//! Twin of `shaders/aco_exchange.wgsl`. It reads only the neighbours' overall-best records, which
+//! Twin of `shaders/aco/exchange.wgsl`. It reads only the neighbours' overall-best records, which
 //! only `colony_update` writes, and writes only the colony's own state and best-so-far record, so
 //! all colonies can run it at once.
 
-use crate::aco::params::{AcoParams, Colony};
+use crate::aco::common::{AcoParams, Colony};
 
 /// `own_best` is the colony's best-so-far record, `neighbour_overall` the neighbour's overall best
 /// (each `filled` then one digit per cell).

@@ -1,7 +1,7 @@
 //! The Ant Colony System on the CPU: colonies in parallel on a rayon pool, the stages of this
 //! module in sequence within each.
 //!
-//! `shaders/aco_<stage>.wgsl` is the twin of `src/aco/cpu/<stage>.rs` (`tour`, `colony_update`,
+//! `shaders/aco/<stage>.wgsl` is the twin of `src/aco/cpu/<stage>.rs` (`tour`, `colony_update`,
 //! `exchange`, and the `propagate` they share); the parity tests in `tests/aco.rs` compare their
 //! buffers bit for bit.
 
@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use super::params::{AcoParams, AcoTables, Colony};
+use super::common::{AcoParams, AcoTables, Colony};
 use super::{AcoConfig, AcoEngine};
 use crate::error::{Error, Result};
 use colony_update::colony_update;

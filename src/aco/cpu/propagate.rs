@@ -1,7 +1,7 @@
 //! An ant's board and its constraint propagation: naked singles through a stack of fixed cells,
 //! hidden singles by scanning the units that changed, under a budget per ant step.
 //!
-//! Twin of `shaders/aco_propagate.wgsl`: same order of operations (stack last in, first out; the
+//! Twin of `shaders/aco/propagate.wgsl`: same order of operations (stack last in, first out; the
 //! lowest dirty unit first; peers in increasing order), same budget accounting, so both leave the
 //! same board after every step.
 //!
@@ -10,7 +10,7 @@
 //! is *done* once its digit has left every peer; only done cells count as filled, so the filled
 //! cells of a board never clash.
 
-use crate::aco::params::{AcoParams, AcoTables, ANT_HEADER_WORDS, DONE_BIT};
+use crate::aco::common::{AcoParams, AcoTables, ANT_HEADER_WORDS, DONE_BIT};
 use crate::board::Grid;
 
 /// One ant's state: the twin of an ant's record in the GPU's `ants` buffer (header, candidates
@@ -200,7 +200,7 @@ pub fn start_board(t: &AcoTables, puzzle: &Grid) -> (Vec<u64>, u32) {
     }
     // Costs as the engine counts them; the budget is unbounded here.
     let p = AcoParams {
-        work_cost: crate::aco::params::work_cost(t.geometry),
+        work_cost: crate::aco::common::work_cost(t.geometry),
         ..bytemuck::Zeroable::zeroed()
     };
     let mut budget = u32::MAX;

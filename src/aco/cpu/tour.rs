@@ -2,11 +2,11 @@
 //! roulette) and propagates it, or resumes the propagation its budget cut short; then the
 //! colony's local pheromone updates are applied, ant by ant.
 //!
-//! Twin of `shaders/aco_tour.wgsl`. Step 0 of an iteration starts each ant on a copy of the
+//! Twin of `shaders/aco/tour.wgsl`. Step 0 of an iteration starts each ant on a copy of the
 //! propagated givens at a random cell.
 
 use super::propagate::{pending, propagate, Ant};
-use crate::aco::params::{blend, mul_hi, AcoParams, AcoTables, Colony, NO_CHOICE};
+use crate::aco::common::{blend, mul_hi, AcoParams, AcoTables, Colony, NO_CHOICE};
 use crate::rng::{draw, stream_key};
 
 /// Runs steps `colony.step ..` (at most `steps` of them, up to the end of the tour) for every ant

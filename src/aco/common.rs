@@ -1,0 +1,258 @@
+//! What the Ant Colony System's CPU and GPU engines share: the run parameters, the colony and ant
+//! records in the GPU's word layout, the geometry tables, and the fixed-point pheromone arithmetic.
+//!
+//! The Rust twin of `shaders/aco/common.wgsl`: its structs `AcoParams` and `Colony` are
+//! [`AcoParams`] and [`Colony`], its constants `NO_CHOICE`, `DONE_BIT` and `ANT_HEADER` are
+//! [`NO_CHOICE`], [`DONE_BIT`] and [`ANT_HEADER_WORDS`], its `tables` binding is [`AcoTables`],
+//! its `mul_q16`, `blend` and `mul_hi` are [`mul_q16`], [`blend`] and [`mul_hi`]. The ant
+//! record's accessors (`is_single`, `ant_digit`, ...) are `src/aco/cpu/propagate.rs`'s.
+//!
+//! Keep in sync with `shaders/aco/common.wgsl`.
+//!
+//! # Fixed-point pheromone
+//!
+//! Pheromone is a `u32` in units of `tau0 / 2^k`, i.e. `tau0 = 2^k` units, so `1.0 = c * 2^k`
+//! units for `c` cells. The largest value any update can produce is the largest deposit
+//! `dtau = c / (c - f) <= c`, that is `c^2 * 2^k` units; `k` is the largest shift with
+//! `c^2 * 2^k < 2^32` (19 at 9x9, 15 at 16x16, 13 at 25x25, 7 at 64x64), so no update overflows
+//! and `tau0` keeps 7 to 24 bits of resolution. Every update is a convex combination
+//! `(1 - r) * tau + r * x` computed as `tau - mul_q16(tau, r) + mul_q16(x, r)` with the rate `r`
+//! quantised to 1/65536 and `mul_q16` an exact floor of `x * r / 65536`: the result never exceeds
+//! `max(tau, x)`, and the CPU and the GPU compute the same integers. Decisions are integer too: the
+//! greedy choice is an argmax, the roulette draws below the sum of the weights `tau >> s`, the
+//! shift `s` chosen per cell so that the sum fits 32 bits. Floating point would need proof that
+//! both sides round alike (no fused multiply-add, same order); integers need none.
+
+use crate::board::Geometry;
+
+/// Words of an ant's header in the `ants` buffer (before its candidates and its stack).
+pub const ANT_HEADER_WORDS: u32 = 16;
+/// Invocations per workgroup of `aco_tour` (`WG_ANTS` in WGSL): the ants of one or more colonies.
+pub const TOUR_WORKGROUP: u32 = 32;
+/// `choice_cell` of an ant that made no choice in its last step.
+pub const NO_CHOICE: u32 = u32::MAX;
+/// The done flag of a candidate word in the GPU layout (candidates use bits `0..n`, `n <= 25`).
+pub const DONE_BIT: u32 = 1 << 31;
+/// Propagation budget of one ant step on boards up to 25x25, in loop iterations as lavapipe counts
+/// them (see [`AcoParams::step_budget`]): below lavapipe's 65,535 with room for the rest of a step.
+pub const MAX_STEP_BUDGET: u32 = 40_000;
+
+/// Everything a stage needs to know about the run, as `u32`s. Keep in sync with `struct AcoParams`
+/// in `shaders/aco/common.wgsl`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, bytemuck::Pod, bytemuck::Zeroable)]
+pub struct AcoParams {
+    pub box_size: u32,
+    pub side: u32,
+    pub cells: u32,
+    /// Peers of a cell: `2 (n - 1) + (b - 1)^2`.
+    pub npeers: u32,
+    pub ants: u32,
+    pub colonies: u32,
+    /// Colonies sharing one `aco_tour` workgroup (`TOUR_WORKGROUP / ants`); GPU only.
+    pub colonies_per_group: u32,
+    /// Ant steps one `aco_tour` dispatch runs; GPU only, results do not depend on it.
+    pub steps_per_dispatch: u32,
+    /// Probability of the greedy choice, in 1/65536.
+    pub q0_q16: u32,
+    pub rho_q16: u32,
+    pub evaporation_q16: u32,
+    pub local_q16: u32,
+    /// `tau0 = 2^k` units.
+    pub tau0: u32,
+    /// `mul_q16(tau0, local_q16)`: the local update's constant term.
+    pub local_add: u32,
+    /// `c^2 * 2^k`: the deposit of an ant that filled `f` cells is `dtau_numerator / (c - f)`.
+    pub dtau_numerator: u32,
+    /// Restart a colony after this many iterations without a fuller ant; 0 = never.
+    pub restart_after: u32,
+    /// Every this many iterations a colony may adopt its ring neighbour's best; 0 = never.
+    pub exchange_interval: u32,
+    /// Loop iterations (as lavapipe counts them) the propagation of one ant step may spend; work
+    /// left over waits for the ant's next step. Large enough that it almost never binds.
+    pub step_budget: u32,
+    /// Budget one piece of propagation work costs, a propagated cell or a unit scan alike:
+    /// `max(npeers, 2 n) + 3`, the loop iterations of the one inner loop both run through.
+    pub work_cost: u32,
+    pub seed_lo: u32,
+    pub seed_hi: u32,
+    /// Words per ant in the `ants` buffer: header, candidates, stack.
+    pub ant_words: u32,
+    /// Words per colony in the `records` buffer: the best-so-far and the overall best, each
+    /// `filled` then one digit per cell.
+    pub record_words: u32,
+    /// Cells filled on the propagated givens every ant starts from.
+    pub start_filled: u32,
+    /// Steps of a tour: one per cell plus slack for steps that only resume propagation the
+    /// budget cut short, so that such an ant still visits every cell.
+    pub tour_steps: u32,
+    pub _pad: [u32; 3],
+}
+
+/// Per-colony bookkeeping: written by `aco_tour` (`step`), `aco_colony_update` and `aco_exchange`,
+/// read by the host. Keep in sync with `struct Colony` in `shaders/aco/common.wgsl`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, bytemuck::Pod, bytemuck::Zeroable)]
+pub struct Colony {
+    /// Iterations completed (frozen once solved).
+    pub iteration: u32,
+    /// Ant steps of the current iteration done so far (0..=tour_steps).
+    pub step: u32,
+    pub solved: u32,
+    /// The deposit of the best-so-far solution, evaporating each iteration (the authors'
+    /// `bestPher`); 0 after a restart.
+    pub best_value: u32,
+    /// Cells filled by the best-so-far solution (the one the global update reinforces).
+    pub best_filled: u32,
+    /// Most cells any ant filled since the last restart: stagnation is measured against it.
+    pub epoch_max_filled: u32,
+    /// Most cells any ant of this colony ever filled.
+    pub overall_best_filled: u32,
+    pub overall_best_iteration: u32,
+    pub iteration_best_filled: u32,
+    pub iteration_best_ant: u32,
+    /// Iterations since `epoch_max_filled` last grew.
+    pub stagnation: u32,
+    pub restarts: u32,
+    /// Times the colony adopted its neighbour's best.
+    pub exchanges: u32,
+    pub _pad: [u32; 3],
+}
+
+impl AcoParams {
+    pub fn seed(&self) -> u64 {
+        (self.seed_hi as u64) << 32 | self.seed_lo as u64
+    }
+
+    /// `pheromone` index of (cell, digit index `d` = digit - 1).
+    #[inline(always)]
+    pub fn pher_index(&self, cell: usize, d: usize) -> usize {
+        cell * self.side as usize + d
+    }
+
+    /// Pheromone words per colony.
+    pub fn pher_words(&self) -> usize {
+        self.cells as usize * self.side as usize
+    }
+
+    /// The deposit of an ant that filled `filled` cells: `c / (c - f)` in fixed point.
+    #[inline]
+    pub fn dtau(&self, filled: u32) -> u32 {
+        if filled >= self.cells {
+            self.dtau_numerator
+        } else {
+            self.dtau_numerator / (self.cells - filled)
+        }
+    }
+}
+
+/// The largest `k` with `c^2 * 2^k < 2^32` (see the module documentation).
+pub fn pheromone_shift(cells: u32) -> u32 {
+    let square = cells as u64 * cells as u64;
+    let mut k = 0;
+    while square << (k + 1) < 1u64 << 32 {
+        k += 1;
+    }
+    k
+}
+
+/// `floor(x * rate_q16 / 65536)`, exactly, in 32-bit arithmetic (`rate_q16 <= 65536`).
+#[inline(always)]
+pub fn mul_q16(x: u32, rate_q16: u32) -> u32 {
+    (x >> 16) * rate_q16 + (((x & 0xffff) * rate_q16) >> 16)
+}
+
+/// `(1 - rate) * tau + rate * target`, the form of every pheromone update.
+#[inline(always)]
+pub fn blend(tau: u32, target: u32, rate_q16: u32) -> u32 {
+    tau - mul_q16(tau, rate_q16) + mul_q16(target, rate_q16)
+}
+
+/// The high word of `a * b` (the roulette's draw below a total).
+#[inline(always)]
+pub fn mul_hi(a: u32, b: u32) -> u32 {
+    ((a as u64 * b as u64) >> 32) as u32
+}
+
+/// The geometry tables every stage reads; the GPU gets them as one `u32` array
+/// ([`AcoTables::words`]).
+#[derive(Clone, Debug)]
+pub struct AcoTables {
+    pub geometry: Geometry,
+    pub side: usize,
+    pub cells: usize,
+    pub npeers: usize,
+    /// Peers of each cell in increasing order, `npeers` per cell.
+    pub peers: Vec<u32>,
+    /// Cells of each unit (rows 0..n, columns n..2n, boxes 2n..3n), `side` per unit.
+    pub units: Vec<u32>,
+    /// Row, column and box unit of each cell.
+    pub cell_units: Vec<[u32; 3]>,
+    /// The puzzle after propagation: candidates per cell (single bit for a fixed cell, 0 for a
+    /// cell propagation emptied).
+    pub start: Vec<u64>,
+    /// Cells of `start` that are fixed (and propagated).
+    pub start_filled: u32,
+}
+
+impl AcoTables {
+    #[inline(always)]
+    pub fn peers_of(&self, cell: usize) -> &[u32] {
+        &self.peers[cell * self.npeers..(cell + 1) * self.npeers]
+    }
+
+    #[inline(always)]
+    pub fn unit(&self, u: usize) -> &[u32] {
+        &self.units[u * self.side..(u + 1) * self.side]
+    }
+
+    /// The GPU's `tables` buffer: peers (`cells * npeers`), units (`3 n * n`), per cell
+    /// `row | col << 8 | box << 16` (unit indices), then the start board as candidate words
+    /// with the done flag (bit 31) on fixed cells. Boards up to 25x25 only.
+    pub fn words(&self) -> Vec<u32> {
+        let mut t = Vec::with_capacity(self.peers.len() + self.units.len() + 2 * self.cells);
+        t.extend_from_slice(&self.peers);
+        t.extend_from_slice(&self.units);
+        t.extend(self.cell_units.iter().map(|[r, c, b]| r | c << 8 | b << 16));
+        t.extend(self.start.iter().map(|&m| {
+            let single = m != 0 && m & (m - 1) == 0;
+            m as u32 | if single { DONE_BIT } else { 0 }
+        }));
+        t
+    }
+
+    /// Offsets of the parts of [`words`](Self::words): (units, cell units, start board).
+    pub fn offsets(&self) -> (u32, u32, u32) {
+        let units = self.peers.len() as u32;
+        let cell_units = units + self.units.len() as u32;
+        (units, cell_units, cell_units + self.cells as u32)
+    }
+}
+
+/// Steps a tour adds to one per cell for ants whose propagation the budget cut short (see
+/// [`AcoParams::tour_steps`]); at 25x25 45 % the default budget cuts one step short per 60 tours.
+pub fn tour_slack(cells: u32) -> u32 {
+    (cells / 16).max(16)
+}
+
+/// The cost of one piece of propagation work (see [`AcoParams::work_cost`]).
+pub fn work_cost(geometry: Geometry) -> u32 {
+    let b = geometry.box_size() as u32;
+    let n = geometry.side() as u32;
+    let npeers = 2 * (n - 1) + (b - 1) * (b - 1);
+    npeers.max(2 * n) + 3
+}
+
+/// The propagation budget of one ant step: four times a whole board's worth of work, at most
+/// [`MAX_STEP_BUDGET`], on boards the GPU runs (so that several steps of a 9x9 ant fit one
+/// lavapipe dispatch); unbounded on larger boards (CPU only). `requested` (non-zero) overrides
+/// it, for tests.
+pub fn step_budget(geometry: Geometry, requested: u32) -> u32 {
+    if requested != 0 {
+        return requested;
+    }
+    if geometry.box_size() > 5 {
+        return u32::MAX;
+    }
+    (4 * geometry.cells() as u32 * work_cost(geometry)).min(MAX_STEP_BUDGET)
+}

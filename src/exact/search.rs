@@ -1,0 +1,334 @@
+//! The reusable [`Solver`]: depth-first search over propagated states, plain, shuffled or
+//! randomized, in one preallocated arena.
+
+use std::time::Instant;
+
+use super::choice::{choose, choose_random, random_bit, to_grid, TIE_SALT};
+use super::propagation::{init, run};
+use super::tables::{Scratch, Tables};
+use super::{Contradiction, ExactResult, Limits, Propagation, Status};
+use crate::board::{Geometry, Grid};
+
+/// Reusable exact solver for one geometry: tables, propagation buffers and the search arena.
+#[derive(Clone, Debug)]
+pub struct Solver {
+    pub(super) t: Tables,
+    pub(super) s: Scratch,
+    /// One state per search level: `cells` candidate masks, then `words` done bits.
+    pub(super) arena: Vec<u64>,
+    /// Key of the random digit order of [`solve_shuffled`](Self::solve_shuffled); `None`: digits
+    /// in increasing order.
+    pub(super) shuffle: Option<u32>,
+    /// Whether ties of the minimum-remaining-values choice are broken at random (keyed by
+    /// `shuffle`'s key and the node count) instead of by lowest cell index.
+    pub(super) tie_break: bool,
+    /// Whether a randomized search also branches on where a digit goes in a unit
+    /// ([`set_dual`](Self::set_dual)).
+    pub(super) dual: bool,
+    /// Whether a stop request ([`crate::stop`]) ends a search (the default); off for searches
+    /// that must return a grid, such as filling an empty board.
+    pub(super) interruptible: bool,
+}
+
+pub(super) struct Level {
+    /// The cell branched on (unused in a place branch).
+    pub(super) cell: usize,
+    /// Untried alternatives: digits of `cell`, or for a place branch positions in `unit`.
+    pub(super) remaining: u64,
+    /// A place branch (randomized search only): digit `digit` goes to one of `unit`'s cells.
+    pub(super) place: Option<(usize, u64)>,
+}
+
+impl Solver {
+    pub fn new(geometry: Geometry) -> Solver {
+        let t = Tables::new(geometry);
+        let s = Scratch {
+            queue: Vec::with_capacity(t.cells),
+            dirty: [0; 3],
+            alldiff_dirty: [0; 3],
+            bands_dirty: 0,
+            stacks_dirty: 0,
+        };
+        let arena = vec![0; t.stride() * 8];
+        Solver {
+            t,
+            s,
+            arena,
+            shuffle: None,
+            tie_break: false,
+            dual: false,
+            interruptible: true,
+        }
+    }
+
+    pub fn geometry(&self) -> Geometry {
+        self.t.geometry
+    }
+
+    /// Turn locked candidates (pointing and claiming) on or off; by default they are on for boards
+    /// of side 16 and more, where they pay for themselves, and off for smaller boards.
+    pub fn set_locked_candidates(&mut self, on: bool) {
+        self.t.locked = on;
+    }
+
+    /// Turn all-different filtering on or off (see [`set_locked_candidates`](Self::set_locked_candidates)
+    /// for the default).
+    pub fn set_alldiff(&mut self, on: bool) {
+        self.t.alldiff = on;
+    }
+
+    /// Propagation only; see [`propagate`].
+    pub fn propagate(&mut self, puzzle: &Grid) -> Result<Propagation, Contradiction> {
+        assert_eq!(
+            puzzle.geometry(),
+            self.t.geometry,
+            "solver built for another size"
+        );
+        if let Some(c) = puzzle.first_clash() {
+            return Err(Contradiction::Clash {
+                first: c.first,
+                second: c.second,
+                digit: c.digit,
+            });
+        }
+        let stride = self.t.stride();
+        let state = &mut self.arena[..stride];
+        init(&self.t, &mut self.s, state, puzzle);
+        let (cand, done) = state.split_at_mut(self.t.cells);
+        run(&self.t, &mut self.s, cand, done)?;
+        let candidates = cand.to_vec();
+        let grid = to_grid(&self.t, &candidates);
+        let fixed = grid.givens() - puzzle.givens();
+        Ok(Propagation {
+            grid,
+            candidates,
+            fixed,
+        })
+    }
+
+    /// Propagate arbitrary candidate masks in place (one per row-major cell, bit `d-1` for digit
+    /// `d`): every single-candidate cell counts as fixed. Returns how many cells are fixed
+    /// afterwards. On a contradiction the masks are left part-way.
+    pub fn propagate_candidates(&mut self, candidates: &mut [u64]) -> Result<usize, Contradiction> {
+        let t = &self.t;
+        assert_eq!(candidates.len(), t.cells, "one mask per cell");
+        let s = &mut self.s;
+        s.clear();
+        for (c, m) in candidates.iter_mut().enumerate() {
+            *m &= t.all;
+            if *m == 0 {
+                return Err(Contradiction::EmptyCell { cell: c });
+            }
+            if *m & (*m - 1) == 0 {
+                s.queue.push(c as u16);
+            }
+        }
+        s.mark_all(t);
+        let done = &mut self.arena[..t.words];
+        done.fill(0);
+        run(t, s, candidates, done)?;
+        Ok(candidates.iter().filter(|&&m| m & (m - 1) == 0).count())
+    }
+
+    /// Fix `cell` to `digit` in candidate masks that are already propagated (the output of
+    /// [`propagate`], [`propagate_candidates`](Self::propagate_candidates) or an earlier
+    /// `assign`), and propagate incrementally: only what the choice changes is revisited. This is
+    /// the step the Ant Colony System takes after each choice. On a contradiction the masks are
+    /// left part-way.
+    pub fn assign(
+        &mut self,
+        candidates: &mut [u64],
+        cell: usize,
+        digit: u8,
+    ) -> Result<(), Contradiction> {
+        let t = &self.t;
+        assert_eq!(candidates.len(), t.cells, "one mask per cell");
+        assert!(
+            (1..=t.side).contains(&(digit as usize)),
+            "digit out of range"
+        );
+        let bit = 1u64 << (digit - 1);
+        if candidates[cell] & bit == 0 {
+            return Err(Contradiction::EmptyCell { cell });
+        }
+        if candidates[cell] == bit {
+            return Ok(());
+        }
+        let s = &mut self.s;
+        s.clear();
+        candidates[cell] = bit;
+        s.mark(t, cell);
+        s.queue.push(cell as u16);
+        let done = &mut self.arena[..t.words];
+        run(t, s, candidates, done)
+    }
+
+    /// Like [`solve`](Self::solve), but each branching cell's digits are tried in a random order
+    /// drawn from the counter-based hash ([`crate::rng::draw`]) keyed by `key` and the node count:
+    /// the same key gives the same search. Used to fill random complete grids.
+    pub fn solve_shuffled(&mut self, puzzle: &Grid, limits: &Limits, key: u32) -> ExactResult {
+        self.shuffle = Some(key);
+        let result = self.solve(puzzle, limits);
+        self.shuffle = None;
+        result
+    }
+
+    /// A randomized search ([`restarts`]): like [`solve_shuffled`](Self::solve_shuffled), and
+    /// ties of the minimum-remaining-values cell choice are broken at random too (a hash of the
+    /// key, the node count and the cell), so that each key explores a different tree. The same
+    /// key gives the same search; a `Complete` status still proves what it says, since the whole
+    /// tree is explored whatever the order.
+    pub fn solve_randomized(&mut self, puzzle: &Grid, limits: &Limits, key: u32) -> ExactResult {
+        self.shuffle = Some(key);
+        self.tie_break = true;
+        let result = self.solve(puzzle, limits);
+        self.shuffle = None;
+        self.tie_break = false;
+        result
+    }
+
+    /// Whether randomized searches ([`solve_randomized`](Self::solve_randomized)) also branch on
+    /// the places of a digit in a unit when those are fewer than the best cell's candidates
+    /// (default: no). The plain search never does.
+    pub fn set_dual(&mut self, on: bool) {
+        self.dual = on;
+    }
+
+    /// Whether a stop request ends a search (default: yes).
+    pub fn set_interruptible(&mut self, on: bool) {
+        self.interruptible = on;
+    }
+
+    /// Search; see [`solve`].
+    pub fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> ExactResult {
+        assert_eq!(
+            puzzle.geometry(),
+            self.t.geometry,
+            "solver built for another size"
+        );
+        let t = &self.t;
+        let s = &mut self.s;
+        let stride = t.stride();
+        let cells = t.cells;
+        let max_solutions = limits.max_solutions.max(1);
+        let shuffle = self.shuffle;
+        let tie_key = shuffle.filter(|_| self.tie_break).map(|key| key ^ TIE_SALT);
+        let start = limits.time_limit.map(|d| (Instant::now(), d));
+        // Read the clock and the stop flag every few thousand nodes on 9x9, more often where nodes
+        // cost more.
+        let clock_mask: u64 = match cells {
+            0..=81 => 0xfff,
+            82..=256 => 0x3ff,
+            257..=625 => 0xff,
+            626..=1296 => 0x3f,
+            _ => 0xf,
+        };
+        let mut result = ExactResult {
+            solutions: Vec::new(),
+            status: Status::Complete,
+            nodes: 1,
+            entropy: 0.0,
+        };
+
+        init(t, s, &mut self.arena[..stride], puzzle);
+        let (cand, done) = self.arena[..stride].split_at_mut(cells);
+        if run(t, s, cand, done).is_err() {
+            return result;
+        }
+
+        let mut levels: Vec<Level> = Vec::new();
+        // Index of the state the search stands on (always propagated, without contradiction).
+        let mut depth = 0usize;
+        'search: loop {
+            let state = &self.arena[depth * stride..(depth + 1) * stride];
+            let branch = match tie_key {
+                None => choose(t, state).map(|(cell, remaining)| Level {
+                    cell,
+                    remaining,
+                    place: None,
+                }),
+                Some(key) => {
+                    let tie = crate::rng::draw(key, result.nodes as u32);
+                    choose_random(t, state, tie, self.dual)
+                }
+            };
+            match branch {
+                None => {
+                    result.solutions.push(to_grid(t, &state[..cells]));
+                    if result.solutions.len() >= max_solutions {
+                        // Levels only hold untried alternatives, so none left means exhausted.
+                        if !levels.is_empty() {
+                            result.status = Status::SolutionLimit;
+                        }
+                        break 'search;
+                    }
+                }
+                Some(level) => {
+                    result.entropy += (level.remaining.count_ones() as f64).log2();
+                    levels.push(level);
+                    let need = (levels.len() + 1) * stride;
+                    if self.arena.len() < need {
+                        self.arena.resize(need.max(self.arena.len() * 2), 0);
+                    }
+                }
+            }
+            // Try the next alternative of the deepest level until one propagates cleanly.
+            loop {
+                let k = match levels.len() {
+                    0 => break 'search,
+                    len => len - 1,
+                };
+                if result.nodes >= limits.max_nodes {
+                    result.status = Status::NodeLimit;
+                    break 'search;
+                }
+                if result.nodes & clock_mask == 0 {
+                    if start.is_some_and(|(t0, limit)| t0.elapsed() >= limit) {
+                        result.status = Status::TimeLimit;
+                        break 'search;
+                    }
+                    if self.interruptible && crate::stop::requested() {
+                        result.status = Status::Interrupted;
+                        break 'search;
+                    }
+                }
+                result.nodes += 1;
+                let level = &mut levels[k];
+                let pick = match shuffle {
+                    None => level.remaining & level.remaining.wrapping_neg(),
+                    Some(key) => {
+                        random_bit(level.remaining, crate::rng::draw(key, result.nodes as u32))
+                    }
+                };
+                level.remaining &= !pick;
+                let (cell, bit) = match level.place {
+                    None => (level.cell, pick),
+                    Some((unit, digit)) => (
+                        t.units[unit * t.side + pick.trailing_zeros() as usize] as usize,
+                        digit,
+                    ),
+                };
+                let target = if level.remaining == 0 {
+                    // Last alternative: reuse the parent's state in place.
+                    levels.pop();
+                    k
+                } else {
+                    self.arena
+                        .copy_within(k * stride..(k + 1) * stride, (k + 1) * stride);
+                    k + 1
+                };
+                let state = &mut self.arena[target * stride..(target + 1) * stride];
+                let (cand, done) = state.split_at_mut(cells);
+                s.clear();
+                cand[cell] = bit;
+                s.mark(t, cell);
+                s.queue.push(cell as u16);
+                if run(t, s, cand, done).is_ok() {
+                    depth = target;
+                    continue 'search;
+                }
+            }
+        }
+        result
+    }
+}

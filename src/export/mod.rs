@@ -1,0 +1,367 @@
+//! Measured results as one table structure, and one exporter per format (text, JSON, CSV,
+//! Markdown), as hyperfine does: every measuring command fills a [`Table`] and picks a format.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use serde_json::{Map, Value as Json};
+
+use crate::error::{Error, IoAction, Result};
+
+mod describe;
+mod value;
+
+pub use describe::{aco_settings, cli_name, count, cpu_model, machine, preset_name, settings};
+pub use value::Value;
+
+/// The file formats of `--export FORMAT FILE`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum ExportFormat {
+    Json,
+    Csv,
+    Markdown,
+}
+
+impl ExportFormat {
+    pub fn parse(name: &str) -> Result<ExportFormat> {
+        match name.to_ascii_lowercase().as_str() {
+            "json" => Ok(ExportFormat::Json),
+            "csv" => Ok(ExportFormat::Csv),
+            "markdown" | "md" => Ok(ExportFormat::Markdown),
+            other => Err(Error::Config(format!(
+                "--export: unknown format '{other}' (json, csv or markdown)"
+            ))),
+        }
+    }
+}
+
+/// A titled table with notes on what ran where (`meta`), columns, and rows of values.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Table {
+    pub title: String,
+    /// Key / value notes: command, machine, adapter, preset.
+    pub meta: Vec<(String, String)>,
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<Value>>,
+}
+
+impl Table {
+    pub fn new(title: &str, columns: &[&str]) -> Table {
+        Table {
+            title: title.to_string(),
+            meta: Vec::new(),
+            columns: columns.iter().map(|c| c.to_string()).collect(),
+            rows: Vec::new(),
+        }
+    }
+
+    pub fn meta(&mut self, key: &str, value: impl Into<String>) {
+        self.meta.push((key.to_string(), value.into()));
+    }
+
+    /// Appends a row; it must have one value per column.
+    pub fn push(&mut self, row: Vec<Value>) {
+        debug_assert_eq!(row.len(), self.columns.len(), "row width of {}", self.title);
+        self.rows.push(row);
+    }
+
+    /// The value in `row` under `column`.
+    pub fn get(&self, row: usize, column: &str) -> Option<&Value> {
+        let c = self.columns.iter().position(|name| name == column)?;
+        self.rows.get(row)?.get(c)
+    }
+
+    pub fn render(&self, format: ExportFormat) -> String {
+        match format {
+            ExportFormat::Json => self.to_json(),
+            ExportFormat::Csv => self.to_csv(),
+            ExportFormat::Markdown => self.to_markdown(),
+        }
+    }
+
+    /// `{"title", "meta": {...}, "columns": [...], "rows": [{column: value}]}`, pretty-printed.
+    pub fn to_json(&self) -> String {
+        let meta: Map<String, Json> = self
+            .meta
+            .iter()
+            .map(|(k, v)| (k.clone(), Json::String(v.clone())))
+            .collect();
+        let rows: Vec<Json> = self
+            .rows
+            .iter()
+            .map(|row| {
+                Json::Object(
+                    self.columns
+                        .iter()
+                        .zip(row)
+                        .map(|(c, v)| (c.clone(), v.to_json()))
+                        .collect(),
+                )
+            })
+            .collect();
+        let mut top = Map::new();
+        top.insert("title".into(), Json::String(self.title.clone()));
+        top.insert("meta".into(), Json::Object(meta));
+        top.insert(
+            "columns".into(),
+            Json::Array(self.columns.iter().cloned().map(Json::String).collect()),
+        );
+        top.insert("rows".into(), Json::Array(rows));
+        let mut text = serde_json::to_string_pretty(&Json::Object(top)).unwrap_or_default();
+        text.push('\n');
+        text
+    }
+
+    /// Reads back what [`Table::to_json`] wrote (the order of `meta` keys is not kept).
+    pub fn from_json(text: &str) -> Result<Table> {
+        let bad = |what: &str| Error::Config(format!("not an evoku table: {what}"));
+        let top: Json = serde_json::from_str(text).map_err(|e| bad(&e.to_string()))?;
+        let title = top["title"].as_str().ok_or_else(|| bad("no title"))?;
+        let columns: Vec<String> = top["columns"]
+            .as_array()
+            .ok_or_else(|| bad("no columns"))?
+            .iter()
+            .map(|c| c.as_str().map(str::to_string).ok_or_else(|| bad("column")))
+            .collect::<Result<_>>()?;
+        let meta = top["meta"]
+            .as_object()
+            .map(|m| {
+                m.iter()
+                    .map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_string()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let rows = top["rows"]
+            .as_array()
+            .ok_or_else(|| bad("no rows"))?
+            .iter()
+            .map(|row| {
+                columns
+                    .iter()
+                    .map(|c| Value::from_json(&row[c.as_str()]))
+                    .collect()
+            })
+            .collect();
+        Ok(Table {
+            title: title.to_string(),
+            meta,
+            columns,
+            rows,
+        })
+    }
+
+    /// RFC 4180 CSV: a header line, then one line per row; numbers exact, no figure empty.
+    pub fn to_csv(&self) -> String {
+        let mut text = String::new();
+        let line = |cells: Vec<String>| {
+            cells
+                .iter()
+                .map(|c| csv_field(c))
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        text.push_str(&line(self.columns.clone()));
+        text.push('\n');
+        for row in &self.rows {
+            text.push_str(&line(row.iter().map(Value::exact).collect()));
+            text.push('\n');
+        }
+        text
+    }
+
+    /// A heading, the notes as a list, and a GitHub table.
+    pub fn to_markdown(&self) -> String {
+        let mut text = format!("### {}\n\n", self.title);
+        for (k, v) in &self.meta {
+            let _ = writeln!(text, "- {k}: {v}");
+        }
+        if !self.meta.is_empty() {
+            text.push('\n');
+        }
+        let cell = |s: String| s.replace('|', "\\|");
+        let _ = writeln!(text, "| {} |", self.columns.join(" | "));
+        let rule: Vec<&str> = self
+            .columns
+            .iter()
+            .enumerate()
+            .map(|(i, _)| if self.numeric(i) { "---:" } else { "---" })
+            .collect();
+        let _ = writeln!(text, "|{}|", rule.join("|"));
+        for row in &self.rows {
+            let cells: Vec<String> = row.iter().map(|v| cell(v.pretty())).collect();
+            let _ = writeln!(text, "| {} |", cells.join(" | "));
+        }
+        text
+    }
+
+    /// Aligned columns for a terminal, the notes first.
+    pub fn to_text(&self) -> String {
+        let mut text = String::new();
+        let _ = writeln!(text, "{}", self.title);
+        for (k, v) in &self.meta {
+            let _ = writeln!(text, "  {k}: {v}");
+        }
+        let cells: Vec<Vec<String>> = self
+            .rows
+            .iter()
+            .map(|r| r.iter().map(Value::pretty).collect())
+            .collect();
+        let widths: Vec<usize> = (0..self.columns.len())
+            .map(|i| {
+                cells
+                    .iter()
+                    .map(|r| r[i].chars().count())
+                    .chain([self.columns[i].chars().count()])
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        let pad = |s: &str, i: usize| {
+            let fill = " ".repeat(widths[i] - s.chars().count());
+            if self.numeric(i) {
+                format!("{fill}{s}")
+            } else {
+                format!("{s}{fill}")
+            }
+        };
+        let line = |row: &[String]| {
+            row.iter()
+                .enumerate()
+                .map(|(i, s)| pad(s, i))
+                .collect::<Vec<_>>()
+                .join("  ")
+                .trim_end()
+                .to_string()
+        };
+        let _ = writeln!(text, "{}", line(&self.columns));
+        for row in &cells {
+            let _ = writeln!(text, "{}", line(row));
+        }
+        text
+    }
+
+    /// A column is numeric when it holds a number and nothing but numbers and gaps.
+    fn numeric(&self, column: usize) -> bool {
+        self.rows
+            .iter()
+            .all(|r| matches!(r[column], Value::Int(_) | Value::Num(_) | Value::Empty))
+            && self
+                .rows
+                .iter()
+                .any(|r| matches!(r[column], Value::Int(_) | Value::Num(_)))
+    }
+
+    pub fn write(&self, format: ExportFormat, path: &Path) -> Result<()> {
+        use std::io::Write;
+        let io = |action| {
+            move |source| Error::Io {
+                action,
+                path: path.to_path_buf(),
+                source,
+            }
+        };
+        let mut file = std::fs::File::create(path).map_err(io(IoAction::Create))?;
+        file.write_all(self.render(format).as_bytes())
+            .map_err(io(IoAction::Write))
+    }
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// Reads `--export FORMAT FILE` pairs as clap collects them (a flat list, two values a use).
+pub fn parse_exports(values: &[String]) -> Result<Vec<(ExportFormat, PathBuf)>> {
+    if !values.len().is_multiple_of(2) {
+        return Err(Error::Config(
+            "--export takes two values: FORMAT (json, csv, markdown) and FILE".into(),
+        ));
+    }
+    values
+        .chunks_exact(2)
+        .map(|pair| Ok((ExportFormat::parse(&pair[0])?, PathBuf::from(&pair[1]))))
+        .collect()
+}
+
+/// The export files of one command, each created (empty) when the command starts, so that a bad
+/// path fails at once, naming the path, before any run (as hyperfine does); filled at the end,
+/// or with the runs finished so far when the command is stopped. Files never written (the
+/// command failed first) are removed when the value is dropped, so no empty export is left.
+#[derive(Debug)]
+pub struct Exports {
+    files: Vec<(ExportFormat, PathBuf, std::fs::File)>,
+    written: bool,
+}
+
+impl Drop for Exports {
+    fn drop(&mut self) {
+        if !self.written {
+            for (_, path, _) in &self.files {
+                let _ = std::fs::remove_file(path);
+            }
+        }
+    }
+}
+
+impl Exports {
+    /// Reads `flag FORMAT FILE` pairs (a flat list, two values a use, as clap collects them) and
+    /// creates every file.
+    pub fn create(flag: &str, values: &[String]) -> Result<Exports> {
+        let files = parse_exports(values)
+            .map_err(|e| match e {
+                Error::Config(message) => Error::Config(message.replace("--export", flag)),
+                other => other,
+            })?
+            .into_iter()
+            .map(|(format, path)| {
+                let file = std::fs::File::create(&path).map_err(|source| Error::Io {
+                    action: IoAction::Create,
+                    path: path.clone(),
+                    source,
+                })?;
+                Ok((format, path, file))
+            })
+            .collect::<Result<_>>()?;
+        Ok(Exports {
+            files,
+            written: false,
+        })
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+
+    /// Writes `table` to every file, replacing what an earlier write put there.
+    pub fn write(&mut self, table: &Table) -> Result<()> {
+        use std::io::{Seek, Write};
+        self.written = true;
+        for (format, path, file) in &mut self.files {
+            let text = table.render(*format);
+            let written = file
+                .set_len(0)
+                .and_then(|()| file.rewind())
+                .and_then(|()| file.write_all(text.as_bytes()))
+                .and_then(|()| file.flush());
+            written.map_err(|source| Error::Io {
+                action: IoAction::Write,
+                path: path.clone(),
+                source,
+            })?;
+        }
+        Ok(())
+    }
+}
+
+/// Writes `table` to every requested file.
+pub fn write_all(table: &Table, exports: &[(ExportFormat, PathBuf)]) -> Result<()> {
+    for (format, path) in exports {
+        table.write(*format, path)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,130 @@
+//! How digits are written as single characters: standard and hex symbols.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::lex::shown_char;
+use crate::board::{digit_symbol, symbol_digit};
+
+/// How digits are written as single characters.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
+pub enum Symbols {
+    /// `1-9`, then `A-Z` (read case-insensitively on boards up to 35x35), then `a-z`, `@`, `#`, `%`
+    ///; `.` or `0` is an empty cell.
+    #[default]
+    #[value(name = "standard")]
+    Standard,
+    /// Hexadecimal, for boards up to 16x16: `0` is digit 1, ..., `F` digit 16; only `.` is empty.
+    #[value(name = "hex")]
+    Hex,
+}
+
+impl Symbols {
+    /// The command-line name: `standard` or `hex`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symbols::Standard => "standard",
+            Symbols::Hex => "hex",
+        }
+    }
+
+    /// The character for `digit` (0 = empty, written `.`) on a board of side `side`.
+    ///
+    /// Hex symbols only exist up to 16x16; larger boards fall back to [`Symbols::Standard`].
+    pub fn symbol(self, digit: u8, side: usize) -> char {
+        match self {
+            Symbols::Hex if side <= 16 && digit != 0 => char::from_digit(u32::from(digit) - 1, 16)
+                .map(|c| c.to_ascii_uppercase())
+                .unwrap_or('?'),
+            _ => digit_symbol(digit),
+        }
+    }
+
+    /// The digit a symbol stands for on a board of side `side` (0 for an empty cell), or a message
+    /// saying what was expected.
+    pub fn digit(self, symbol: char, side: usize) -> std::result::Result<u8, String> {
+        let shown = shown_char(symbol);
+        match self {
+            Symbols::Standard => {
+                if symbol == '.' || symbol == '0' {
+                    return Ok(0);
+                }
+                let folded = if side <= 35 {
+                    symbol.to_ascii_uppercase()
+                } else {
+                    symbol
+                };
+                match symbol_digit(folded) {
+                    Some(d) if usize::from(d) <= side => Ok(d),
+                    Some(d) => Err(format!(
+                        "symbol {shown} stands for {d}, too big for a {side}x{side} board \
+                         (expected {}, or '.' or '0' for an empty cell)",
+                        self.range(side)
+                    )),
+                    None => Err(format!(
+                        "unknown symbol {shown}: expected {}, or '.' or '0' for an empty cell",
+                        self.range(side)
+                    )),
+                }
+            }
+            Symbols::Hex => {
+                if side > 16 {
+                    return Err(format!(
+                        "hex symbols only describe boards up to 16x16, this one is {side}x{side}"
+                    ));
+                }
+                if symbol == '.' {
+                    return Ok(0);
+                }
+                match symbol.to_digit(16) {
+                    Some(v) if (v as usize) < side => Ok(v as u8 + 1),
+                    Some(v) => Err(format!(
+                        "hex symbol {shown} stands for {}, too big for a {side}x{side} board \
+                         (expected {}, or '.' for an empty cell)",
+                        v + 1,
+                        self.range(side)
+                    )),
+                    None => Err(format!(
+                        "unknown symbol {shown}: expected a hex symbol {}, or '.' for an empty cell",
+                        self.range(side)
+                    )),
+                }
+            }
+        }
+    }
+
+    /// The symbols of a board of side `side`, for messages: `1-9`, `1-9 and A-G`, `0-F`, ...
+    pub(super) fn range(self, side: usize) -> String {
+        match self {
+            Symbols::Hex => format!("0-{}", Symbols::Hex.symbol(side.min(16) as u8, 16)),
+            Symbols::Standard => {
+                let last = digit_symbol(side as u8);
+                match side {
+                    0..=9 => format!("1-{last}"),
+                    10 => "1-9 and A".to_string(),
+                    11..=35 => format!("1-9 and A-{last}"),
+                    36 => "1-9, A-Z and a".to_string(),
+                    37..=61 => format!("1-9, A-Z and a-{last}"),
+                    _ => "1-9, A-Z, a-z, @, # and %".to_string(),
+                }
+            }
+        }
+    }
+}
+
+impl FromStr for Symbols {
+    type Err = String;
+
+    fn from_str(s: &str) -> std::result::Result<Symbols, String> {
+        [Symbols::Standard, Symbols::Hex]
+            .into_iter()
+            .find(|x| x.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| format!("unknown symbol set '{s}': expected standard or hex"))
+    }
+}
+
+impl fmt::Display for Symbols {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}

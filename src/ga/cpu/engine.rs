@@ -1,0 +1,281 @@
+//! The CPU engine: islands in parallel on a rayon pool, the stages of this module in sequence.
+
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use super::breed::{breed, migrates, IslandView};
+use super::init::init_slot;
+use super::island_best::island_best;
+use crate::error::{Error, Result};
+use crate::ga::{Engine, GaConfig, Island, Params, Problem};
+
+/// One island's buffers: current and next population (ping-pong), penalties, ages, records.
+#[derive(Clone, Debug)]
+struct IslandBuffers {
+    state: Island,
+    genomes: Vec<u8>,
+    penalty: Vec<u32>,
+    age: Vec<u32>,
+    next_genomes: Vec<u8>,
+    next_penalty: Vec<u32>,
+    next_age: Vec<u32>,
+    epoch_best: Vec<u8>,
+    overall_best: Vec<u8>,
+}
+
+pub struct CpuEngine {
+    params: Params,
+    problem: Problem,
+    islands: Vec<IslandBuffers>,
+    pool: Option<Arc<rayon::ThreadPool>>,
+}
+
+impl CpuEngine {
+    /// Builds the islands and runs `init` and the first `island_best` (generation 0).
+    /// `threads`: `None` uses rayon's global pool (all cores).
+    pub fn new(problem: Problem, config: &GaConfig, threads: Option<usize>) -> Result<CpuEngine> {
+        config.validate()?;
+        crate::state_size::check_state_size(
+            "GA populations",
+            "--population x --islands",
+            config.population_size as u64 * config.islands as u64,
+            problem.cells(),
+        )?;
+        let params = Params::new(&problem, config);
+        let pool = match threads {
+            Some(t) => Some(Arc::new(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(t.max(1))
+                    .build()
+                    .map_err(|e| Error::Config(format!("cannot start {t} threads: {e}")))?,
+            )),
+            None => None,
+        };
+        let bytes = params.genome_bytes();
+        let population = params.population as usize;
+        let islands = (0..params.islands)
+            .map(|_| IslandBuffers {
+                state: Island::fresh(),
+                genomes: vec![0; population * bytes],
+                penalty: vec![0; population],
+                age: vec![0; population],
+                next_genomes: vec![0; population * bytes],
+                next_penalty: vec![0; population],
+                next_age: vec![0; population],
+                epoch_best: vec![0; bytes],
+                overall_best: vec![0; bytes],
+            })
+            .collect();
+        let mut engine = CpuEngine {
+            params,
+            problem,
+            islands,
+            pool,
+        };
+        engine.install(|e| e.init_all());
+        Ok(engine)
+    }
+
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    pub fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    fn install<R: Send>(&mut self, work: impl FnOnce(&mut Self) -> R + Send) -> R {
+        match self.pool.clone() {
+            Some(pool) => pool.install(|| work(self)),
+            None => work(self),
+        }
+    }
+
+    fn init_all(&mut self) {
+        let (params, problem) = (&self.params, &self.problem);
+        let bytes = params.genome_bytes();
+        self.islands
+            .par_iter_mut()
+            .enumerate()
+            .for_each(|(index, island)| {
+                for (slot, genome) in island.genomes.chunks_mut(bytes).enumerate() {
+                    let (p, a) = init_slot(params, problem, index as u32, 0, slot as u32, genome);
+                    island.penalty[slot] = p;
+                    island.age[slot] = a;
+                }
+                finish_generation(params, island, false);
+            });
+    }
+
+    /// Advances every island one generation.
+    fn generation(&mut self) {
+        let (params, problem) = (&self.params, &self.problem);
+        // Unsolved islands advance in lockstep; solved ones keep the generation they solved in.
+        let next = self
+            .islands
+            .iter()
+            .find(|i| i.state.solved == 0)
+            .map_or(0, |i| i.state.generation.wrapping_add(1));
+        let migrants: Vec<Option<(Vec<u8>, u32)>> = if migrates(params, next) {
+            let count = self.islands.len();
+            (0..count)
+                .map(|i| {
+                    let from = &self.islands[(i + count - 1) % count];
+                    let slot = from.state.best_slot as usize;
+                    let bytes = params.genome_bytes();
+                    Some((
+                        from.genomes[slot * bytes..(slot + 1) * bytes].to_vec(),
+                        from.penalty[slot],
+                    ))
+                })
+                .collect()
+        } else {
+            vec![None; self.islands.len()]
+        };
+        // Slots of one island in parallel only when unsolved islands alone cannot fill the cores
+        // (a rating's last unsolved runs, or a single-island run).
+        let unsolved = self.islands.iter().filter(|i| i.state.solved == 0).count();
+        let parallel_slots = unsolved < rayon::current_num_threads();
+        self.islands
+            .par_iter_mut()
+            .zip(migrants.par_iter())
+            .enumerate()
+            .for_each(|(index, (island, migrant))| {
+                breed_island(
+                    params,
+                    problem,
+                    index as u32,
+                    island,
+                    migrant,
+                    parallel_slots,
+                );
+                finish_generation(params, island, true);
+            });
+    }
+
+    /// Genomes of every island, slot by slot, as the GPU's `u32` words (for parity tests).
+    pub fn population_words(&self) -> Vec<u32> {
+        self.islands
+            .iter()
+            .flat_map(|i| i.genomes.chunks_exact(4))
+            .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+            .collect()
+    }
+
+    /// Penalties of every island, slot by slot.
+    pub fn penalties(&self) -> Vec<u32> {
+        self.islands
+            .iter()
+            .flat_map(|i| i.penalty.iter().copied())
+            .collect()
+    }
+
+    /// Ages of every island, slot by slot.
+    pub fn ages(&self) -> Vec<u32> {
+        self.islands
+            .iter()
+            .flat_map(|i| i.age.iter().copied())
+            .collect()
+    }
+
+    pub fn island_states(&self) -> Vec<Island> {
+        self.islands.iter().map(|i| i.state).collect()
+    }
+}
+
+/// Breeds every slot of one island into its `next_*` buffers.
+fn breed_island(
+    params: &Params,
+    problem: &Problem,
+    index: u32,
+    island: &mut IslandBuffers,
+    migrant: &Option<(Vec<u8>, u32)>,
+    parallel: bool,
+) {
+    let bytes = params.genome_bytes();
+    let view = IslandView {
+        index,
+        state: &island.state,
+        genomes: &island.genomes,
+        penalty: &island.penalty,
+        age: &island.age,
+        epoch_best: &island.epoch_best,
+        migrant: migrant.as_ref().map(|(g, p)| (g.as_slice(), *p)),
+    };
+    let one = |(slot, ((genome, penalty), age)): (usize, ((&mut [u8], &mut u32), &mut u32))| {
+        let (p, a) = breed(params, problem, &view, slot as u32, genome);
+        *penalty = p;
+        *age = a;
+    };
+    let genomes = island.next_genomes.chunks_mut(bytes);
+    if parallel {
+        island
+            .next_genomes
+            .par_chunks_mut(bytes)
+            .zip(island.next_penalty.par_iter_mut())
+            .zip(island.next_age.par_iter_mut())
+            .enumerate()
+            .with_min_len(16)
+            .for_each(one);
+    } else {
+        genomes
+            .zip(island.next_penalty.iter_mut())
+            .zip(island.next_age.iter_mut())
+            .enumerate()
+            .for_each(one);
+    }
+}
+
+/// Swaps the bred generation in (when `bred`) and runs `island_best`.
+fn finish_generation(params: &Params, island: &mut IslandBuffers, bred: bool) {
+    if bred {
+        std::mem::swap(&mut island.genomes, &mut island.next_genomes);
+        std::mem::swap(&mut island.penalty, &mut island.next_penalty);
+        std::mem::swap(&mut island.age, &mut island.next_age);
+    }
+    island_best(
+        params,
+        &mut island.state,
+        &island.genomes,
+        &island.penalty,
+        &island.age,
+        &mut island.epoch_best,
+        &mut island.overall_best,
+    );
+}
+
+impl Engine for CpuEngine {
+    fn step(&mut self, generations: u32) -> Result<()> {
+        self.install(|e| {
+            for _ in 0..generations {
+                e.generation();
+            }
+        });
+        Ok(())
+    }
+
+    fn islands(&mut self) -> Result<Vec<Island>> {
+        Ok(self.island_states())
+    }
+
+    fn overall_best(&mut self, island: u32) -> Result<Vec<u8>> {
+        self.islands
+            .get(island as usize)
+            .map(|i| i.overall_best.clone())
+            .ok_or_else(|| Error::Config(format!("no island {island}")))
+    }
+
+    fn population(&self) -> u32 {
+        self.params.population
+    }
+
+    fn generations_per_step(&self) -> u32 {
+        // About 2e5 individual-generations per step: a few milliseconds at 9x9.
+        // A box assignment step costs about two individual-generations.
+        let work = self.params.population as u64
+            * self.params.islands as u64
+            * (1 + 2 * self.params.assign_steps as u64);
+        (200_000 / work.max(1)).clamp(1, 1000) as u32
+    }
+}

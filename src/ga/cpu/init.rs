@@ -1,0 +1,77 @@
+//! The first population: every box a permutation of its missing digits, givens in place.
+//!
+//! Twin of `shaders/ga/init.wgsl`.
+
+use super::fitness::fitness;
+use crate::ga::{Params, Problem};
+use crate::rng::{stream_key, Rng, INIT_STREAM};
+
+/// Index (0-based) of the `k`-th set bit of `mask`; `k` must be below `mask.count_ones()`.
+#[inline]
+pub fn nth_set_bit(mut mask: u64, k: u32) -> u32 {
+    for _ in 0..k {
+        mask &= mask - 1;
+    }
+    mask.trailing_zeros()
+}
+
+/// Fills `genome` box by box. Each free cell, in position order, takes a random digit among the
+/// box's still-missing digits that are also its candidates, or among all still-missing digits
+/// when none is; with all-digit candidates this is a uniform random permutation.
+pub fn init_genome(problem: &Problem, rng: &mut Rng, genome: &mut [u8]) {
+    let n = problem.side();
+    let help = problem.help();
+    let candidates = problem.candidates();
+    for bx in 0..n {
+        let cells = bx * n..(bx + 1) * n;
+        let given: u64 = help[cells.clone()]
+            .iter()
+            .filter(|&&d| d != 0)
+            .fold(0, |m, &d| m | 1u64 << (d - 1));
+        let mut missing = problem.geometry().all_digits() & !given;
+        for g in cells {
+            if help[g] != 0 {
+                genome[g] = help[g];
+                continue;
+            }
+            let eligible = missing & candidates[g];
+            let pool = if eligible != 0 { eligible } else { missing };
+            let bit = nth_set_bit(pool, rng.below(pool.count_ones()));
+            genome[g] = bit as u8 + 1;
+            missing &= !(1u64 << bit);
+        }
+    }
+}
+
+/// A fresh individual for slot `slot` (generation 0, or a restart at `generation`).
+pub fn init_slot(
+    params: &Params,
+    problem: &Problem,
+    island: u32,
+    generation: u32,
+    slot: u32,
+    child: &mut [u8],
+) -> (u32, u32) {
+    let mut rng = Rng::new(stream_key(
+        params.seed(),
+        island,
+        generation,
+        INIT_STREAM | slot,
+    ));
+    child.fill(0);
+    init_genome(problem, &mut rng, child);
+    (fitness(problem, child), 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nth_set_bit_counts_from_the_bottom() {
+        assert_eq!(nth_set_bit(0b1011_0100, 0), 2);
+        assert_eq!(nth_set_bit(0b1011_0100, 1), 4);
+        assert_eq!(nth_set_bit(0b1011_0100, 3), 7);
+        assert_eq!(nth_set_bit(1 << 63, 0), 63);
+    }
+}

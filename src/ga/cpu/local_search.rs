@@ -1,0 +1,92 @@
+//! Local search: try several mutated variants of a child and keep the best (mut+cross+LS).
+//!
+//! Twin of `local_search` in `shaders/ga/local_search.wgsl`. Each variant is the child plus one swap, so a
+//! variant is scored from the line counts of the (at most four) lines the swap touches.
+
+use super::fitness::{for_side, line_penalty, LineCounts, Packing, Side};
+use super::mutation::mutation_counted;
+use crate::ga::{MutationKind, Problem};
+use crate::rng::Rng;
+
+/// Penalty of the lines through genome indices `i` and `j` (each line counted once).
+fn touched_penalty(problem: &Problem, genome: &[u8], i: usize, j: usize) -> u32 {
+    let n = problem.side();
+    let (ri, rj) = (problem.row_of()[i] as usize, problem.row_of()[j] as usize);
+    let (ci, cj) = (
+        n + problem.col_of()[i] as usize,
+        n + problem.col_of()[j] as usize,
+    );
+    let mut total = line_penalty(problem, genome, ri) + line_penalty(problem, genome, ci);
+    if rj != ri {
+        total += line_penalty(problem, genome, rj);
+    }
+    if cj != ci {
+        total += line_penalty(problem, genome, cj);
+    }
+    total
+}
+
+/// Penalty of `genome` with cells `i` and `j` swapped, given its current `penalty`, by
+/// recounting the touched lines (the reference `LineCounts::swap_delta` is tested against).
+pub fn swapped_penalty(
+    problem: &Problem,
+    genome: &mut [u8],
+    penalty: u32,
+    i: usize,
+    j: usize,
+) -> u32 {
+    let before = touched_penalty(problem, genome, i, j);
+    genome.swap(i, j);
+    let after = touched_penalty(problem, genome, i, j);
+    genome.swap(i, j);
+    penalty - before + after
+}
+
+/// Draws `children` variants of `genome` (one mutation each), keeps the lowest-penalty one
+/// (ties: the first) in `genome`, and returns its penalty. As in the paper, the kept variant may
+/// be worse than the child it came from; when every draw is abandoned the child stays.
+pub fn local_search(
+    problem: &Problem,
+    kind: MutationKind,
+    rng: &mut Rng,
+    genome: &mut [u8],
+    penalty: u32,
+    children: u32,
+) -> u32 {
+    for_side!(problem.side(), N => {
+        let counts = LineCounts::<N>::new(genome);
+        local_search_counted(problem, kind, rng, genome, &counts, penalty, children)
+    })
+}
+
+/// `local_search` on a genome whose line counts are `counts` (left as they are: the kept swap
+/// is applied to `genome` only).
+pub fn local_search_counted<const N: usize>(
+    problem: &Problem,
+    kind: MutationKind,
+    rng: &mut Rng,
+    genome: &mut [u8],
+    counts: &LineCounts<N>,
+    penalty: u32,
+    children: u32,
+) -> u32
+where
+    Side<N>: Packing,
+{
+    let mut best: Option<(u32, usize, usize)> = None;
+    for _ in 0..children {
+        if let Some((i, j)) = mutation_counted(problem, kind, rng, genome, counts) {
+            let p = penalty.wrapping_add_signed(counts.swap_delta(genome, i, j));
+            if best.is_none_or(|(bp, _, _)| p < bp) {
+                best = Some((p, i, j));
+            }
+        }
+    }
+    match best {
+        Some((p, i, j)) => {
+            genome.swap(i, j);
+            p
+        }
+        None => penalty,
+    }
+}

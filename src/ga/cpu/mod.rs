@@ -1,0 +1,18 @@
+//! The CPU engine: one function per GPU stage, same name, same data layout, same draws.
+//!
+//! `shaders/ga/<stage>.wgsl` is the twin of `src/ga/cpu/<stage>.rs`; the parity tests in
+//! `tests/gpu.rs` compare their buffers bit for bit.
+
+pub mod assign;
+pub mod breed;
+pub mod crossover;
+pub mod engine;
+pub mod fitness;
+pub mod init;
+pub mod island_best;
+pub mod local_search;
+pub mod multi_parent;
+pub mod mutation;
+pub mod tournament;
+
+pub use engine::CpuEngine;

@@ -1,0 +1,171 @@
+//! The GPU engine's buffers: their layouts, their sizes checked against the adapter's limits
+//! before anything is allocated, and their creation.
+//!
+//! Keep in sync with the bindings in `shaders/ga/common.wgsl`.
+
+use wgpu::util::DeviceExt;
+
+use crate::error::{Error, Result};
+use crate::ga::{Island, Params, Problem};
+
+/// Bytes of one [`Island`] (`struct Island` in WGSL).
+pub const ISLAND_BYTES: u64 = std::mem::size_of::<Island>() as u64;
+
+/// The problem tables in one `u32` array (binding 1, `tables` in WGSL):
+/// `[0, cells)`: per genome cell `help | row << 8 | col << 16`;
+/// `[cells, 3 cells)`: per genome cell the candidate mask as (low, high) words;
+/// `[3 cells, 5 cells)`: the genome indices of each line (rows, then columns), `side` per line.
+pub fn tables(problem: &Problem) -> Vec<u32> {
+    let cells = problem.cells();
+    let mut t = Vec::with_capacity(5 * cells);
+    t.extend((0..cells).map(|g| {
+        problem.help()[g] as u32
+            | (problem.row_of()[g] as u32) << 8
+            | (problem.col_of()[g] as u32) << 16
+    }));
+    for &c in problem.candidates() {
+        t.push(c as u32);
+        t.push((c >> 32) as u32);
+    }
+    t.extend(problem.line_cells().iter().map(|&g| g as u32));
+    t
+}
+
+/// Buffer sizes of a run, in bytes.
+#[derive(Clone, Copy, Debug)]
+pub struct Sizes {
+    pub individuals: u64,
+    /// One population's genomes (there are two: current and next).
+    pub population: u64,
+    /// One population's (penalty, age) pairs.
+    pub scores: u64,
+    pub islands: u64,
+    /// Epoch-best and overall-best genome of every island.
+    pub records: u64,
+}
+
+impl Sizes {
+    pub fn new(params: &Params) -> Sizes {
+        let individuals = params.islands as u64 * params.population as u64;
+        let genome = params.genome_words as u64 * 4;
+        Sizes {
+            individuals,
+            population: individuals * genome,
+            scores: individuals * 8,
+            islands: params.islands as u64 * ISLAND_BYTES,
+            records: params.islands as u64 * 2 * genome,
+        }
+    }
+
+    /// Checks every buffer against `limits` (and the shaders' `u32` indices), so that a run too
+    /// large for the adapter is refused before anything is allocated.
+    pub fn check(&self, params: &Params, limits: &wgpu::Limits, adapter: &str) -> Result<()> {
+        let binding = limits
+            .max_storage_buffer_binding_size
+            .min(limits.max_buffer_size);
+        // Word indices into a population are `u32` in WGSL.
+        let largest = binding.min(u32::MAX as u64 * 4);
+        let genome = params.genome_words as u64 * 4;
+        if self.population > largest || self.records > largest {
+            let fits = largest / genome.max(1);
+            return Err(Error::Gpu(format!(
+                "population {} x islands {} of {}-cell genomes needs a {} MiB buffer; {adapter} \
+                 allows {} MiB per storage buffer: lower --population or --islands (at most {fits} \
+                 individuals in all), or use --backend cpu",
+                params.population,
+                params.islands,
+                params.cells,
+                self.population.div_ceil(1 << 20),
+                largest >> 20,
+            )));
+        }
+        if self.scores > binding || self.islands > binding {
+            return Err(Error::Gpu(format!(
+                "population {} x islands {} exceeds {adapter}'s storage buffer limit of {} bytes: \
+                 lower --population or --islands",
+                params.population, params.islands, binding
+            )));
+        }
+        let max_groups = limits.max_compute_workgroups_per_dimension as u64;
+        let groups = self
+            .individuals
+            .div_ceil(crate::ga::common::WORKGROUP_SIZE as u64);
+        if groups > max_groups * max_groups || params.islands as u64 > max_groups * max_groups {
+            return Err(Error::Gpu(format!(
+                "population {} x islands {} needs {groups} workgroups; {adapter} dispatches at \
+                 most {max_groups} x {max_groups}: lower --population or --islands",
+                params.population, params.islands
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// Every buffer of a run. Populations ping-pong: `genomes[k]` and `scores[k]` are current when
+/// `k` is the engine's `current`, and the next generation is written into the other pair.
+#[derive(Debug)]
+pub struct Buffers {
+    pub params: wgpu::Buffer,
+    pub tables: wgpu::Buffer,
+    pub genomes: [wgpu::Buffer; 2],
+    pub scores: [wgpu::Buffer; 2],
+    pub islands: wgpu::Buffer,
+    pub records: wgpu::Buffer,
+    /// Where `islands()` lands: the only read-back of a normal run.
+    pub islands_staging: wgpu::Buffer,
+}
+
+impl Buffers {
+    pub fn new(
+        device: &wgpu::Device,
+        params: &Params,
+        problem: &Problem,
+        sizes: &Sizes,
+    ) -> Buffers {
+        let storage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC;
+        let init = |label: &str, contents: &[u8], usage| {
+            device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some(label),
+                contents,
+                usage,
+            })
+        };
+        // wgpu zero-fills new buffers: genome padding cells start (and stay) 0, as on the CPU.
+        let zeroed = |label: &str, size: u64, usage| {
+            device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some(label),
+                size: size.max(4),
+                usage,
+                mapped_at_creation: false,
+            })
+        };
+        let fresh = vec![Island::fresh(); params.islands as usize];
+        Buffers {
+            params: init(
+                "params",
+                bytemuck::bytes_of(params),
+                wgpu::BufferUsages::UNIFORM,
+            ),
+            tables: init(
+                "tables",
+                bytemuck::cast_slice(&tables(problem)),
+                wgpu::BufferUsages::STORAGE,
+            ),
+            genomes: [
+                zeroed("genomes 0", sizes.population, storage),
+                zeroed("genomes 1", sizes.population, storage),
+            ],
+            scores: [
+                zeroed("scores 0", sizes.scores, storage),
+                zeroed("scores 1", sizes.scores, storage),
+            ],
+            islands: init("islands", bytemuck::cast_slice(&fresh), storage),
+            records: zeroed("records", sizes.records, storage),
+            islands_staging: zeroed(
+                "islands staging",
+                sizes.islands,
+                wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            ),
+        }
+    }
+}

@@ -1,0 +1,139 @@
+//! The report of one solve (`evoku solve --json`'s line) and how a run fills it.
+
+use std::time::Instant;
+
+use serde::Serialize;
+
+use super::{configuration, Algorithm, SolveOptions};
+use crate::board::Grid;
+use crate::device::Device;
+use crate::format::Puzzle;
+use crate::gpu::AdapterSummary;
+
+/// One line of `evoku solve --json`.
+#[derive(Clone, Debug, Serialize)]
+pub struct SolveReport {
+    pub name: String,
+    pub file: String,
+    /// Side `n` of the board.
+    pub size: usize,
+    pub givens: usize,
+    pub solved: bool,
+    /// The solution in line format, re-checked against the rules and givens; `null` if unsolved.
+    pub solution: Option<String>,
+    /// Digits missing from rows and columns of the best grid found (0 when solved); for the ACS,
+    /// cells the best ant left empty. `null` when no heuristic run measured one (the exact
+    /// solver, or a puzzle proven unsolvable first).
+    pub fitness: Option<u32>,
+    /// GA generations; ACS iterations.
+    pub generations: u64,
+    pub restarts: u32,
+    /// Individual-generations spent (islands x population x generations); search nodes for the
+    /// exact solver; ant tours (colonies x ants x iterations) for the ACS.
+    pub evaluations: u64,
+    pub seconds: f64,
+    pub backend: String,
+    /// The GPU adapter that ran (name, backend, device type, limits); `null` on the CPU.
+    pub adapter: Option<AdapterSummary>,
+    pub algorithm: Algorithm,
+    /// What ran: the GA preset (`walk`, `default`, `paper`), `aco`, `exact`, or
+    /// `portfolio(exact,aco,walk)` for `auto`.
+    pub configuration: String,
+    /// What found the solution: `exact` (also the GA's pre-check), `presolve` (propagation
+    /// alone), `aco`, `walk`, or the GA preset's name; `null` when unsolved.
+    pub solved_by: Option<String>,
+    /// GA islands that ran (the walk's, in a portfolio); `null` when no GA ran.
+    pub islands: Option<u32>,
+    /// ACS colonies that ran; `null` when no ACS ran.
+    pub colonies: Option<u32>,
+    /// CPU threads the engines were given.
+    pub threads: usize,
+    /// The time limit the run had, in seconds (`null`: none).
+    pub time_limit: Option<f64>,
+    /// Per portfolio member (`auto` only): islands, work per round and in all, solved.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub members: Vec<crate::portfolio::MemberReport>,
+    pub seed: u64,
+    /// Cells presolve fixed beyond the givens.
+    pub presolved_cells: usize,
+    /// Why the puzzle cannot be solved, when that was proven (no GA run is made then).
+    pub unsolvable: Option<String>,
+    pub stopped_by_time: bool,
+    /// Whether SIGINT or SIGTERM ended the run: the figures and the best grid are those so far.
+    pub interrupted: bool,
+    /// The best grid found, in line format: the solution when solved, the best so far when the
+    /// run was stopped (time limit, cap, signal); `null` when no run was made.
+    #[serde(serialize_with = "grid_line")]
+    pub best: Option<Grid>,
+}
+
+/// A grid as its line-format string (the form `solution` has).
+fn grid_line<S: serde::Serializer>(grid: &Option<Grid>, s: S) -> Result<S::Ok, S::Error> {
+    match grid {
+        Some(grid) => s.serialize_some(&grid.to_string()),
+        None => s.serialize_none(),
+    }
+}
+
+impl SolveReport {
+    pub(super) fn new(puzzle: &Puzzle, options: &SolveOptions, device: &Device) -> SolveReport {
+        SolveReport {
+            name: puzzle.name.clone(),
+            file: puzzle.file.clone(),
+            size: puzzle.grid.geometry().side(),
+            givens: puzzle.grid.givens(),
+            solved: false,
+            solution: None,
+            fitness: None,
+            generations: 0,
+            restarts: 0,
+            evaluations: 0,
+            seconds: 0.0,
+            backend: device.name().to_string(),
+            adapter: device.adapter(),
+            algorithm: options.algorithm,
+            configuration: configuration(puzzle, options),
+            solved_by: None,
+            islands: None,
+            colonies: None,
+            threads: options
+                .threads
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+            time_limit: options.time_limit.map(|t| t.as_secs_f64()),
+            members: Vec::new(),
+            seed: options.ga.seed,
+            presolved_cells: 0,
+            unsolvable: None,
+            stopped_by_time: false,
+            interrupted: false,
+            best: None,
+        }
+    }
+
+    /// Records `grid`, found by `by`, as the solution only if it passes the host check.
+    pub(super) fn set_solution(&mut self, puzzle: &Grid, grid: &Grid, by: &str) {
+        self.solved = grid.solves(puzzle);
+        if self.solved {
+            self.solution = Some(grid.to_string());
+            self.fitness = Some(0);
+            self.solved_by = Some(by.to_string());
+        }
+        self.best = Some(grid.clone());
+    }
+
+    /// Records a heuristic run's best grid: as the solution when the run says it solved (the
+    /// host check still decides), otherwise as the best grid found.
+    pub(super) fn set_best(&mut self, puzzle: &Grid, best: Grid, solved: bool, by: &str) {
+        if solved {
+            self.set_solution(puzzle, &best, by);
+        } else {
+            self.best = Some(best);
+        }
+    }
+
+    /// The report with its wall time since `start`.
+    pub(super) fn finished(mut self, start: Instant) -> SolveReport {
+        self.seconds = start.elapsed().as_secs_f64();
+        self
+    }
+}
