@@ -370,7 +370,6 @@ fn the_exact_member_restarts_from_36x36_the_same_whatever_the_thread_count() {
         first.0 || exact.work >= first.1 as u64 * exact.work_per_round,
         "{exact:?}"
     );
-    assert!(first.3 >= 2, "several searches: {first:?}");
     assert_eq!(first, run(1), "one thread, same run");
     assert_eq!(first, run(3), "three threads, same run");
 }

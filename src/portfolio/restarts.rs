@@ -24,6 +24,9 @@ pub const EXACT_RESTART_UNIT: u64 = 1_000;
 /// gave seven tenths (docs/RESULTS.md, "Large boards").
 pub const EXACT_LARGE_NODES_PER_ROUND: u64 = 20_000_000;
 
+/// Whether each stream's searches are solution-guided ([`Solver::set_guided`]).
+pub const EXACT_GUIDED: bool = true;
+
 /// Box size from which the portfolio's exact member restarts (36x36 and up).
 pub const RESTARTS_FROM_BOX: usize = 6;
 
@@ -94,12 +97,16 @@ impl RestartsMember {
             std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
         });
         let streams = (0..EXACT_STREAMS)
-            .map(|stream| Stream {
-                schedule: Schedule::new(seed, stream, EXACT_RESTART_UNIT),
-                solver: Solver::new(puzzle.geometry()),
-                credit: 0,
-                nodes: 0,
-                last: None,
+            .map(|stream| {
+                let mut solver = Solver::new(puzzle.geometry());
+                solver.set_guided(EXACT_GUIDED);
+                Stream {
+                    schedule: Schedule::new(seed, stream, EXACT_RESTART_UNIT),
+                    solver,
+                    credit: 0,
+                    nodes: 0,
+                    last: None,
+                }
             })
             .collect();
         RestartsMember {
