@@ -77,6 +77,10 @@ pub trait Member {
     }
     fn penalty(&self) -> Option<u32>;
     fn finish(&mut self) -> Result<MemberOutcome>;
+    /// Gets ready to run (builds a [`Deferred`] member) without doing any of its work.
+    fn prepare(&mut self) -> Result<()> {
+        Ok(())
+    }
 }
 
 /// Rounds' worth of nodes the exact solver's first search gets: most puzzles it solves at all
@@ -368,13 +372,18 @@ impl Member for Deferred {
         &self.idle.name
     }
 
-    fn round(&mut self, round: u32, time_left: Option<Duration>) -> Result<()> {
+    fn prepare(&mut self) -> Result<()> {
         if let Some(build) = self.build.take() {
             match build()? {
                 Ok(member) => self.member = Some(member),
                 Err(why) => self.unsolvable = Some(why),
             }
         }
+        Ok(())
+    }
+
+    fn round(&mut self, round: u32, time_left: Option<Duration>) -> Result<()> {
+        self.prepare()?;
         match &mut self.member {
             Some(member) => member.round(round, time_left),
             None => Ok(()),

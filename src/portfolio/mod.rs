@@ -214,6 +214,15 @@ pub fn solve(
             }
         });
     }
+    // From 36x36 on, the exact member's first round is long (seconds) and rarely decides, so
+    // the other members are built first: a setting the device refuses is refused at once, and
+    // a run stopped during that round still has the walk's grid to report. Building does none
+    // of a member's work, so the run is the same.
+    if puzzle.geometry().box_size() >= restarts::RESTARTS_FROM_BOX {
+        for member in &mut members {
+            member.prepare()?;
+        }
+    }
     let time_left = || {
         options
             .time_limit
