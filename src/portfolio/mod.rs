@@ -12,6 +12,7 @@
 //! which gives the same winner as running the round in parallel and then looking. Only the time
 //! limit (a wall clock) may end a run earlier than that.
 
+pub mod deferred;
 pub mod member;
 pub mod restarts;
 
@@ -19,7 +20,8 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use member::{AcoMember, Deferred, ExactMember, GaMember, Member};
+use deferred::Deferred;
+use member::{AcoMember, ExactMember, GaMember, Member};
 pub use member::{MemberOutcome, MemberReport};
 
 use crate::board::Grid;
