@@ -1,6 +1,6 @@
-//! Which backends and adapters evoku may use: the backends `WGPU_BACKEND` names, the wgpu instance,
-//! software-rasteriser detection, adapter ranking, and the refusal of adapters that cannot run
-//! compute shaders.
+//! Which backends and adapters evoku may use: the backends `WGPU_BACKEND` names, the wgpu
+//! instance, software-rasteriser detection, adapter ranking, and the refusal of adapters that
+//! cannot run compute shaders.
 
 use crate::error::{Error, Result};
 

@@ -1,7 +1,7 @@
 //! Box assignment: re-arrange one box of a child as a noisy minimum-cost matching of its free
 //! cells to its missing digits (a many-cell move, where a mutation moves two cells).
 //!
-//! Twin of `box_assignment` in `shaders/assign.wgsl`. The cost of putting digit `d` in free cell
+//! Twin of `box_assignment` in `shaders/ga/assign.wgsl`. The cost of putting digit `d` in free cell
 //! `c` is `ASSIGN_UNIT` for each of the cell's row and column that already holds `d` outside the
 //! box (exactly what the move adds to the penalty), `ASSIGN_UNIT` more when `d` is not one of the
 //! cell's candidates, plus a random `0..noise` (`--assign-noise`, by default 1,200: a little
