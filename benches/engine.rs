@@ -29,7 +29,7 @@ fn problem(path: &str, config: &GaConfig) -> Problem {
     let path = format!("{}/{path}", env!("CARGO_MANIFEST_DIR"));
     let (puzzles, _) = format::read_puzzles(&path, &ParseOptions::default()).expect("puzzle");
     let puzzle = evoku::bench::never_solvable(&puzzles[0]).unwrap_or_else(|| puzzles[0].clone());
-    Problem::new(&puzzle.grid, config.init, config.presolve).expect("no contradiction")
+    Problem::for_config(&puzzle.grid, config).expect("no contradiction")
 }
 
 /// The paper preset, many islands so every core has work, no stopping.

@@ -40,7 +40,7 @@ pub struct GaGrid {
 /// `None` when `max_attempts` runs of `max_generations` did not.
 pub fn ga_grid(options: &GaGridOptions, index: u64) -> Result<Option<GaGrid>> {
     let empty = Grid::empty(options.geometry);
-    let problem = Problem::new(&empty, options.config.init, options.config.presolve)
+    let problem = Problem::for_config(&empty, &options.config)
         .map_err(|e| Error::Internal(format!("the empty board: {}", e.0)))?;
     let limits = RunLimits {
         max_generations: options.config.max_generations,

@@ -153,8 +153,8 @@ proptest! {
 fn duplicated(problem: &Problem, genome: &[u8], g: usize) -> bool {
     let n = problem.side();
     let lines = [
-        problem.row_of()[g] as usize,
-        n + problem.col_of()[g] as usize,
+        problem.line_a_of()[g] as usize,
+        n + problem.line_b_of()[g] as usize,
     ];
     lines.iter().any(|&line| {
         problem.line_cells()[line * n..(line + 1) * n]
@@ -184,7 +184,7 @@ fn occurrences(problem: &Problem, genome: &[u8], line: usize, d: u8) -> usize {
 /// Whether cell `to` would take `from`'s digit without meeting it again in its row or column.
 fn fits(problem: &Problem, genome: &[u8], to: usize, from: usize) -> bool {
     let n = problem.side();
-    let (row, col) = (problem.row_of(), problem.col_of());
+    let (row, col) = (problem.line_a_of(), problem.line_b_of());
     let d = genome[from];
     (row[to] == row[from] || occurrences(problem, genome, row[to] as usize, d) == 0)
         && (col[to] == col[from] || occurrences(problem, genome, n + col[to] as usize, d) == 0)
@@ -367,7 +367,7 @@ fn solve_cpu(
     threads: Option<usize>,
     step: Option<u32>,
 ) -> ga::GaOutcome {
-    let problem = Problem::new(grid, config.init, config.presolve).expect("solvable");
+    let problem = Problem::for_config(grid, config).expect("solvable");
     let mut engine = CpuEngine::new(problem.clone(), config, threads).expect("engine");
     let limits = RunLimits {
         max_generations: config.max_generations,
@@ -556,7 +556,7 @@ fn populations_match_generation_by_generation_across_thread_counts() {
     config.islands = 3;
     config.population = 30;
     config.presolve = false;
-    let problem = Problem::new(&grid, config.init, config.presolve).unwrap();
+    let problem = Problem::for_config(&grid, &config).unwrap();
     let mut a = CpuEngine::new(problem.clone(), &config, Some(1)).unwrap();
     let mut b = CpuEngine::new(problem, &config, Some(3)).unwrap();
     use ga::Engine;
@@ -576,7 +576,7 @@ fn restarts_happen_and_keep_the_record() {
     config.restart_after = 5;
     config.max_generations = 200;
     config.population = 20;
-    let problem = Problem::new(&grid, config.init, config.presolve).unwrap();
+    let problem = Problem::for_config(&grid, &config).unwrap();
     let mut engine = CpuEngine::new(problem, &config, Some(1)).unwrap();
     use ga::Engine;
     let mut best_ever = u32::MAX;

@@ -236,7 +236,7 @@ fn grid81(line: &str) -> Grid {
     Grid::from_cells(Geometry::new(3).unwrap(), cells).expect("81 cells")
 }
 
-fn seed_puzzle(name: &str) -> Grid {
+pub(crate) fn seed_puzzle(name: &str) -> Grid {
     let text = std::fs::read_to_string(util::data("seed-puzzles.txt")).unwrap();
     let line = text
         .lines()
@@ -245,7 +245,7 @@ fn seed_puzzle(name: &str) -> Grid {
     grid81(line.split_whitespace().nth(2).unwrap())
 }
 
-fn easy_puzzle(k: usize) -> Grid {
+pub(crate) fn easy_puzzle(k: usize) -> Grid {
     let text = std::fs::read_to_string(util::data("nine/easy50.txt")).unwrap();
     let line = text
         .lines()
@@ -256,7 +256,7 @@ fn easy_puzzle(k: usize) -> Grid {
 }
 
 /// A Lloyd & Amos instance: box size, `1`, then rows of tab-separated values, -1 empty.
-fn lloyd_amos(file: &str) -> Grid {
+pub(crate) fn lloyd_amos(file: &str) -> Grid {
     let path = util::lloyd_amos(file);
     let text = std::fs::read_to_string(&path).unwrap();
     let mut lines = text.lines();
@@ -269,7 +269,7 @@ fn lloyd_amos(file: &str) -> Grid {
     Grid::from_cells(Geometry::new(box_size).unwrap(), cells).expect("a full grid")
 }
 
-fn config(preset: Preset, edit: impl FnOnce(&mut GaConfig)) -> GaConfig {
+pub(crate) fn config(preset: Preset, edit: impl FnOnce(&mut GaConfig)) -> GaConfig {
     let mut c = GaConfig::preset(preset);
     edit(&mut c);
     c
@@ -330,17 +330,25 @@ fn compare(label: &str, step: &str, cpu: &CpuEngine, gpu: &GpuEngine) {
 
 /// Totals over the cases of one test, to check the rare paths really ran.
 #[derive(Default, Debug)]
-struct Seen {
-    restarts: u32,
-    solved: u32,
+pub(crate) struct Seen {
+    pub(crate) restarts: u32,
+    pub(crate) solved: u32,
     /// Generation at which each solved island solved.
-    solved_at: Vec<u32>,
+    pub(crate) solved_at: Vec<u32>,
+    /// The last island states (the CPU's, equal to the GPU's).
+    pub(crate) states: Vec<Island>,
 }
 
 /// Builds both engines on `grid` with `config` and compares every buffer after init and after
 /// each of `generations` single generations, then the overall-best genomes.
-fn parity(label: &str, ctx: &GpuContext, grid: &Grid, config: &GaConfig, generations: u32) -> Seen {
-    let problem = Problem::new(grid, config.init, config.presolve).expect("solvable");
+pub(crate) fn parity(
+    label: &str,
+    ctx: &GpuContext,
+    grid: &Grid,
+    config: &GaConfig,
+    generations: u32,
+) -> Seen {
+    let problem = Problem::for_config(grid, config).expect("solvable");
     let mut cpu = CpuEngine::new(problem.clone(), config, Some(1)).unwrap();
     let mut gpu = GpuEngine::new(ctx, problem, config).unwrap_or_else(|e| panic!("{label}: {e}"));
     compare(label, "after init", &cpu, &gpu);
@@ -365,6 +373,7 @@ fn parity(label: &str, ctx: &GpuContext, grid: &Grid, config: &GaConfig, generat
             .filter(|s| s.solved != 0)
             .map(|s| s.generation)
             .collect(),
+        states,
     }
 }
 
@@ -810,7 +819,7 @@ fn whole_runs_match_the_cpu_and_do_not_depend_on_the_step_size() {
     ));
     for (label, grid, config, max, solves) in &runs {
         let (max, label) = (*max, label.as_str());
-        let problem = Problem::new(grid, config.init, config.presolve).unwrap();
+        let problem = Problem::for_config(grid, config).unwrap();
         let mut one = Stepped(CpuEngine::new(problem.clone(), config, Some(1)).unwrap(), 1);
         let by_one = solve(&mut one, &problem, max);
         let mut seven = Stepped(CpuEngine::new(problem.clone(), config, Some(1)).unwrap(), 7);
@@ -913,7 +922,7 @@ fn a_walk_beyond_the_software_loop_limit_says_how_many_steps_fit() {
     }
     let grid = lloyd_amos("inst25x25_45_0.txt");
     let mut config = GaConfig::preset(Preset::Walk);
-    let problem = Problem::new(&grid, config.init, config.presolve).unwrap();
+    let problem = Problem::for_config(&grid, &config).unwrap();
     match GpuEngine::new(&ctx, problem.clone(), &config) {
         Err(Error::Gpu { message, .. }) => {
             assert!(message.contains("--assign-steps 2 would fit"), "{message}")

@@ -35,9 +35,10 @@ fn hand_count(params: &Params) -> u64 {
     let tournaments = 2 * run(params.tournament as u64);
     let restart = run(words) + run(n) + 2 * n * run(n) + fitness;
     let breed = tournaments + crossover + mutations + assigns + fitness + local_search + restart;
+    // The best pick and (since the adaptive rates, issue 15) the outcome counts.
     let island_best = run((params.population as u64).div_ceil(64))
         + run(params.elites as u64) * run(256)
-        + run(64)
+        + 2 * run(64)
         + run(words.div_ceil(64));
     breed.max(island_best)
 }

@@ -185,7 +185,13 @@ fn tournament_matches_the_cpu() {
                 );
                 penalty.saturating_add(if p.aging != 0 { age } else { 0 })
             };
-            let winner = tournament::tournament(&mut rng, p.population, p.tournament, effective);
+            let winner = tournament::tournament(
+                &mut rng,
+                p.population,
+                p.tournament,
+                p.selection_rate_q16,
+                effective,
+            );
             answers.extend([winner, rng.next_u32()]);
         }
         same(&setup, "(winner, next draw)", 2, &answers, &gpu.next_scores);
@@ -321,6 +327,11 @@ fn island_best_matches_the_cpu() {
         inputs.next_scores = scores.clone();
         inputs.islands = states.clone();
         inputs.records = words(&records);
+        // Every combination of the outcome bits, so the adaptive counts are compared too.
+        let outcomes: Vec<u32> = (0..islands * population)
+            .map(|_| setup.rng.below(16))
+            .collect();
+        inputs.outcomes = outcomes.clone();
         let gpu = run(&harness, "island_best", islands as u32, &inputs);
 
         let bytes = p.genome_bytes();
@@ -336,7 +347,8 @@ fn island_best_matches_the_cpu() {
                 state,
                 &genomes[slots.start * bytes..slots.end * bytes],
                 &penalty[slots.clone()],
-                &age[slots],
+                &age[slots.clone()],
+                &outcomes[slots],
                 epoch_best,
                 overall_best,
             );

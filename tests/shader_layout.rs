@@ -236,7 +236,7 @@ fn a_layout_that_disagrees_with_the_shader_is_reported() {
     let problems = struct_problems(&module, &island);
     assert_eq!(problems.len(), 2, "{problems:?}");
     assert!(
-        problems[0].contains("WGSL size 64, Rust size 68"),
+        problems[0].contains("WGSL size 80, Rust size 84"),
         "{problems:?}"
     );
     assert!(problems[1].contains("\"restarts\""), "{problems:?}");

@@ -49,8 +49,9 @@ fn box_assignment(rng: ptr<function, Rng>) {
     let bx = below(rng, n);
     let first = bx * n;
     for (var q = 0u; q < params.box_size; q++) {
-        assign_row_has[q] = assign_line_digits(row_of(first) + q, bx);
-        assign_col_has[q] = assign_line_digits(n + col_of(first) + q, bx);
+        // Block encoding only: lines A and B are the rows and columns.
+        assign_row_has[q] = assign_line_digits(line_a_of(first) + q, bx);
+        assign_col_has[q] = assign_line_digits(n + line_b_of(first) + q, bx);
     }
     var k = 0u;
     for (var g = first; g < first + n; g++) {

@@ -27,6 +27,8 @@ fn breed(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups)
     let words = params.genome_words;
     child_base = id * words;
     let state = islands[island];
+    // Every path but a bred child's leaves no outcome bits.
+    outcomes[id] = 0u;
     if state.solved != 0u {
         copy_to_child(id * words);
         next_scores[id] = scores[id];
@@ -63,6 +65,10 @@ fn breed(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups)
         return;
     }
 
+    let adaptive = params.adaptive != 0u;
+    let crossover_rate = select(params.crossover_rate_q16, state.crossover_rate_q16, adaptive);
+    let mutation_rate = select(params.mutation_rate_q16, state.mutation_rate_q16, adaptive);
+
     let offset = slot - params.elites;
     let side = offset % 2u;
     let pair = rng_new(stream_key(params.seed_lo, params.seed_hi, global, generation, PAIR_STREAM | (offset / 2u)));
@@ -70,7 +76,7 @@ fn breed(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups)
     let a = tournament(&pair_draws, first, population_size, params.tournament);
     let b = tournament(&pair_draws, first, population_size, params.tournament);
     let kind = params.crossover_kind;
-    let drawn = chance(&pair_draws, params.crossover_rate_q16);
+    let drawn = chance(&pair_draws, crossover_rate);
     // Unknown codes mean no crossover, as on the CPU.
     let crosses = drawn && kind >= CROSSOVER_BAND && kind <= CROSSOVER_MULTI_PARENT;
     let tie_base = 2u * params.tournament + 1u;
@@ -95,15 +101,40 @@ fn breed(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups)
         multi_parent(&rng, epoch_best_base(island), generation_best, own_parent);
     }
 
+    var bits = 0u;
+    if adaptive && crosses {
+        // A crossover succeeds when the child is fitter than its parents' mean; when two
+        // elites' crossover fails, a random individual takes the child's place.
+        bits |= OUTCOME_CROSSED;
+        penalty = fitness();
+        if 2u * penalty < scores[first + a].x + scores[first + b].x {
+            bits |= OUTCOME_CROSS_SUCCESS;
+        } else if is_elite(island, a) && is_elite(island, b) {
+            let other = below(&rng, population_size);
+            copy_to_child((first + other) * words);
+            penalty = scores[first + other].x;
+        }
+        inherited = true;
+    }
+    let before = penalty;
+
     let mutation_kind = params.mutation_kind;
     let chances = select(1u, params.side, params.mutation_scope == MUTATION_SCOPE_BOX);
+    var mutated = false;
     for (var c = 0u; c < chances; c++) {
-        if chance(&rng, params.mutation_rate_q16) {
+        if chance(&rng, mutation_rate) {
             let pair_to_swap = mutation(mutation_kind, &rng);
             if pair_to_swap.found {
                 swap_child_cells(pair_to_swap.i, pair_to_swap.j);
                 inherited = false;
+                mutated = true;
             }
+        }
+    }
+    if adaptive && mutated {
+        bits |= OUTCOME_MUTATED;
+        if fitness() < before {
+            bits |= OUTCOME_MUTATION_IMPROVED;
         }
     }
     for (var step = 0u; step < params.assign_steps; step++) {
@@ -117,4 +148,15 @@ fn breed(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups)
         penalty = local_search(mutation_kind, &rng, penalty, params.local_search);
     }
     next_scores[id] = vec2<u32>(penalty, 0u);
+    outcomes[id] = bits;
+}
+
+// Whether `slot` is one of the island's elites of the current generation.
+fn is_elite(island: u32, slot: u32) -> bool {
+    for (var e = 0u; e < params.elites; e++) {
+        if islands[island].elite_slots[e] == slot {
+            return true;
+        }
+    }
+    return false;
 }

@@ -6,14 +6,17 @@
 // for digit d, up to 64 digits) is a vec2<u32>: x holds bits 0..32, y bits 32..64.
 
 // The prelude (src/ga/prelude.rs) declares, from Rust: `struct Params` and `struct Island`
-// (src/ga/common.rs), the operator codes (`CROSSOVER_*`, `MUTATION_*`, `MUTATION_SCOPE_*`, from
-// src/ga/config.rs), the workgroup sizes, the array bounds, and the bindings: `params`, `tables`
-// (per genome cell `help | row << 8 | col << 16`, then per cell the candidate mask (lo, hi),
-// then the genome indices of every line (rows 0..n, then columns n..2n), n per line),
+// (src/ga/common.rs), the operator codes (`CROSSOVER_*`, `MUTATION_*`, `MUTATION_SCOPE_*`,
+// `ENCODING_*`, from src/ga/config.rs), the outcome bits (`OUTCOME_*`), the workgroup sizes, the
+// array bounds, and the bindings: `params`, `tables` (per genome cell
+// `help | line_a << 8 | line_b << 16`, then per cell the candidate mask (lo, hi), then the genome
+// indices of every scored line (A 0..n, then B n..2n), n per line; the scored lines are rows and
+// columns in the block encoding, columns and boxes in the row encoding),
 // `population` and `scores` (the current generation: `genome_words` per genome, island-major,
 // and (penalty, age)), `next_population` and `next_scores` (the generation being made; each
 // invocation of `init` / `breed` writes only its own slot), `islands`, and `records` (two
-// genomes per island: the epoch best, then the overall best).
+// genomes per island: the epoch best, then the overall best), and `outcomes` (one word of
+// `OUTCOME_*` bits per child, from `breed` to `island_best`).
 
 const U32_MAX: u32 = 0xffffffffu;
 
@@ -23,11 +26,13 @@ fn help(g: u32) -> u32 {
     return tables[g] & 0xffu;
 }
 
-fn row_of(g: u32) -> u32 {
+// Scored line A of genome cell `g` (its row in the block encoding, its column in the row one).
+fn line_a_of(g: u32) -> u32 {
     return (tables[g] >> 8u) & 0xffu;
 }
 
-fn col_of(g: u32) -> u32 {
+// Scored line B (line `n + b`) of genome cell `g` (its column, or its box).
+fn line_b_of(g: u32) -> u32 {
     return tables[g] >> 16u;
 }
 
@@ -36,7 +41,7 @@ fn candidates(g: u32) -> vec2<u32> {
     return vec2<u32>(tables[index], tables[index + 1u]);
 }
 
-// Genome index of the `k`-th cell of line `line` (rows 0..n, then columns n..2n).
+// Genome index of the `k`-th cell of scored line `line` (A 0..n, then B n..2n).
 fn line_cell(line: u32, k: u32) -> u32 {
     return tables[3u * params.cells + line * params.side + k];
 }

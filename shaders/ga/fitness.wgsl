@@ -1,8 +1,11 @@
-// Fitness: the number of digits missing from every row and column, summed (0 = solved).
+// Fitness: the number of digits missing from every scored line, summed (0 = solved): rows and
+// columns in the block encoding, columns and boxes in the row encoding (lines A and B of the
+// tables).
 //
-// Twin of src/ga/cpu/fitness.rs. `fitness` walks the child word by word and builds every row and
-// column mask in one pass (the same sum as the CPU's line-by-line count, with an eighth of the
-// loop iterations: lavapipe stops a shader's loops after 65,535 iterations in total).
+// Twin of src/ga/cpu/fitness.rs (block) and src/ga/cpu/row.rs (row). `fitness` walks the child
+// word by word and builds every line-A and line-B mask in one pass (the same sum as the CPU's
+// line-by-line count, with an eighth of the loop iterations: lavapipe stops a shader's loops
+// after 65,535 iterations in total).
 
 // Digits seen in a line, and digits seen more than once.
 struct LineMasks {
@@ -35,11 +38,12 @@ fn population_line_penalty(base: u32, line: u32) -> u32 {
     return params.side - mask_count(seen);
 }
 
+// `rows` and `cols` are the masks of lines A and B.
 fn fitness_cell(rows: ptr<function, array<vec2<u32>, MAX_SIDE>>, cols: ptr<function, array<vec2<u32>, MAX_SIDE>>, word: u32, g: u32) {
     if g < params.cells {
         let bit = digit_bit(cell_in_word(word, g));
-        (*rows)[row_of(g)] |= bit;
-        (*cols)[col_of(g)] |= bit;
+        (*rows)[line_a_of(g)] |= bit;
+        (*cols)[line_b_of(g)] |= bit;
     }
 }
 

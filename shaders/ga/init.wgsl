@@ -93,5 +93,6 @@ fn init(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
         return;
     }
     child_base = id * params.genome_words;
+    outcomes[id] = 0u;
     next_scores[id] = init_slot(id / params.population + params.island_offset, 0u, id % params.population);
 }

@@ -1,5 +1,5 @@
 // Per-island bookkeeping after each generation: elites, best so far, stagnation, restart,
-// solved flag.
+// solved flag, and the adaptive rates.
 //
 // Twin of src/ga/cpu/island_best.rs. Entry point `island_best`: one workgroup per island, run on
 // the generation `init` or `breed` has just written (`next_population`, `next_scores`). The
@@ -13,6 +13,9 @@ const NO_KEY: vec2<u32> = vec2<u32>(0xffffffffu, 0xffffffffu);
 
 var<workgroup> elite_keys: array<vec2<u32>, MAX_ELITES * ISLAND_BEST_WORKGROUP>;
 var<workgroup> best_keys: array<vec2<u32>, ISLAND_BEST_WORKGROUP>;
+// Each invocation's counts of the children's outcome bits (crossed, crossover succeeded,
+// mutated, mutation improved).
+var<workgroup> outcome_counts: array<vec4<u32>, ISLAND_BEST_WORKGROUP>;
 // What invocation 0 decided: copy the best genome to the overall best, to the epoch best, and
 // the slot of that genome.
 var<workgroup> copies: vec3<u32>;
@@ -40,6 +43,29 @@ fn insert_elite(top: ptr<function, array<vec2<u32>, 4>>, key: vec2<u32>) {
     if key_less((*top)[1], (*top)[0]) {
         (*top)[1] = (*top)[0];
         (*top)[0] = key;
+    }
+}
+
+// The adaptive rates (src/ga/cpu/island_best.rs `adapt_rates`): the crossover rate up a step toward
+// its maximum while too few crossovers succeed, the mutation rate down a step toward its minimum
+// while too few mutations improve; `start`: back to the starting rates.
+fn adapt_rates(state: ptr<function, Island>, start: bool) {
+    if params.adaptive == 0u || start {
+        (*state).crossover_rate_q16 = params.crossover_rate_q16;
+        (*state).mutation_rate_q16 = params.mutation_rate_q16;
+        return;
+    }
+    // Counts are at most 2^20 and targets at most 1000: the products fit in u32.
+    if (*state).crossovers > 0u
+        && (*state).crossover_successes * 1000u < params.crossover_target_pm * (*state).crossovers {
+        (*state).crossover_rate_q16 = min((*state).crossover_rate_q16 + params.rate_step_q16,
+            max(params.crossover_max_q16, params.crossover_rate_q16));
+    }
+    if (*state).mutations > 0u
+        && (*state).mutation_improvements * 1000u < params.mutation_target_pm * (*state).mutations {
+        let stepped = select(0u, (*state).mutation_rate_q16 - params.rate_step_q16,
+            (*state).mutation_rate_q16 >= params.rate_step_q16);
+        (*state).mutation_rate_q16 = max(stepped, min(params.mutation_min_q16, params.mutation_rate_q16));
     }
 }
 
@@ -95,6 +121,15 @@ fn update_island(island: u32) {
     } else {
         state.stagnation += 1u;
     }
+    var counts = vec4<u32>(0u);
+    for (var k = 0u; k < ISLAND_BEST_WORKGROUP; k++) {
+        counts += outcome_counts[k];
+    }
+    state.crossovers = counts.x;
+    state.crossover_successes = counts.y;
+    state.mutations = counts.z;
+    state.mutation_improvements = counts.w;
+    adapt_rates(&state, generation == 0u);
     if penalty == 0u {
         state.solved = 1u;
     } else if params.restart_after != 0u && state.stagnation >= params.restart_after {
@@ -102,6 +137,7 @@ fn update_island(island: u32) {
         state.restarts += 1u;
         state.stagnation = 0u;
         state.epoch_best_penalty = U32_MAX;
+        adapt_rates(&state, true);
     }
     islands[island] = state;
     copies = vec3<u32>(copy_overall, copy_epoch, best.y);
@@ -116,7 +152,11 @@ fn island_best(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) g
     let first = island * params.population;
     var top = array<vec2<u32>, 4>(NO_KEY, NO_KEY, NO_KEY, NO_KEY);
     var best = NO_KEY;
+    var counts = vec4<u32>(0u);
     for (var s = lid; s < params.population; s += ISLAND_BEST_WORKGROUP) {
+        let bits = outcomes[first + s];
+        counts += vec4<u32>(bits & OUTCOME_CROSSED, (bits & OUTCOME_CROSS_SUCCESS) >> 1u,
+            (bits & OUTCOME_MUTATED) >> 2u, (bits & OUTCOME_MUTATION_IMPROVED) >> 3u);
         let score = next_scores[first + s];
         insert_elite(&top, vec2<u32>(effective(score), s));
         let key = vec2<u32>(score.x, s);
@@ -129,6 +169,7 @@ fn island_best(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) g
     elite_keys[4u * lid + 2u] = top[2];
     elite_keys[4u * lid + 3u] = top[3];
     best_keys[lid] = best;
+    outcome_counts[lid] = counts;
     workgroupBarrier();
     if lid == 0u {
         update_island(island);

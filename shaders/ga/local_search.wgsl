@@ -24,16 +24,16 @@ fn swapped_penalty(penalty: u32, i: u32, j: u32) -> u32 {
     let dj = child_cell(j);
     var before = 0u;
     var after = 0u;
-    let ri = row_of(i);
-    let rj = row_of(j);
+    let ri = line_a_of(i);
+    let rj = line_a_of(j);
     if ri != rj {
         let mi = line_masks(ri);
         let mj = line_masks(rj);
         before += 2u * n - mask_count(mi.seen) - mask_count(mj.seen);
         after += swapped_line_penalty(mi, di, dj) + swapped_line_penalty(mj, dj, di);
     }
-    let ci = n + col_of(i);
-    let cj = n + col_of(j);
+    let ci = n + line_b_of(i);
+    let cj = n + line_b_of(j);
     if ci != cj {
         let mi = line_masks(ci);
         let mj = line_masks(cj);

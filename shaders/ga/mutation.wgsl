@@ -1,6 +1,8 @@
-// Swap mutation inside one box, guided by the help array (docs/ALGORITHMS.md section 2).
+// Swap mutation inside one box, guided by the help array (docs/ALGORITHMS.md section 2), and
+// the row-encoded GA's first-fit swap inside one unit (section 3).
 //
-// Twin of src/ga/cpu/mutation.rs. The functions only choose the pair; the caller swaps.
+// Twin of src/ga/cpu/mutation.rs and `first_fit_mutation` of src/ga/cpu/row.rs. The functions
+// only choose the pair; the caller swaps.
 
 // Two genome indices to swap, unless `found` is false (the attempt is abandoned).
 struct SwapPair {
@@ -203,8 +205,130 @@ fn candidate_mutation(rng: ptr<function, Rng>) -> SwapPair {
     return SwapPair(true, gi, bx * n + j);
 }
 
+// Whether genome cell `to` would take `digit` from cell `source` (same unit) without meeting it
+// again in its scored lines, whose digits are `a_seen` and `b_seen` (a line both share keeps it).
+fn first_fits(a_seen: ptr<function, array<vec2<u32>, MAX_SIDE>>, b_seen: ptr<function, array<vec2<u32>, MAX_SIDE>>, to: u32, source: u32, digit: u32) -> bool {
+    let bit = digit_bit(digit);
+    return (line_a_of(to) == line_a_of(source) || !mask_has((*a_seen)[line_a_of(to)], bit))
+        && (line_b_of(to) == line_b_of(source) || !mask_has((*b_seen)[line_b_of(to)], bit));
+}
+
+// The report's mutation (src/ga/cpu/row.rs `first_fit_mutation`): in a random unit, the first pair
+// of free cells, scanning from a random position, whose swap brings neither digit into a scored
+// line that already holds it; abandoned when there is none. Either encoding.
+fn first_fit_mutation(rng: ptr<function, Rng>) -> SwapPair {
+    let n = params.side;
+    let unit = below(rng, n);
+    let start = below(rng, n);
+    var a_seen: array<vec2<u32>, MAX_SIDE>;
+    var b_seen: array<vec2<u32>, MAX_SIDE>;
+    for (var w = 0u; w < params.genome_words; w++) {
+        let word = next_population[child_base + w];
+        fitness_cell(&a_seen, &b_seen, word, 4u * w);
+        fitness_cell(&a_seen, &b_seen, word, 4u * w + 1u);
+        fitness_cell(&a_seen, &b_seen, word, 4u * w + 2u);
+        fitness_cell(&a_seen, &b_seen, word, 4u * w + 3u);
+    }
+    for (var s = 0u; s < n; s++) {
+        let gi = unit * n + (start + s) % n;
+        if help(gi) != 0u {
+            continue;
+        }
+        let di = child_cell(gi);
+        for (var t = s + 1u; t < n; t++) {
+            let gj = unit * n + (start + t) % n;
+            if help(gj) == 0u && first_fits(&a_seen, &b_seen, gj, gi, di)
+                && first_fits(&a_seen, &b_seen, gi, gj, child_cell(gj)) {
+                return SwapPair(true, gi, gj);
+            }
+        }
+    }
+    return SwapPair(false, 0u, 0u);
+}
+
+// Adds cell `g` (in `word`) to the digits seen, and seen twice, in its scored lines.
+fn unit_scan_cell(a_seen: ptr<function, array<vec2<u32>, MAX_SIDE>>, a_dup: ptr<function, array<vec2<u32>, MAX_SIDE>>, b_seen: ptr<function, array<vec2<u32>, MAX_SIDE>>, b_dup: ptr<function, array<vec2<u32>, MAX_SIDE>>, word: u32, g: u32) {
+    if g < params.cells {
+        let bit = digit_bit(cell_in_word(word, g));
+        let a = line_a_of(g);
+        let b = line_b_of(g);
+        (*a_dup)[a] |= (*a_seen)[a] & bit;
+        (*a_seen)[a] |= bit;
+        (*b_dup)[b] |= (*b_seen)[b] & bit;
+        (*b_seen)[b] |= bit;
+    }
+}
+
+// Bits `0..q` of a 64-bit mask (q < 64).
+fn mask_below(q: u32) -> vec2<u32> {
+    if q < 32u {
+        return vec2<u32>((1u << q) - 1u, 0u);
+    }
+    return vec2<u32>(U32_MAX, (1u << (q - 32u)) - 1u);
+}
+
+// The directed mutation in a unit of any encoding (the row encoding's; src/ga/cpu/row.rs
+// `unit_directed_mutation`): the free cells whose digit occurs again in a scored line are the
+// duplicated ones, chosen as `directed_mutation` chooses in a box.
+fn unit_directed_mutation(rng: ptr<function, Rng>) -> SwapPair {
+    let n = params.side;
+    let unit = below(rng, n);
+    var a_seen: array<vec2<u32>, MAX_SIDE>;
+    var a_dup: array<vec2<u32>, MAX_SIDE>;
+    var b_seen: array<vec2<u32>, MAX_SIDE>;
+    var b_dup: array<vec2<u32>, MAX_SIDE>;
+    for (var w = 0u; w < params.genome_words; w++) {
+        let word = next_population[child_base + w];
+        unit_scan_cell(&a_seen, &a_dup, &b_seen, &b_dup, word, 4u * w);
+        unit_scan_cell(&a_seen, &a_dup, &b_seen, &b_dup, word, 4u * w + 1u);
+        unit_scan_cell(&a_seen, &a_dup, &b_seen, &b_dup, word, 4u * w + 2u);
+        unit_scan_cell(&a_seen, &a_dup, &b_seen, &b_dup, word, 4u * w + 3u);
+    }
+    var free = vec2<u32>(0u);
+    var duplicated = vec2<u32>(0u);
+    for (var p = 0u; p < n; p++) {
+        let g = unit * n + p;
+        if help(g) != 0u {
+            continue;
+        }
+        free |= mask_bit(p);
+        let bit = digit_bit(child_cell(g));
+        if mask_has(a_dup[line_a_of(g)], bit) || mask_has(b_dup[line_b_of(g)], bit) {
+            duplicated |= mask_bit(p);
+        }
+    }
+    let free_count = mask_count(free);
+    if free_count < 2u {
+        return SwapPair(false, 0u, 0u);
+    }
+    let duplicated_count = mask_count(duplicated);
+    var list = free;
+    var count = free_count;
+    var k = 0u;
+    if duplicated_count >= 2u {
+        list = duplicated;
+        count = duplicated_count;
+        k = below(rng, duplicated_count);
+    } else if duplicated_count == 1u {
+        k = mask_count(free & mask_below(nth_set_bit(duplicated, 0u)));
+    } else {
+        k = below(rng, free_count);
+    }
+    var other = below(rng, count - 1u);
+    if other >= k {
+        other += 1u;
+    }
+    return SwapPair(true, unit * n + nth_set_bit(list, k), unit * n + nth_set_bit(list, other));
+}
+
 // The mutation `kind` names (a `MutationKind` code).
 fn mutation(kind: u32, rng: ptr<function, Rng>) -> SwapPair {
+    if kind == MUTATION_FIRST_FIT {
+        return first_fit_mutation(rng);
+    }
+    if kind == MUTATION_DIRECTED && params.encoding == ENCODING_ROW {
+        return unit_directed_mutation(rng);
+    }
     if kind == MUTATION_DIRECTED {
         return directed_mutation(rng);
     }

@@ -147,11 +147,9 @@ pub fn run(options: &BenchOptions, progress: &mut dyn FnMut(&str)) -> Result<Ben
         if crate::stop::requested() {
             break;
         }
-        let problem = Problem::new(&puzzle.grid, config.init, config.presolve).map_err(|e| {
-            Error::NoSolution {
-                puzzle: puzzle.name.clone(),
-                reason: format!("cannot benchmark on it: {}", e.0),
-            }
+        let problem = Problem::for_config(&puzzle.grid, config).map_err(|e| Error::NoSolution {
+            puzzle: puzzle.name.clone(),
+            reason: format!("cannot benchmark on it: {}", e.0),
         })?;
         let side = problem.side();
         let generations = options

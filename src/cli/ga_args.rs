@@ -3,7 +3,7 @@
 use clap::Args;
 
 use super::choices::choice;
-use evoku::ga::{CrossoverKind, GaConfig, InitKind, MutationKind, MutationScope, Preset};
+use evoku::ga::{CrossoverKind, Encoding, GaConfig, InitKind, MutationKind, MutationScope, Preset};
 
 /// `--islands N` or `--islands auto`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,7 +51,7 @@ pub struct GaArgs {
     /// Probability that a pair of parents is crossed over (0..=1).
     #[arg(long)]
     crossover_rate: Option<f64>,
-    /// Mutation operator: a swap of two cells inside a box.
+    /// Mutation operator: a swap of two cells inside a unit (a box, or a row with --encoding row).
     #[arg(long, value_parser = choice::<MutationKind>())]
     mutation: Option<MutationKind>,
     /// Probability of a mutation (0..=1), per child or per box (see --mutation-scope).
@@ -77,8 +77,9 @@ pub struct GaArgs {
     /// No aging penalty.
     #[arg(long)]
     no_aging: bool,
-    /// Restart an island after this many generations without improvement (0 = never).
-    #[arg(long)]
+    /// Restart an island after this many generations without improvement (0 = never); with
+    /// --adaptive the rates start over too (the row-encoded GA's reset).
+    #[arg(long, visible_alias = "reset-after")]
     restart_after: Option<u32>,
     /// Individuals kept at a restart.
     #[arg(long)]
@@ -98,6 +99,34 @@ pub struct GaArgs {
     /// Generations per run at most (default: the preset's).
     #[arg(long)]
     max_generations: Option<u32>,
+    /// What a gene is: a box (block, the default) or a row (the row-encoded GA, scored on
+    /// columns and boxes).
+    #[arg(long, value_parser = choice::<Encoding>())]
+    encoding: Option<Encoding>,
+    /// Probability that the fitter individual wins a tournament, else the weaker (0..=1; 1 =
+    /// always the fitter).
+    #[arg(long)]
+    selection_rate: Option<f64>,
+    /// Adaptive rates: --crossover-rate and --mutation-rate are starting values that move by
+    /// --rate-step each generation (crossover up while too few crossovers succeed, mutation
+    /// down while under 30 % of mutations improve).
+    #[arg(long, overrides_with = "no_adaptive")]
+    adaptive: bool,
+    /// Fixed crossover and mutation rates.
+    #[arg(long)]
+    no_adaptive: bool,
+    /// Highest crossover rate the adaptive rates reach (0..=1).
+    #[arg(long)]
+    crossover_max: Option<f64>,
+    /// Share of crossovers that should succeed, a child fitter than its parents' mean (0..=1).
+    #[arg(long)]
+    crossover_target: Option<f64>,
+    /// Lowest mutation rate the adaptive rates reach (0..=1).
+    #[arg(long)]
+    mutation_min: Option<f64>,
+    /// How far an adaptive rate moves in one generation (0..=1).
+    #[arg(long)]
+    rate_step: Option<f64>,
 }
 
 impl GaArgs {
@@ -137,7 +166,13 @@ impl GaArgs {
              mutation_scope <- mutation_scope, assign_steps <- assign_steps, assign_noise <- assign_noise,
              local_search <- local_search, restart_after <- restart_after,
              restart_keep <- restart_keep, migration <- migration, init <- init,
-             max_generations <- max_generations);
+             max_generations <- max_generations, encoding <- encoding,
+             selection_rate <- selection_rate, crossover_max <- crossover_max,
+             crossover_target <- crossover_target, mutation_min <- mutation_min,
+             rate_step <- rate_step);
+        if self.adaptive || self.no_adaptive {
+            c.adaptive = self.adaptive;
+        }
         if self.aging || self.no_aging {
             c.aging = self.aging;
         }

@@ -133,11 +133,9 @@ pub fn run_runs(
 ) -> Result<BatchOutcome> {
     let config = batch_config(config, options);
     config.validate()?;
-    let problem = Problem::new(&puzzle.grid, config.init, config.presolve).map_err(|e| {
-        Error::NoSolution {
-            puzzle: puzzle.name.clone(),
-            reason: e.0,
-        }
+    let problem = Problem::for_config(&puzzle.grid, &config).map_err(|e| Error::NoSolution {
+        puzzle: puzzle.name.clone(),
+        reason: e.0,
     })?;
     let mut engine = options.device.engine(problem, &config, options.threads)?;
     run_batch(

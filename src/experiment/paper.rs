@@ -109,7 +109,8 @@ impl PaperReport {
             "settings",
             format!(
                 "population {}, elites {}, tournament {}, crossover {:?} {}, mutation {:?} {} per {:?}, \
-                 box assignments {}, hybrid local search {} variants, restart after {}, init {:?}, presolve {}, seed {}",
+                 box assignments {}, hybrid local search {} variants, restart after {}, init {:?}, presolve {}, seed {}, \
+                 encoding {:?}, selection rate {}, adaptive rates {}",
                 self.config.population,
                 self.config.elites,
                 self.config.tournament,
@@ -127,7 +128,10 @@ impl PaperReport {
                 self.config.restart_after,
                 self.config.init,
                 self.config.presolve,
-                self.config.seed
+                self.config.seed,
+                self.config.encoding,
+                self.config.selection_rate,
+                self.config.adaptive,
             ),
         );
         table.meta("device", &self.device);

@@ -35,6 +35,7 @@ pub fn preset_name(config: &GaConfig) -> String {
         (Preset::Paper, "paper"),
         (Preset::Default, "default"),
         (Preset::Walk, "walk"),
+        (Preset::Row, "row"),
     ] {
         let mut p = GaConfig::preset(preset);
         p.seed = config.seed;
@@ -50,10 +51,28 @@ pub fn preset_name(config: &GaConfig) -> String {
 /// the command line takes them (`crossover band 0.3`, `mutation directed 0.5 per child`).
 pub fn settings(config: &GaConfig) -> String {
     let on = |b: bool| if b { "on" } else { "off" };
+    let row_ga = if config.encoding != crate::ga::Encoding::Block
+        || config.selection_rate != 1.0
+        || config.adaptive
+    {
+        format!(
+            ", encoding {}, selection rate {}, adaptive {} (crossover max {}, target {}; \
+             mutation min {}; step {})",
+            cli_name(&config.encoding),
+            config.selection_rate,
+            on(config.adaptive),
+            config.crossover_max,
+            config.crossover_target,
+            config.mutation_min,
+            config.rate_step
+        )
+    } else {
+        String::new()
+    };
     format!(
         "population {}, islands {}, elites {}, tournament {}, crossover {} {}, mutation {} {} per {}, \
          box assignments {} (noise {}), local search {}, aging {}, restart after {} (keep {}), migration {}, \
-         init {}, presolve {}, max generations {}, seed {}",
+         init {}, presolve {}, max generations {}, seed {}{row_ga}",
         config.population,
         config.islands,
         config.elites,

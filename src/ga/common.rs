@@ -5,7 +5,7 @@
 //! array bounds and bindings from their Rust homes, into the prelude (`src/ga/prelude.rs`); its
 //! mask and cell helpers are the CPU stages' own (`src/ga/cpu/`).
 
-use super::config::{GaConfig, MAX_ELITES};
+use super::config::{GaConfig, MAX_ELITES, MUTATION_TARGET};
 use super::problem::Problem;
 use crate::rng::rate_q16;
 
@@ -41,6 +41,21 @@ pub struct Params {
     pub island_offset: u32,
     /// Islands of the whole run (the migration ring); `islands` when one engine holds them all.
     pub islands_total: u32,
+    /// `Encoding` code: 0 block, 1 row.
+    pub encoding: u32,
+    /// Probability that a tournament's fittest wins (else its weakest); 65536 = always, and
+    /// then no draw is spent on it.
+    pub selection_rate_q16: u32,
+    /// 1: the adaptive rates (`Island::crossover_rate_q16` and `mutation_rate_q16` replace
+    /// the fixed ones) and the elite pairs' fallback of `breed`.
+    pub adaptive: u32,
+    pub crossover_max_q16: u32,
+    /// Share of crossovers that should succeed, per mille.
+    pub crossover_target_pm: u32,
+    pub mutation_min_q16: u32,
+    /// Share of mutations that should improve the child, per mille (the report's 30 %).
+    pub mutation_target_pm: u32,
+    pub rate_step_q16: u32,
 }
 }
 
@@ -71,6 +86,14 @@ impl Params {
             assign_noise: config.assign_noise,
             island_offset: 0,
             islands_total: config.islands,
+            encoding: config.encoding as u32,
+            selection_rate_q16: rate_q16(config.selection_rate),
+            adaptive: config.adaptive as u32,
+            crossover_max_q16: rate_q16(config.crossover_max),
+            crossover_target_pm: per_mille(config.crossover_target),
+            mutation_min_q16: rate_q16(config.mutation_min),
+            mutation_target_pm: per_mille(MUTATION_TARGET),
+            rate_step_q16: rate_q16(config.rate_step),
         }
     }
 
@@ -87,6 +110,11 @@ impl Params {
     pub fn genome_bytes(&self) -> usize {
         self.genome_words as usize * 4
     }
+}
+
+/// A share in thousandths, for integer comparisons of counts on both engines.
+fn per_mille(share: f64) -> u32 {
+    (share.clamp(0.0, 1.0) * 1000.0).round() as u32
 }
 
 crate::gpu_struct! {
@@ -109,8 +137,30 @@ pub struct Island {
     pub overall_best_penalty: u32,
     pub overall_best_generation: u32,
     pub elite_slots: [u32; MAX_ELITES as usize],
-    pub _pad: [u32; 2],
+    /// The adaptive rates now in force (`Params::adaptive`; else the fixed rates), set to the
+    /// starting rates at generation 0 and at every restart.
+    pub crossover_rate_q16: u32,
+    pub mutation_rate_q16: u32,
+    /// What the last generation's children did (`outcome` bits, summed by `island_best`):
+    /// crossovers, those that succeeded, mutations, those that improved the child.
+    pub crossovers: u32,
+    pub crossover_successes: u32,
+    pub mutations: u32,
+    pub mutation_improvements: u32,
 }
+}
+
+/// What one child's breeding did, as bits of the per-individual outcome word `breed` writes and
+/// `island_best` sums (the prelude declares them as `OUTCOME_*`).
+pub mod outcome {
+    /// The child was crossed over.
+    pub const CROSSED: u32 = 1;
+    /// ... and came out fitter than its parents' mean.
+    pub const CROSS_SUCCESS: u32 = 2;
+    /// At least one mutation swap was made.
+    pub const MUTATED: u32 = 4;
+    /// ... and the swaps left the child fitter than before them.
+    pub const MUTATION_IMPROVED: u32 = 8;
 }
 
 impl Island {
@@ -128,7 +178,12 @@ impl Island {
             overall_best_penalty: u32::MAX,
             overall_best_generation: 0,
             elite_slots: [0; MAX_ELITES as usize],
-            _pad: [0; 2],
+            crossover_rate_q16: 0,
+            mutation_rate_q16: 0,
+            crossovers: 0,
+            crossover_successes: 0,
+            mutations: 0,
+            mutation_improvements: 0,
         }
     }
 }

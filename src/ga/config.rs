@@ -21,7 +21,7 @@ choice_enum! {
 }
 
 choice_enum! {
-    /// How a child is mutated: one swap of two cells inside a box.
+    /// How a child is mutated: one swap of two cells inside a unit (a box, or a row with the row encoding).
     #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
     #[serde(rename_all = "kebab-case")]
     pub enum MutationKind ("mutation", gpu "MUTATION") {
@@ -34,6 +34,22 @@ choice_enum! {
         /// Like `directed`, but only swaps that give both cells one of their candidates (the digits
         /// the givens, and with presolve propagation, leave them).
         Candidate = 2 => "candidate",
+        /// The row-encoded GA's (docs/ALGORITHMS.md section 3): in a random unit (box or row), the
+        /// first pair of free cells, scanning from a random cell, whose swap brings neither digit
+        /// into a scored line that already holds it; abandoned when no pair qualifies.
+        FirstFit = 3 => "first-fit",
+    }
+}
+
+choice_enum! {
+    /// What a gene is: the unit kept a permutation of `1..=n`, and so the lines that are scored.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum Encoding ("encoding", gpu "ENCODING") {
+        /// A gene is a box (Mantere & Koljonen's); rows and columns are scored.
+        Block = 0 => "block",
+        /// A gene is a row (the course report's); columns and boxes are scored.
+        Row = 1 => "row",
     }
 }
 
@@ -82,6 +98,12 @@ choice_enum! {
         /// after 3,000 stagnant generations. The strongest setting measured at 9x9, 16x16 and 25x25
         /// (docs/RESULTS.md).
         Walk => "walk",
+        /// The course report's row-encoded GA (docs/ALGORITHMS.md section 3): rows as genes, rows
+        /// drawn from the givens' candidates, uniform crossover of rows, the first-fit swap,
+        /// binary tournament won by the fitter with probability 0.8, two elites, adaptive rates,
+        /// population 400 and a reset after 100 stuck generations. The numbers the report leaves
+        /// open are measured (docs/RESULTS.md).
+        Row => "row",
     }
 }
 
@@ -120,7 +142,57 @@ pub struct GaConfig {
     /// Propagate singles first and draw the population from the remaining candidates.
     pub presolve: bool,
     pub seed: u64,
+    /// What a gene is: a box or a row.
+    pub encoding: Encoding,
+    /// Probability that the fitter of a tournament's individuals wins (else the weakest).
+    pub selection_rate: f64,
+    /// The report's adaptive rates: `crossover_rate` and `mutation_rate` are starting values,
+    /// moved each generation by `rate_step` (docs/ALGORITHMS.md section 3).
+    pub adaptive: bool,
+    /// The crossover rate rises toward this while too few crossovers succeed.
+    pub crossover_max: f64,
+    /// The share of crossovers that should succeed (a child fitter than its parents' mean).
+    pub crossover_target: f64,
+    /// The mutation rate falls toward this while under 30 % of mutations improve the child.
+    pub mutation_min: f64,
+    /// How far either rate moves in one generation.
+    pub rate_step: f64,
 }
+
+/// The share of mutations that should improve the child: the report's one number.
+pub const MUTATION_TARGET: f64 = 0.3;
+
+/// The fields the block presets share beyond the block GA's own: block encoding, the fitter
+/// always wins, fixed rates (the adaptive bounds are the row preset's, unused while off).
+const BLOCK_EXTRAS: GaConfig = GaConfig {
+    population: 0,
+    elites: 0,
+    tournament: 0,
+    crossover: CrossoverKind::None,
+    crossover_rate: 0.0,
+    mutation: MutationKind::Swap,
+    mutation_rate: 0.0,
+    mutation_scope: MutationScope::Child,
+    assign_steps: 0,
+    assign_noise: 0,
+    local_search: 0,
+    aging: false,
+    restart_after: 0,
+    restart_keep: 0,
+    islands: 0,
+    migration: 0,
+    max_generations: 0,
+    init: InitKind::Random,
+    presolve: false,
+    seed: 0,
+    encoding: Encoding::Block,
+    selection_rate: 1.0,
+    adaptive: false,
+    crossover_max: 0.9,
+    crossover_target: 0.2,
+    mutation_min: 0.1,
+    rate_step: 0.01,
+};
 
 /// Most elites an island keeps (the size of the elite table in the island state).
 pub const MAX_ELITES: u32 = 4;
@@ -149,6 +221,7 @@ impl GaConfig {
                 init: InitKind::Random,
                 presolve: false,
                 seed: 0,
+                ..BLOCK_EXTRAS
             },
             Preset::Default => GaConfig {
                 population: 100,
@@ -171,6 +244,7 @@ impl GaConfig {
                 init: InitKind::Candidates,
                 presolve: true,
                 seed: 0,
+                ..BLOCK_EXTRAS
             },
             Preset::Walk => GaConfig {
                 population: 2,
@@ -193,6 +267,36 @@ impl GaConfig {
                 init: InitKind::Candidates,
                 presolve: true,
                 seed: 0,
+                ..BLOCK_EXTRAS
+            },
+            Preset::Row => GaConfig {
+                population: 400,
+                elites: 2,
+                tournament: 2,
+                crossover: CrossoverKind::Uniform,
+                crossover_rate: 0.1,
+                mutation: MutationKind::FirstFit,
+                mutation_rate: 0.9,
+                mutation_scope: MutationScope::Child,
+                assign_steps: 0,
+                assign_noise: 1200,
+                local_search: 0,
+                aging: false,
+                restart_after: 100,
+                restart_keep: 0,
+                islands: 1,
+                migration: 0,
+                max_generations: 100_000,
+                init: InitKind::Candidates,
+                presolve: false,
+                seed: 0,
+                encoding: Encoding::Row,
+                selection_rate: 0.8,
+                adaptive: true,
+                crossover_max: 0.9,
+                crossover_target: 0.2,
+                mutation_min: 0.1,
+                rate_step: 0.01,
             },
         }
     }
@@ -228,6 +332,11 @@ impl GaConfig {
         for (name, rate) in [
             ("--crossover-rate", self.crossover_rate),
             ("--mutation-rate", self.mutation_rate),
+            ("--selection-rate", self.selection_rate),
+            ("--crossover-max", self.crossover_max),
+            ("--crossover-target", self.crossover_target),
+            ("--mutation-min", self.mutation_min),
+            ("--rate-step", self.rate_step),
         ] {
             check((0.0..=1.0).contains(&rate), name, &rate, "within 0..=1")?;
         }
@@ -267,6 +376,28 @@ impl GaConfig {
             &self.max_generations,
             "1..2^31",
         )?;
+        if self.encoding == Encoding::Row {
+            // Band/stack crossover and the box assignment move boxes; the candidate mutation
+            // reads block-ordered candidates: none of them has a row-encoded meaning.
+            check(
+                self.crossover != CrossoverKind::Band,
+                "--crossover",
+                &"band",
+                "uniform, multi-parent or none with --encoding row (band moves bands and stacks of boxes)",
+            )?;
+            check(
+                self.assign_steps == 0,
+                "--assign-steps",
+                &self.assign_steps,
+                "0 with --encoding row (the box assignment re-arranges boxes)",
+            )?;
+            check(
+                self.mutation != MutationKind::Candidate,
+                "--mutation",
+                &"candidate",
+                "first-fit, directed or swap with --encoding row (candidate is block-only)",
+            )?;
+        }
         Ok(())
     }
 }

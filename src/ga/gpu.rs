@@ -5,9 +5,9 @@
 //!
 //! # What crosses the bus
 //!
-//! Nothing per generation. Creating an engine uploads the parameters (80 bytes), the problem
-//! tables (`5 * cells * 4` bytes) and the fresh island states (`islands * 64` bytes); after that a
-//! `step` uploads nothing and the run loop reads back only the island states, `islands * 64`
+//! Nothing per generation. Creating an engine uploads the parameters (128 bytes), the problem
+//! tables (`5 * cells * 4` bytes) and the fresh island states (`islands * 80` bytes); after that a
+//! `step` uploads nothing and the run loop reads back only the island states, `islands * 80`
 //! bytes per step (however many generations the step holds), plus one genome
 //! (`genome_words * 4` bytes) at the end. The full read-backs (`population_words`, `penalties`,
 //! `ages`, `island_states`) are for tests.
@@ -136,6 +136,7 @@ impl GpuEngine {
         islands: std::ops::Range<u32>,
     ) -> Result<GpuEngine> {
         config.validate()?;
+        crate::ga::problem::check_encoding(&problem, config)?;
         if islands.is_empty() || islands.end > config.islands {
             return Err(Error::Config(format!(
                 "islands {}..{} are not a part of the run's {} islands",
@@ -194,6 +195,7 @@ impl GpuEngine {
                     &buffers.scores[1 - k],
                     &buffers.islands,
                     &buffers.records,
+                    &buffers.outcomes,
                 ];
                 pipeline::bind_group(&ctx.device, label, &pipelines.layout, &buffers)
             };

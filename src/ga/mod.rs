@@ -12,7 +12,8 @@ pub mod run;
 
 pub use common::{Island, Params};
 pub use config::{
-    CrossoverKind, GaConfig, InitKind, MutationKind, MutationScope, Preset, MAX_ELITES,
+    CrossoverKind, Encoding, GaConfig, InitKind, MutationKind, MutationScope, Preset, MAX_ELITES,
+    MUTATION_TARGET,
 };
 pub use problem::{Problem, Unsolvable};
 pub use run::{run, Engine, GaOutcome, Progress, RunLimits};

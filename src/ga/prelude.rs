@@ -1,8 +1,8 @@
 //! The GA's WGSL prelude and bind group layout: every fact the GA's shaders share with Rust,
 //! written out from its one Rust home (see `crate::gpu::prelude`).
 
-use super::common::{Island, Params, ISLAND_BEST_WORKGROUP, WORKGROUP_SIZE};
-use super::config::{CrossoverKind, MutationKind, MutationScope, MAX_ELITES};
+use super::common::{outcome, Island, Params, ISLAND_BEST_WORKGROUP, WORKGROUP_SIZE};
+use super::config::{CrossoverKind, Encoding, MutationKind, MutationScope, MAX_ELITES};
 use crate::board::MAX_BOX_SIZE;
 use crate::ga::cpu::assign::{ASSIGN_INF, ASSIGN_NOISE_DRAW, ASSIGN_UNIT};
 use crate::ga::cpu::multi_parent::WEIGHT_BOUNDS;
@@ -10,7 +10,7 @@ use crate::gpu::prelude::{Access, Binding, BufferType, Prelude};
 
 /// The bind group layout of every GA pipeline, binding `k` the `k`-th entry. The engine builds its
 /// layout from it and the prelude declares the WGSL variables from it.
-pub const BINDINGS: [Binding; 8] = [
+pub const BINDINGS: [Binding; 9] = [
     Binding {
         name: "params",
         access: Access::Uniform,
@@ -55,6 +55,13 @@ pub const BINDINGS: [Binding; 8] = [
         access: Access::ReadWrite,
         ty: BufferType::array::<u32>("u32"),
     },
+    // What each child's breeding did (`OUTCOME_*` bits): written by `breed`, summed by
+    // `island_best` of the same generation.
+    Binding {
+        name: "outcomes",
+        access: Access::ReadWrite,
+        ty: BufferType::array::<u32>("u32"),
+    },
 ];
 
 /// The prelude every GA module starts with.
@@ -66,6 +73,11 @@ pub fn prelude() -> String {
         .codes::<CrossoverKind>()
         .codes::<MutationKind>()
         .codes::<MutationScope>()
+        .codes::<Encoding>()
+        .uint("OUTCOME_CROSSED", outcome::CROSSED)
+        .uint("OUTCOME_CROSS_SUCCESS", outcome::CROSS_SUCCESS)
+        .uint("OUTCOME_MUTATED", outcome::MUTATED)
+        .uint("OUTCOME_MUTATION_IMPROVED", outcome::MUTATION_IMPROVED)
         .uint("WORKGROUP_SIZE", WORKGROUP_SIZE)
         .uint("ISLAND_BEST_WORKGROUP", ISLAND_BEST_WORKGROUP)
         .uint("MAX_ELITES", MAX_ELITES)

@@ -1,15 +1,21 @@
 //! One puzzle prepared for the GA: the help array, candidates and lookup tables in genome order.
 //!
-//! A genome stores the board box by box (block encoding): genome index `box * n + pos`, with
-//! `pos` row-major inside the box. Every table here is what the GPU engine uploads once per run.
+//! A genome stores the board unit by unit, a unit being the part every operator keeps a
+//! permutation of `1..=n` (docs/ALGORITHMS.md sections 2 and 3): genome index `unit * n + pos`.
+//! In the block encoding a unit is a box (`pos` row-major inside it) and the scored lines are
+//! the rows (lines A) and the columns (lines B); in the row encoding a unit is a row (`pos` its
+//! column) and the scored lines are the columns (A) and the boxes (B). Every table here is what
+//! the GPU engine uploads once per run, so the stages that read only these tables serve both
+//! encodings.
 
 use crate::board::{Geometry, Grid};
 
-use super::config::InitKind;
+use super::config::{Encoding, GaConfig, InitKind};
 
 #[derive(Clone, Debug)]
 pub struct Problem {
     geometry: Geometry,
+    encoding: Encoding,
     /// The puzzle as given, row-major.
     puzzle: Grid,
     /// Givens plus cells fixed by presolve, row-major.
@@ -22,11 +28,11 @@ pub struct Problem {
     candidates: Vec<u64>,
     /// Genome index of every row-major cell.
     genome_of_cell: Vec<u16>,
-    /// Rows `0..n` then columns `n..2n`: the genome indices of each line, `n` each.
+    /// Scored lines A `0..n` then B `n..2n`: the genome indices of each line, `n` each.
     line_cells: Vec<u16>,
-    /// Row and column (line numbers `0..n`) of each genome index.
-    row_of: Vec<u8>,
-    col_of: Vec<u8>,
+    /// Line A and line B (line numbers `0..n`) of each genome index.
+    line_a_of: Vec<u8>,
+    line_b_of: Vec<u8>,
 }
 
 /// Presolve found the puzzle has no solution.
@@ -34,9 +40,25 @@ pub struct Problem {
 pub struct Unsolvable(pub String);
 
 impl Problem {
-    /// Prepares `puzzle`. With `presolve`, singles are propagated first and the forced cells join
-    /// the help array; a contradiction found there means the puzzle has no solution.
+    /// Prepares `puzzle` in the block encoding. With `presolve`, singles are propagated first
+    /// and the forced cells join the help array; a contradiction found there means the puzzle
+    /// has no solution.
     pub fn new(puzzle: &Grid, init: InitKind, presolve: bool) -> Result<Problem, Unsolvable> {
+        Problem::with_encoding(puzzle, init, presolve, Encoding::Block)
+    }
+
+    /// Prepares `puzzle` as `config` runs it: its encoding, first population and presolve.
+    pub fn for_config(puzzle: &Grid, config: &GaConfig) -> Result<Problem, Unsolvable> {
+        Problem::with_encoding(puzzle, config.init, config.presolve, config.encoding)
+    }
+
+    /// Prepares `puzzle` in `encoding` (see `new`).
+    pub fn with_encoding(
+        puzzle: &Grid,
+        init: InitKind,
+        presolve: bool,
+        encoding: Encoding,
+    ) -> Result<Problem, Unsolvable> {
         let geometry = puzzle.geometry();
         let n = geometry.side();
         if let Some(clash) = puzzle.first_clash() {
@@ -57,11 +79,14 @@ impl Problem {
         let cells = geometry.cells();
         let mut genome_of_cell = vec![0u16; cells];
         let mut cell_of_genome = vec![0u16; cells];
-        for bx in 0..n {
+        for unit in 0..n {
             for pos in 0..n {
-                let cell = geometry.box_cell(bx, pos);
-                genome_of_cell[cell] = (bx * n + pos) as u16;
-                cell_of_genome[bx * n + pos] = cell as u16;
+                let cell = match encoding {
+                    Encoding::Block => geometry.box_cell(unit, pos),
+                    Encoding::Row => unit * n + pos,
+                };
+                genome_of_cell[cell] = (unit * n + pos) as u16;
+                cell_of_genome[unit * n + pos] = cell as u16;
             }
         }
         let help: Vec<u8> = cell_of_genome
@@ -75,23 +100,32 @@ impl Problem {
                 InitKind::Candidates => row_major_candidates[c as usize],
             })
             .collect();
+        // The scored lines of a row-major cell, and its position along each (row-major order
+        // inside each line, so the block encoding's tables are what they always were).
+        let lines = |cell: usize| match encoding {
+            Encoding::Block => [geometry.row_of(cell), geometry.col_of(cell)],
+            Encoding::Row => [geometry.col_of(cell), geometry.box_of(cell)],
+        };
         let mut line_cells = vec![0u16; 2 * n * n];
-        for r in 0..n {
-            for c in 0..n {
-                line_cells[r * n + c] = genome_of_cell[r * n + c];
-                line_cells[(n + c) * n + r] = genome_of_cell[r * n + c];
+        let mut filled = vec![0usize; 2 * n];
+        for (cell, &g) in genome_of_cell.iter().enumerate() {
+            let [a, b] = lines(cell);
+            for line in [a, n + b] {
+                line_cells[line * n + filled[line]] = g;
+                filled[line] += 1;
             }
         }
-        let row_of = cell_of_genome
+        let line_a_of = cell_of_genome
             .iter()
-            .map(|&c| geometry.row_of(c as usize) as u8)
+            .map(|&c| lines(c as usize)[0] as u8)
             .collect();
-        let col_of = cell_of_genome
+        let line_b_of = cell_of_genome
             .iter()
-            .map(|&c| geometry.col_of(c as usize) as u8)
+            .map(|&c| lines(c as usize)[1] as u8)
             .collect();
         Ok(Problem {
             geometry,
+            encoding,
             puzzle: puzzle.clone(),
             fixed,
             presolved_cells,
@@ -99,13 +133,16 @@ impl Problem {
             candidates,
             genome_of_cell,
             line_cells,
-            row_of,
-            col_of,
+            line_a_of,
+            line_b_of,
         })
     }
 
     pub fn geometry(&self) -> Geometry {
         self.geometry
+    }
+    pub fn encoding(&self) -> Encoding {
+        self.encoding
     }
     pub fn side(&self) -> usize {
         self.geometry.side()
@@ -136,11 +173,15 @@ impl Problem {
     pub fn line_cells(&self) -> &[u16] {
         &self.line_cells
     }
-    pub fn row_of(&self) -> &[u8] {
-        &self.row_of
+    /// Scored line A (`0..n`) of each genome index: its row in the block encoding, its
+    /// column in the row encoding.
+    pub fn line_a_of(&self) -> &[u8] {
+        &self.line_a_of
     }
-    pub fn col_of(&self) -> &[u8] {
-        &self.col_of
+    /// Scored line B (`0..n`, line `n + b` of `line_cells`) of each genome index: its column in
+    /// the block encoding, its box in the row encoding.
+    pub fn line_b_of(&self) -> &[u8] {
+        &self.line_b_of
     }
     pub fn genome_of_cell(&self) -> &[u16] {
         &self.genome_of_cell
@@ -164,6 +205,20 @@ impl Problem {
         }
         genome
     }
+}
+
+/// An engine's check that `problem` was prepared in `config`'s encoding
+/// (`Problem::for_config`).
+pub fn check_encoding(problem: &Problem, config: &GaConfig) -> crate::error::Result<()> {
+    if problem.encoding() == config.encoding {
+        return Ok(());
+    }
+    Err(crate::error::Error::Config(format!(
+        "the puzzle was prepared in the {:?} encoding but the run asks for {:?}: build it \
+         with Problem::for_config",
+        problem.encoding(),
+        config.encoding
+    )))
 }
 
 /// Row-major candidates after removing the digits of each empty cell's given peers.

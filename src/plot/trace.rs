@@ -81,11 +81,9 @@ pub fn trace_run(
     max_points: u32,
 ) -> Result<FitnessTrace> {
     let config = &options.ga;
-    let problem = Problem::new(&puzzle.grid, config.init, config.presolve).map_err(|e| {
-        Error::NoSolution {
-            puzzle: puzzle.name.clone(),
-            reason: e.0,
-        }
+    let problem = Problem::for_config(&puzzle.grid, config).map_err(|e| Error::NoSolution {
+        puzzle: puzzle.name.clone(),
+        reason: e.0,
     })?;
     let mut engine = match &options.device {
         Device::Cpu => Concrete::Cpu(Box::new(CpuEngine::new(problem, config, options.threads)?)),

@@ -202,7 +202,7 @@ pub fn solve(
                 Box::new(Deferred::new(
                     report,
                     Box::new(move || {
-                        let problem = match Problem::new(&puzzle, config.init, config.presolve) {
+                        let problem = match Problem::for_config(&puzzle, &config) {
                             Ok(problem) => problem,
                             Err(ga::Unsolvable(why)) => return Ok(Err(why)),
                         };

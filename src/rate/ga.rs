@@ -88,8 +88,7 @@ pub fn ga_rating(
 ) -> Result<GaRating, RateError> {
     let config = rating_config(config, options);
     config.validate()?;
-    let problem = Problem::new(puzzle, config.init, config.presolve)
-        .map_err(|u| RateError::NoSolution(u.0))?;
+    let problem = Problem::for_config(puzzle, &config).map_err(|u| RateError::NoSolution(u.0))?;
     let mut engine = device.engine(problem, &config, options.threads)?;
     rate_engine(engine.as_mut(), options, progress)
 }

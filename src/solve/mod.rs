@@ -282,7 +282,7 @@ fn solve_ga(
     let mut config = options.ga.clone();
     config.validate()?;
     let mut report = SolveReport::new(puzzle, options, &options.device);
-    let problem = match Problem::new(grid, config.init, config.presolve) {
+    let problem = match Problem::for_config(grid, &config) {
         Ok(problem) => problem,
         Err(ga::Unsolvable(why)) => {
             report.unsolvable = Some(why);

@@ -76,7 +76,7 @@ fn batch_run_zero_is_the_single_island_run_of_the_seed() {
     let mut single = config.clone();
     single.islands = 1;
     single.max_generations = 3000;
-    let problem = Problem::new(&puzzle.grid, single.init, single.presolve).unwrap();
+    let problem = Problem::for_config(&puzzle.grid, &single).unwrap();
     let mut engine = CpuEngine::new(problem.clone(), &single, None).unwrap();
     let limits = RunLimits {
         max_generations: 3000,

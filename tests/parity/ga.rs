@@ -1,5 +1,5 @@
 //! The GA's side of the parity tests: generated puzzles with their parameters, genomes, scores
-//! and island states, and one dispatch of a GA entry point over the engine's eight bindings.
+//! and island states, and one dispatch of a GA entry point over the engine's nine bindings.
 
 use evoku::ga::cpu::init;
 use evoku::ga::prelude::BINDINGS;
@@ -40,6 +40,9 @@ pub fn setups(operator: &str) -> Vec<Setup> {
             config.population = [2, 7, 31, 150][p as usize];
             config.elites = p.min(config.population - 1);
             config.restart_after = [0, 1, 3, 50][p as usize];
+            // The adaptive rates and a selection rate on two of the four puzzles.
+            config.adaptive = p % 2 == 1;
+            config.selection_rate = [1.0, 0.8, 1.0, 0.6][p as usize];
             let params = Params::new(&problem, &config);
             let n = b * b;
             out.push(Setup {
@@ -78,7 +81,7 @@ pub fn same(setup: &Setup, what: &str, per_case: usize, cpu: &[u32], gpu: &[u32]
     super::inputs::same(&setup.label, what, per_case, cpu, gpu);
 }
 
-/// What a GA dispatch reads: the engine's eight bindings.
+/// What a GA dispatch reads: the engine's nine bindings.
 pub struct Buffers {
     pub params: Params,
     pub tables: Vec<u32>,
@@ -88,6 +91,7 @@ pub struct Buffers {
     pub next_scores: Vec<u32>,
     pub islands: Vec<Island>,
     pub records: Vec<u32>,
+    pub outcomes: Vec<u32>,
 }
 
 impl Buffers {
@@ -102,6 +106,7 @@ impl Buffers {
             next_scores: vec![0; 2 * cases],
             islands: vec![Island::fresh()],
             records: vec![0],
+            outcomes: vec![0; cases],
         }
     }
 }
@@ -134,7 +139,7 @@ pub fn run(harness: &Harness, entry: &str, workgroups: u32, b: &Buffers) -> Writ
     } else {
         "parity"
     };
-    let contents: [&[u8]; 8] = [
+    let contents: [&[u8]; 9] = [
         bytemuck::bytes_of(&b.params),
         bytemuck::cast_slice(&b.tables),
         bytemuck::cast_slice(&b.population),
@@ -143,12 +148,13 @@ pub fn run(harness: &Harness, entry: &str, workgroups: u32, b: &Buffers) -> Writ
         bytemuck::cast_slice(&b.next_scores),
         bytemuck::cast_slice(&b.islands),
         bytemuck::cast_slice(&b.records),
+        bytemuck::cast_slice(&b.outcomes),
     ];
     let mut out = harness
         .run(module, entry, workgroups, &contents)
         .into_iter()
         .skip(4);
-    let mut next = || out.next().expect("eight buffers");
+    let mut next = || out.next().expect("nine buffers");
     Written {
         next_population: next(),
         next_scores: next(),

@@ -95,7 +95,7 @@ fn ga_rating_on_the_gpu_matches_the_cpu() {
         ..ga_options(4, None, Some(40))
     };
     let rated_config = rating_config(&config, &options);
-    let problem = Problem::new(&grid, rated_config.init, rated_config.presolve).unwrap();
+    let problem = Problem::for_config(&grid, &rated_config).unwrap();
     let mut gpu = evoku::ga::gpu::GpuEngine::new(&ctx, problem.clone(), &rated_config).unwrap();
     let on_gpu = rate_engine(&mut gpu, &options, &mut |_| {}).unwrap();
     let mut cpu = CpuEngine::new(problem, &rated_config, None).unwrap();

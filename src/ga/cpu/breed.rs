@@ -6,13 +6,14 @@
 
 use super::assign::box_assignment;
 use super::crossover::{band_crossover, uniform_crossover};
-use super::fitness::{fitness, for_side, LineCounts, Packing, Side};
+use super::fitness::{fitness, for_side, LineCounts};
 use super::init::init_slot;
 use super::local_search::local_search_counted;
 use super::multi_parent::multi_parent;
-use super::mutation::mutation_counted;
+use super::row::{Counted, UnitCounts};
 use super::tournament::tournament;
-use crate::ga::{CrossoverKind, Island, MutationKind, MutationScope, Params, Problem};
+use crate::ga::common::outcome;
+use crate::ga::{CrossoverKind, Encoding, Island, MutationKind, MutationScope, Params, Problem};
 use crate::rng::{stream_key, Rng, PAIR_STREAM};
 
 /// What `breed` reads of one island.
@@ -59,27 +60,29 @@ fn mutation_chances(params: &Params) -> u32 {
     }
 }
 
-/// Writes slot `slot` of the next generation into `child`; returns its (penalty, age).
+/// Writes slot `slot` of the next generation into `child`; returns its (penalty, age, outcome):
+/// `outcome` is what its breeding did, as `ga::common::outcome` bits (0 unless adaptive).
 pub fn breed(
     params: &Params,
     problem: &Problem,
     island: &IslandView,
     slot: u32,
     child: &mut [u8],
-) -> (u32, u32) {
+) -> (u32, u32, u32) {
     let s = slot as usize;
     let state = island.state;
     if state.solved != 0 {
         child.copy_from_slice(island.genome(params, slot));
-        return (island.penalty[s], island.age[s]);
+        return (island.penalty[s], island.age[s], 0);
     }
     let generation = state.generation.wrapping_add(1);
     if state.restart_pending != 0 {
         if slot < params.restart_keep {
             child.copy_from_slice(island.genome(params, slot));
-            return (island.penalty[s], 0);
+            return (island.penalty[s], 0, 0);
         }
-        return init_slot(params, problem, island.index, generation, slot, child);
+        let (penalty, age) = init_slot(params, problem, island.index, generation, slot, child);
+        return (penalty, age, 0);
     }
     if slot < params.elites {
         let elite = state.elite_slots[s];
@@ -87,14 +90,21 @@ pub fn breed(
         return (
             island.penalty[elite as usize],
             island.age[elite as usize].saturating_add(1),
+            0,
         );
     }
     if slot == params.population - 1 && migrates(params, generation) {
         if let Some((genome, penalty)) = island.migrant {
             child.copy_from_slice(genome);
-            return (penalty, 0);
+            return (penalty, 0, 0);
         }
     }
+    let adaptive = params.adaptive != 0;
+    let (crossover_rate, mutation_rate) = if adaptive {
+        (state.crossover_rate_q16, state.mutation_rate_q16)
+    } else {
+        (params.crossover_rate_q16, params.mutation_rate_q16)
+    };
 
     let seed = params.seed();
     let offset = slot - params.elites;
@@ -111,17 +121,19 @@ pub fn breed(
         &mut pair_draws,
         params.population,
         params.tournament,
+        params.selection_rate_q16,
         effective,
     );
     let b = tournament(
         &mut pair_draws,
         params.population,
         params.tournament,
+        params.selection_rate_q16,
         effective,
     );
-    // An unknown code crosses nothing, as in `shaders/breed.wgsl`.
+    // An unknown code crosses nothing, as in `shaders/ga/breed.wgsl`.
     let crossover = CrossoverKind::try_from(params.crossover_kind).unwrap_or(CrossoverKind::None);
-    let crosses = pair_draws.chance(params.crossover_rate_q16) && crossover != CrossoverKind::None;
+    let crosses = pair_draws.chance(crossover_rate) && crossover != CrossoverKind::None;
     let tie_base = 2 * params.tournament + 1;
     let (ga, gb) = (island.genome(params, a), island.genome(params, b));
     let own_parent = if side == 0 { ga } else { gb };
@@ -149,37 +161,73 @@ pub fn breed(
         }
     }
 
-    let penalty = for_side!(problem.side(), N => {
-        vary::<N>(params, problem, &mut rng, child, inherited)
-    });
-    (penalty, 0)
+    let mut bits = 0;
+    if adaptive && crosses {
+        // The report's bookkeeping: a crossover succeeds when the child is fitter than its
+        // parents' mean; when two elites' crossover fails, a random individual (most likely a
+        // weaker one) takes the child's place.
+        bits |= outcome::CROSSED;
+        let mut penalty = fitness(problem, child);
+        let (pa, pb) = (island.penalty[a as usize], island.penalty[b as usize]);
+        if 2 * u64::from(penalty) < u64::from(pa) + u64::from(pb) {
+            bits |= outcome::CROSS_SUCCESS;
+        } else if is_elite(params, state, a) && is_elite(params, state, b) {
+            let other = rng.below(params.population);
+            child.copy_from_slice(island.genome(params, other));
+            penalty = island.penalty[other as usize];
+        }
+        inherited = Some(penalty);
+    }
+    let before = if adaptive { inherited } else { None };
+    let (penalty, mutated) = if problem.encoding() == Encoding::Row {
+        vary::<UnitCounts>(params, problem, mutation_rate, &mut rng, child, inherited)
+    } else {
+        for_side!(problem.side(), N => {
+            vary::<LineCounts<N>>(params, problem, mutation_rate, &mut rng, child, inherited)
+        })
+    };
+    if let (Some(before), Some(after)) = (before, mutated) {
+        bits |= outcome::MUTATED;
+        if after < before {
+            bits |= outcome::MUTATION_IMPROVED;
+        }
+    }
+    (penalty, 0, bits)
+}
+
+/// Whether `slot` is one of the island's elites of the current generation.
+fn is_elite(params: &Params, state: &Island, slot: u32) -> bool {
+    state.elite_slots[..params.elites as usize].contains(&slot)
 }
 
 /// Mutation, box assignment and local search of a child (`inherited`: its penalty when it is
-/// an unchanged copy of its parent); returns its penalty. The line counts are built at the
-/// first mutation chance that fires and carried through the child's swaps.
-fn vary<const N: usize>(
+/// known, an unchanged copy of its parent's); returns its penalty, and when a mutation swap was
+/// made, the penalty right after the mutations. The line counts are built at the first mutation
+/// chance that fires and carried through the child's swaps.
+fn vary<C: Counted>(
     params: &Params,
     problem: &Problem,
+    mutation_rate: u32,
     rng: &mut Rng,
     child: &mut [u8],
     mut inherited: Option<u32>,
-) -> u32
-where
-    Side<N>: Packing,
-{
-    // An unknown code is a plain swap, as `mutation` in `shaders/mutation.wgsl` falls through.
+) -> (u32, Option<u32>) {
+    // An unknown code is a plain swap, as `mutation` in `shaders/ga/mutation.wgsl` falls through.
     let kind = MutationKind::try_from(params.mutation_kind).unwrap_or(MutationKind::Swap);
-    let mut counts: Option<LineCounts<N>> = None;
+    let mut counts: Option<C> = None;
+    let mut mutated = false;
     for _ in 0..mutation_chances(params) {
-        if rng.chance(params.mutation_rate_q16) {
-            let counts = counts.get_or_insert_with(|| LineCounts::new(child));
-            if let Some((i, j)) = mutation_counted(problem, kind, rng, child, counts) {
-                counts.swap(child, i, j);
+        if rng.chance(mutation_rate) {
+            let counts = counts.get_or_insert_with(|| C::build(problem, child));
+            if let Some((i, j)) = counts.mutation(problem, kind, rng, child) {
+                counts.swap(problem, child, i, j);
                 inherited = None;
+                mutated = true;
             }
         }
     }
+    // A swap was made, so the counts were built.
+    let after_mutation = counts.as_ref().filter(|_| mutated).map(|c| c.penalty());
     if params.assign_steps > 0 {
         for _ in 0..params.assign_steps {
             box_assignment(problem, params.assign_noise, rng, child);
@@ -193,7 +241,7 @@ where
         (None, None) => fitness(problem, child),
     };
     if params.local_search > 0 {
-        let counts = counts.get_or_insert_with(|| LineCounts::new(child));
+        let counts = counts.get_or_insert_with(|| C::build(problem, child));
         penalty = local_search_counted(
             problem,
             kind,
@@ -204,7 +252,7 @@ where
             params.local_search,
         );
     }
-    penalty
+    (penalty, after_mutation)
 }
 
 /// Loop iterations (as lavapipe counts them, [`super::loop_run`]) of one GPU `breed` invocation:
@@ -221,9 +269,19 @@ pub fn loop_bound(params: &Params) -> u64 {
         1
     };
     let mutations = run(chances) + chances * super::mutation::loop_bound(params);
+    // The adaptive rates' bookkeeping: fitness after crossover and after the mutations, the
+    // elite test, the copy of a random individual.
+    let adaptive = if params.adaptive != 0 {
+        2 * super::fitness::loop_bound(params)
+            + 2 * run(params.elites as u64)
+            + run(params.genome_words as u64)
+    } else {
+        0
+    };
     2 * super::tournament::loop_bound(params)
         + crossover
         + mutations
+        + adaptive
         + super::assign::loop_bound(params)
         + super::fitness::loop_bound(params)
         + super::local_search::loop_bound(params)
@@ -271,7 +329,7 @@ mod tests {
         let mut child = vec![0u8; bytes];
         (1..40)
             .map(|slot| {
-                let (p, _) = breed(&params, &problem, &island, slot, &mut child);
+                let (p, _, _) = breed(&params, &problem, &island, slot, &mut child);
                 assert_eq!(p, fitness(&problem, &child), "slot {slot}: stale penalty");
                 child.iter().zip(&genome).filter(|(a, b)| a != b).count()
             })

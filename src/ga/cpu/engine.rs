@@ -20,6 +20,8 @@ struct IslandBuffers {
     next_genomes: Vec<u8>,
     next_penalty: Vec<u32>,
     next_age: Vec<u32>,
+    /// What each child's breeding did (`ga::common::outcome` bits), for `island_best`.
+    outcome: Vec<u32>,
     epoch_best: Vec<u8>,
     overall_best: Vec<u8>,
 }
@@ -36,6 +38,7 @@ impl CpuEngine {
     /// `threads`: `None` uses rayon's global pool (all cores).
     pub fn new(problem: Problem, config: &GaConfig, threads: Option<usize>) -> Result<CpuEngine> {
         config.validate()?;
+        crate::ga::problem::check_encoding(&problem, config)?;
         crate::state_size::check_state_size(
             "GA populations",
             "--population x --islands",
@@ -63,6 +66,7 @@ impl CpuEngine {
                 next_genomes: vec![0; population * bytes],
                 next_penalty: vec![0; population],
                 next_age: vec![0; population],
+                outcome: vec![0; population],
                 epoch_best: vec![0; bytes],
                 overall_best: vec![0; bytes],
             })
@@ -203,10 +207,12 @@ fn breed_island(
         epoch_best: &island.epoch_best,
         migrant: migrant.as_ref().map(|(g, p)| (g.as_slice(), *p)),
     };
-    let one = |(slot, ((genome, penalty), age)): (usize, ((&mut [u8], &mut u32), &mut u32))| {
-        let (p, a) = breed(params, problem, &view, slot as u32, genome);
-        *penalty = p;
-        *age = a;
+    type Slot<'a> = (
+        usize,
+        (((&'a mut [u8], &'a mut u32), &'a mut u32), &'a mut u32),
+    );
+    let one = |(slot, (((genome, penalty), age), outcome)): Slot| {
+        (*penalty, *age, *outcome) = breed(params, problem, &view, slot as u32, genome);
     };
     let genomes = island.next_genomes.chunks_mut(bytes);
     if parallel {
@@ -215,6 +221,7 @@ fn breed_island(
             .par_chunks_mut(bytes)
             .zip(island.next_penalty.par_iter_mut())
             .zip(island.next_age.par_iter_mut())
+            .zip(island.outcome.par_iter_mut())
             .enumerate()
             .with_min_len(16)
             .for_each(one);
@@ -222,6 +229,7 @@ fn breed_island(
         genomes
             .zip(island.next_penalty.iter_mut())
             .zip(island.next_age.iter_mut())
+            .zip(island.outcome.iter_mut())
             .enumerate()
             .for_each(one);
     }
@@ -240,6 +248,7 @@ fn finish_generation(params: &Params, island: &mut IslandBuffers, bred: bool) {
         &island.genomes,
         &island.penalty,
         &island.age,
+        &island.outcome,
         &mut island.epoch_best,
         &mut island.overall_best,
     );

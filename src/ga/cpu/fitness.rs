@@ -1,9 +1,11 @@
-//! Fitness: the number of digits missing from every row and column, summed (0 = solved).
+//! Fitness: the number of digits missing from every scored line, summed (0 = solved): rows and
+//! columns in the block encoding (here, on the box-major layout), columns and boxes in the row
+//! encoding (`super::row`).
 //!
-//! Twin of `shaders/fitness.wgsl`. The paper's score (distinct digits per row and column,
+//! Twin of `shaders/ga/fitness.wgsl`. The paper's score (distinct digits per row and column,
 //! maximum `2*n*n`) is `2*n*n - penalty`.
 
-use crate::ga::Problem;
+use crate::ga::{Encoding, Problem};
 
 /// Bit of digit `d` (1-based) in a candidate-style mask.
 #[inline(always)]
@@ -15,6 +17,9 @@ fn bit(digit: u8) -> u64 {
 /// box-major genome arithmetically (no table lookups): this is the hot loop of the CPU engine.
 #[inline]
 pub fn line_penalty(problem: &Problem, genome: &[u8], line: usize) -> u32 {
+    if problem.encoding() == Encoding::Row {
+        return super::row::line_penalty(problem, genome, line);
+    }
     let b = problem.geometry().box_size();
     let n = b * b;
     let mut seen = 0u64;
@@ -97,6 +102,9 @@ fn line_penalties_boxed<const B: usize>(genome: &[u8]) -> LinePenalties {
 
 /// Penalty of a whole genome.
 pub fn fitness(problem: &Problem, genome: &[u8]) -> u32 {
+    if problem.encoding() == Encoding::Row {
+        return super::row::fitness(problem, genome);
+    }
     line_penalties(problem, genome)[..2 * problem.side()]
         .iter()
         .sum()
@@ -159,315 +167,11 @@ macro_rules! for_side {
 }
 pub(crate) use for_side;
 
-/// One line's digit counts, packed: `add`/`remove` one occurrence of the digit with index
-/// `d` (digit `d + 1`), `count` it, and `distinct`, the digits that occur at least once.
-pub trait LineWord: Copy {
-    const ZERO: Self;
-    fn add(&mut self, d: usize);
-    fn remove(&mut self, d: usize);
-    fn count(self, d: usize) -> u32;
-    fn distinct(self) -> u32;
-}
-
-/// Four bits a digit in a `u64`: sides up to 15 (a count never exceeds the side).
-#[derive(Clone, Copy)]
-pub struct Nibbles(u64);
-
-impl LineWord for Nibbles {
-    const ZERO: Self = Nibbles(0);
-    #[inline(always)]
-    fn add(&mut self, d: usize) {
-        self.0 = self.0.wrapping_add(1u64.wrapping_shl(4 * d as u32));
-    }
-    #[inline(always)]
-    fn remove(&mut self, d: usize) {
-        self.0 = self.0.wrapping_sub(1u64.wrapping_shl(4 * d as u32));
-    }
-    #[inline(always)]
-    fn count(self, d: usize) -> u32 {
-        (self.0.wrapping_shr(4 * d as u32) & 0xf) as u32
-    }
-    #[inline(always)]
-    fn distinct(self) -> u32 {
-        let x = self.0;
-        ((x | x >> 1 | x >> 2 | x >> 3) & 0x1111_1111_1111_1111).count_ones()
-    }
-}
-
-/// Five bits a digit in a `u128`: sides up to 25.
-#[derive(Clone, Copy)]
-pub struct Fives(u128);
-
-impl Fives {
-    /// The lowest bit of each of the 25 fields.
-    const LOW: u128 = {
-        let (mut mask, mut d) = (0u128, 0);
-        while d < 25 {
-            mask |= 1 << (5 * d);
-            d += 1;
-        }
-        mask
-    };
-}
-
-impl LineWord for Fives {
-    const ZERO: Self = Fives(0);
-    #[inline(always)]
-    fn add(&mut self, d: usize) {
-        self.0 = self.0.wrapping_add(1u128.wrapping_shl(5 * d as u32));
-    }
-    #[inline(always)]
-    fn remove(&mut self, d: usize) {
-        self.0 = self.0.wrapping_sub(1u128.wrapping_shl(5 * d as u32));
-    }
-    #[inline(always)]
-    fn count(self, d: usize) -> u32 {
-        (self.0.wrapping_shr(5 * d as u32) & 0x1f) as u32
-    }
-    #[inline(always)]
-    fn distinct(self) -> u32 {
-        let x = self.0;
-        ((x | x >> 1 | x >> 2 | x >> 3 | x >> 4) & Self::LOW).count_ones()
-    }
-}
-
-/// A byte a digit: any side up to 64.
-#[derive(Clone, Copy)]
-pub struct Bytes([u8; 64]);
-
-impl LineWord for Bytes {
-    const ZERO: Self = Bytes([0; 64]);
-    #[inline(always)]
-    fn add(&mut self, d: usize) {
-        self.0[d & 63] = self.0[d & 63].wrapping_add(1);
-    }
-    #[inline(always)]
-    fn remove(&mut self, d: usize) {
-        self.0[d & 63] = self.0[d & 63].wrapping_sub(1);
-    }
-    #[inline(always)]
-    fn count(self, d: usize) -> u32 {
-        u32::from(self.0[d & 63])
-    }
-    #[inline(always)]
-    fn distinct(self) -> u32 {
-        self.0.iter().filter(|&&c| c != 0).count() as u32
-    }
-}
-
-/// The board side `N` as a type, to pick the packing of its line counts.
-pub struct Side<const N: usize>;
-
-/// The `LineWord` a side's line counts use.
-pub trait Packing {
-    type Word: LineWord;
-}
-impl Packing for Side<4> {
-    type Word = Nibbles;
-}
-impl Packing for Side<9> {
-    type Word = Nibbles;
-}
-impl Packing for Side<16> {
-    type Word = Fives;
-}
-impl Packing for Side<25> {
-    type Word = Fives;
-}
-impl Packing for Side<36> {
-    type Word = Bytes;
-}
-impl Packing for Side<49> {
-    type Word = Bytes;
-}
-impl Packing for Side<64> {
-    type Word = Bytes;
-}
-
-type Word<const N: usize> = <Side<N> as Packing>::Word;
-
-/// How many times each digit occurs in each row and column of one genome of side `N`, and the
-/// genome's penalty: built once per child, then kept up to date swap by swap in O(1), so the
-/// mutation's duplicated-digit test and a swap's penalty need no recount of the lines.
-pub struct LineCounts<const N: usize>
-where
-    Side<N>: Packing,
-{
-    rows: [Word<N>; N],
-    cols: [Word<N>; N],
-    penalty: u32,
-}
-
-/// Index of digit `digit` in a `LineWord` (digits are 1-based).
-#[inline(always)]
-fn index(digit: u8) -> usize {
-    usize::from(digit.wrapping_sub(1))
-}
-
-impl<const N: usize> LineCounts<N>
-where
-    Side<N>: Packing,
-{
-    /// The box size `b`, `b * b == N`.
-    pub const B: usize = {
-        let mut b = 1;
-        while b * b < N {
-            b += 1;
-        }
-        b
-    };
-
-    /// Board row of genome index `g` (box-major: `g = box * N + position`).
-    #[inline(always)]
-    pub fn row(g: usize) -> usize {
-        let (bx, p) = (g / N, g % N);
-        bx / Self::B * Self::B + p / Self::B
-    }
-
-    /// Board column of genome index `g`.
-    #[inline(always)]
-    pub fn col(g: usize) -> usize {
-        let (bx, p) = (g / N, g % N);
-        bx % Self::B * Self::B + p % Self::B
-    }
-
-    pub fn new(genome: &[u8]) -> Self {
-        let b = Self::B;
-        let mut rows = [Word::<N>::ZERO; N];
-        let mut cols = [Word::<N>::ZERO; N];
-        for (bx, cells) in genome[..N * N].chunks_exact(N).enumerate() {
-            let (row0, col0) = (bx / b * b, bx % b * b);
-            for (pr, cells) in cells.chunks_exact(b).enumerate() {
-                for (pc, &digit) in cells.iter().enumerate() {
-                    rows[row0 + pr].add(index(digit));
-                    cols[col0 + pc].add(index(digit));
-                }
-            }
-        }
-        let distinct: u32 = rows.iter().chain(&cols).map(|w| w.distinct()).sum();
-        LineCounts {
-            rows,
-            cols,
-            penalty: 2 * (N * N) as u32 - distinct,
-        }
-    }
-
-    /// Digits missing from every row and column (what `fitness` returns).
-    pub fn penalty(&self) -> u32 {
-        self.penalty
-    }
-
-    /// Occurrences of `digit` in board row `row`.
-    #[inline(always)]
-    pub fn in_row(&self, row: usize, digit: u8) -> u32 {
-        self.rows[row].count(index(digit))
-    }
-
-    /// Occurrences of `digit` in board column `col`.
-    #[inline(always)]
-    pub fn in_col(&self, col: usize, digit: u8) -> u32 {
-        self.cols[col].count(index(digit))
-    }
-
-    /// Change of penalty in one line when it loses digit `out` and gains digit `into`
-    /// (`out != into`), from the line's counts.
-    #[inline(always)]
-    fn line_delta(line: Word<N>, out: u8, into: u8) -> i32 {
-        i32::from(line.count(index(out)) == 1) - i32::from(line.count(index(into)) == 0)
-    }
-
-    /// Change of penalty if genome indices `i` and `j` (same box) swapped their digits: only
-    /// the rows and columns through them change, and a line both share keeps both digits.
-    #[inline]
-    pub fn swap_delta(&self, genome: &[u8], i: usize, j: usize) -> i32 {
-        let (x, y) = (genome[i], genome[j]);
-        if x == y {
-            return 0;
-        }
-        let (ri, rj, ci, cj) = (Self::row(i), Self::row(j), Self::col(i), Self::col(j));
-        let mut delta = 0;
-        if ri != rj {
-            delta += Self::line_delta(self.rows[ri], x, y) + Self::line_delta(self.rows[rj], y, x);
-        }
-        if ci != cj {
-            delta += Self::line_delta(self.cols[ci], x, y) + Self::line_delta(self.cols[cj], y, x);
-        }
-        delta
-    }
-
-    /// Swaps the digits at genome indices `i` and `j` (same box) and updates the counts and
-    /// the penalty.
-    #[inline]
-    pub fn swap(&mut self, genome: &mut [u8], i: usize, j: usize) {
-        let delta = self.swap_delta(genome, i, j);
-        self.penalty = self.penalty.wrapping_add_signed(delta);
-        let (x, y) = (index(genome[i]), index(genome[j]));
-        let (ri, rj, ci, cj) = (Self::row(i), Self::row(j), Self::col(i), Self::col(j));
-        self.rows[ri].remove(x);
-        self.rows[ri].add(y);
-        self.rows[rj].remove(y);
-        self.rows[rj].add(x);
-        self.cols[ci].remove(x);
-        self.cols[ci].add(y);
-        self.cols[cj].remove(y);
-        self.cols[cj].add(x);
-        genome.swap(i, j);
-    }
-}
+pub use super::line_counts::{LineCounts, LineWord, Packing, Side};
 
 /// Loop iterations (as lavapipe counts them, [`super::loop_run`]) of one GPU `fitness`: a pass
 /// over the genome's words, one over the lines.
 pub fn loop_bound(params: &crate::ga::Params) -> u64 {
     use super::loop_run as run;
     run(params.genome_words as u64) + run(params.side as u64)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::format::{parse_one, ParseOptions};
-    use crate::ga::cpu::init::init_genome;
-    use crate::ga::InitKind;
-    use crate::rng::Rng;
-
-    /// Counts built from scratch and counts carried through random swaps give `fitness`, and
-    /// each swap's delta is the change of `fitness`.
-    fn counts_follow_fitness<const N: usize>()
-    where
-        Side<N>: Packing,
-    {
-        let puzzle = parse_one(&".".repeat(N * N), &ParseOptions::default()).unwrap();
-        let problem = Problem::new(&puzzle, InitKind::Random, false).unwrap();
-        let mut genome = vec![0u8; problem.genome_words() * 4];
-        for seed in 0..20 {
-            let mut rng = Rng::new(seed);
-            genome.fill(0);
-            init_genome(&problem, &mut rng, &mut genome);
-            let mut counts = LineCounts::<N>::new(&genome);
-            assert_eq!(counts.penalty(), fitness(&problem, &genome), "side {N}");
-            for _ in 0..200 {
-                let bx = rng.below(N as u32) as usize;
-                let (i, j) = (
-                    bx * N + rng.below(N as u32) as usize,
-                    bx * N + rng.below(N as u32) as usize,
-                );
-                let before = fitness(&problem, &genome);
-                let delta = counts.swap_delta(&genome, i, j);
-                counts.swap(&mut genome, i, j);
-                let after = fitness(&problem, &genome);
-                assert_eq!(before as i32 + delta, after as i32, "side {N} swap {i} {j}");
-                assert_eq!(counts.penalty(), after, "side {N}");
-            }
-            assert_eq!(counts.penalty(), LineCounts::<N>::new(&genome).penalty());
-        }
-    }
-
-    #[test]
-    fn line_counts_follow_fitness_through_swaps() {
-        counts_follow_fitness::<4>();
-        counts_follow_fitness::<9>();
-        counts_follow_fitness::<16>();
-        counts_follow_fitness::<25>();
-        counts_follow_fitness::<36>();
-    }
 }

@@ -3,18 +3,21 @@
 //! Twin of `local_search` in `shaders/ga/local_search.wgsl`. Each variant is the child plus one swap, so a
 //! variant is scored from the line counts of the (at most four) lines the swap touches.
 
-use super::fitness::{for_side, line_penalty, LineCounts, Packing, Side};
-use super::mutation::mutation_counted;
-use crate::ga::{MutationKind, Problem};
+use super::fitness::{for_side, line_penalty, LineCounts};
+use super::row::{Counted, UnitCounts};
+use crate::ga::{Encoding, MutationKind, Problem};
 use crate::rng::Rng;
 
 /// Penalty of the lines through genome indices `i` and `j` (each line counted once).
 fn touched_penalty(problem: &Problem, genome: &[u8], i: usize, j: usize) -> u32 {
     let n = problem.side();
-    let (ri, rj) = (problem.row_of()[i] as usize, problem.row_of()[j] as usize);
+    let (ri, rj) = (
+        problem.line_a_of()[i] as usize,
+        problem.line_a_of()[j] as usize,
+    );
     let (ci, cj) = (
-        n + problem.col_of()[i] as usize,
-        n + problem.col_of()[j] as usize,
+        n + problem.line_b_of()[i] as usize,
+        n + problem.line_b_of()[j] as usize,
     );
     let mut total = line_penalty(problem, genome, ri) + line_penalty(problem, genome, ci);
     if rj != ri {
@@ -53,6 +56,10 @@ pub fn local_search(
     penalty: u32,
     children: u32,
 ) -> u32 {
+    if problem.encoding() == Encoding::Row {
+        let counts = UnitCounts::build(problem, genome);
+        return local_search_counted(problem, kind, rng, genome, &counts, penalty, children);
+    }
     for_side!(problem.side(), N => {
         let counts = LineCounts::<N>::new(genome);
         local_search_counted(problem, kind, rng, genome, &counts, penalty, children)
@@ -61,22 +68,19 @@ pub fn local_search(
 
 /// `local_search` on a genome whose line counts are `counts` (left as they are: the kept swap
 /// is applied to `genome` only).
-pub fn local_search_counted<const N: usize>(
+pub fn local_search_counted<C: Counted>(
     problem: &Problem,
     kind: MutationKind,
     rng: &mut Rng,
     genome: &mut [u8],
-    counts: &LineCounts<N>,
+    counts: &C,
     penalty: u32,
     children: u32,
-) -> u32
-where
-    Side<N>: Packing,
-{
+) -> u32 {
     let mut best: Option<(u32, usize, usize)> = None;
     for _ in 0..children {
-        if let Some((i, j)) = mutation_counted(problem, kind, rng, genome, counts) {
-            let p = penalty.wrapping_add_signed(counts.swap_delta(genome, i, j));
+        if let Some((i, j)) = counts.mutation(problem, kind, rng, genome) {
+            let p = penalty.wrapping_add_signed(counts.swap_delta(problem, genome, i, j));
             if best.is_none_or(|(bp, _, _)| p < bp) {
                 best = Some((p, i, j));
             }

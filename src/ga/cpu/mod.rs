@@ -10,9 +10,11 @@ pub mod engine;
 pub mod fitness;
 pub mod init;
 pub mod island_best;
+pub mod line_counts;
 pub mod local_search;
 pub mod multi_parent;
 pub mod mutation;
+pub mod row;
 pub mod tournament;
 
 pub use crate::gpu::loop_run;

@@ -11,16 +11,17 @@ use crate::ga::{Island, Params, Problem};
 pub const ISLAND_BYTES: u64 = std::mem::size_of::<Island>() as u64;
 
 /// The problem tables in one `u32` array (binding 1, `tables` in WGSL):
-/// `[0, cells)`: per genome cell `help | row << 8 | col << 16`;
+/// `[0, cells)`: per genome cell `help | line_a << 8 | line_b << 16` (the scored lines: row and
+/// column in the block encoding, column and box in the row encoding);
 /// `[cells, 3 cells)`: per genome cell the candidate mask as (low, high) words;
-/// `[3 cells, 5 cells)`: the genome indices of each line (rows, then columns), `side` per line.
+/// `[3 cells, 5 cells)`: the genome indices of each scored line (A, then B), `side` per line.
 pub fn tables(problem: &Problem) -> Vec<u32> {
     let cells = problem.cells();
     let mut t = Vec::with_capacity(5 * cells);
     t.extend((0..cells).map(|g| {
         problem.help()[g] as u32
-            | (problem.row_of()[g] as u32) << 8
-            | (problem.col_of()[g] as u32) << 16
+            | (problem.line_a_of()[g] as u32) << 8
+            | (problem.line_b_of()[g] as u32) << 16
     }));
     for &c in problem.candidates() {
         t.push(c as u32);
@@ -38,6 +39,8 @@ pub struct Sizes {
     pub population: u64,
     /// One population's (penalty, age) pairs.
     pub scores: u64,
+    /// One outcome word per individual.
+    pub outcomes: u64,
     pub islands: u64,
     /// Epoch-best and overall-best genome of every island.
     pub records: u64,
@@ -56,6 +59,7 @@ impl Sizes {
             individuals,
             population: individuals * genome,
             scores: individuals * 8,
+            outcomes: individuals * 4,
             islands: params.islands as u64 * ISLAND_BYTES,
             records: params.islands as u64 * 2 * genome,
             ghost_population: params.population as u64 * genome,
@@ -142,6 +146,8 @@ pub struct Buffers {
     pub scores: [wgpu::Buffer; 2],
     pub islands: wgpu::Buffer,
     pub records: wgpu::Buffer,
+    /// What each child's breeding did, from `breed` to `island_best` of the same generation.
+    pub outcomes: wgpu::Buffer,
     /// Where `islands()` lands: the only read-back of a normal run.
     pub islands_staging: wgpu::Buffer,
 }
@@ -206,6 +212,7 @@ impl Buffers {
                 storage | wgpu::BufferUsages::COPY_DST,
             ),
             records: zeroed("records", sizes.records, storage),
+            outcomes: zeroed("outcomes", sizes.outcomes, storage),
             islands_staging: zeroed(
                 "islands staging",
                 sizes.islands,

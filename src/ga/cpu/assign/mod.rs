@@ -103,7 +103,7 @@ fn assign<const TABLE: usize, const K1: usize>(
     // Digits in each of the box's b rows and b columns outside the box (position p of the box
     // is in its row p / b and column p % b), read once per line, not once per cell.
     let first = bx * n;
-    let (first_row, first_col) = (problem.row_of()[first], problem.col_of()[first]);
+    let (first_row, first_col) = (problem.line_a_of()[first], problem.line_b_of()[first]);
     let (mut row_has, mut col_has) = ([0u64; 8], [0u64; 8]);
     for q in 0..b {
         let row = &line_cells[(first_row as usize + q) * n..][..n];

@@ -99,8 +99,8 @@ fn reference_assignment(problem: &Problem, noise: u32, rng: &mut Rng, genome: &m
     let b = problem.geometry().box_size();
     let bx = rng.below(n as u32) as usize;
     let (row0, col0) = (
-        problem.row_of()[bx * n] as usize,
-        problem.col_of()[bx * n] as usize,
+        problem.line_a_of()[bx * n] as usize,
+        problem.line_b_of()[bx * n] as usize,
     );
     let line_has = |line: usize| {
         let cells = &problem.line_cells()[line * n..(line + 1) * n];
