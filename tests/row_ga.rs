@@ -118,15 +118,15 @@ fn the_row_encoding_refuses_block_only_operators() {
         (
             Box::new(|c: &mut GaConfig| c.crossover = CrossoverKind::Band)
                 as Box<dyn Fn(&mut GaConfig)>,
-            "--crossover band",
+            "--crossover must be uniform",
         ),
         (
             Box::new(|c: &mut GaConfig| c.assign_steps = 5),
-            "--assign-steps",
+            "--assign-steps must be 0",
         ),
         (
             Box::new(|c: &mut GaConfig| c.mutation = MutationKind::Candidate),
-            "--mutation candidate",
+            "--mutation must be first-fit",
         ),
     ] {
         let mut config = GaConfig::preset(Preset::Row);
