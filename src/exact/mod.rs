@@ -35,6 +35,7 @@ use crate::board::{Geometry, Grid};
 
 mod alldiff;
 mod choice;
+mod guide;
 mod locked;
 mod propagation;
 pub mod restarts;

@@ -318,3 +318,46 @@ fn limits_default_and_unique_logic() {
     assert!(!none.has_no_solution());
     assert_eq!(none.is_unique(), None);
 }
+
+#[test]
+fn a_hint_is_followed_and_the_search_stays_complete() {
+    // A randomized search with a hint tries the hint's digit first at every cell (its place
+    // first in a place branch): a hint that is a solution is reached without a wrong guess.
+    let g = Geometry::new(4).unwrap();
+    let empty = Grid::from_cells(g, vec![0; g.cells()]).unwrap();
+    let first = Solver::new(g).solve(&empty, &Limits::default());
+    let side = g.side() as u8;
+    let relabel = |d: u8| d % side + 1;
+    let cells = first.first().unwrap().cells().iter().map(|&d| relabel(d));
+    let hint = Grid::from_cells(g, cells.collect()).unwrap();
+    assert!(hint.solves(&empty));
+    for key in 0..4 {
+        let mut solver = Solver::new(g);
+        solver.set_dual(true);
+        let plain = solver.solve_randomized(&empty, &Limits::default(), key);
+        assert_ne!(
+            plain.first(),
+            Some(&hint),
+            "key {key}: the search found it unhinted"
+        );
+        solver.set_hint(Some(&hint));
+        let hinted = solver.solve_randomized(&empty, &Limits::default(), key);
+        assert_eq!(hinted.first(), Some(&hint), "key {key}");
+        assert_eq!(
+            hinted,
+            solver.solve_randomized(&empty, &Limits::default(), key)
+        );
+        // The plain search ignores the hint.
+        assert_eq!(solver.solve(&empty, &Limits::default()), first);
+    }
+    // A hint that breaks the rules only reorders: the search still solves the puzzle.
+    let mut wrong = hint.cells().to_vec();
+    wrong.swap(0, 1);
+    let wrong = Grid::from_cells(g, wrong).unwrap();
+    let mut solver = Solver::new(g);
+    solver.set_dual(true);
+    solver.set_hint(Some(&wrong));
+    let r = solver.solve_randomized(&empty, &Limits::default(), 7);
+    assert!(r.first().unwrap().solves(&empty));
+    assert_ne!(r.first(), Some(&wrong));
+}
