@@ -373,27 +373,3 @@ fn the_exact_member_restarts_from_36x36_the_same_whatever_the_thread_count() {
     assert_eq!(first, run(1), "one thread, same run");
     assert_eq!(first, run(3), "three threads, same run");
 }
-
-#[test]
-fn the_large_board_portfolio_passes_grids_the_same_whatever_the_thread_count() {
-    // From 36x36 on, the exact member follows the walk's best grid, handed over at each round
-    // boundary: a pure function of the rounds run, so the run does not depend on the threads.
-    let puzzle = read_puzzle("puzzles/large/inst36x36_50_0.txt");
-    let run = |threads: usize| {
-        let mut options = options(Device::Cpu, threads, 3);
-        options.ga.max_generations = 3;
-        let kinds = portfolio::default_members(36);
-        let start = std::time::Instant::now();
-        let outcome = portfolio::solve(&puzzle.grid, &kinds, &options, &mut |_| {}, start);
-        let outcome = outcome.unwrap();
-        (
-            outcome.solved,
-            outcome.rounds,
-            outcome.best,
-            outcome.members,
-        )
-    };
-    let first = run(2);
-    assert_eq!(first.3.len(), 3, "{:?}", first.3);
-    assert_eq!(first, run(1), "one thread, same run");
-}

@@ -35,7 +35,6 @@ use crate::board::{Geometry, Grid};
 
 mod alldiff;
 mod choice;
-mod guide;
 mod locked;
 mod propagation;
 pub mod restarts;

@@ -4,7 +4,6 @@
 use std::time::Instant;
 
 use super::choice::{choose, choose_random, random_bit, to_grid, TIE_SALT};
-use super::guide::{follow, guided_bit};
 use super::propagation::{init, run};
 use super::tables::{Scratch, Tables};
 use super::{Contradiction, ExactResult, Limits, Propagation, Status};
@@ -32,8 +31,6 @@ pub struct Solver {
     /// Solution-guided value order ([`set_guided`](Self::set_guided)): the most advanced state
     /// a randomized search reached so far (candidate masks) and how many cells it had fixed.
     pub(super) guide: Option<(Vec<u64>, u32)>,
-    /// A grid from outside ([`set_hint`](Self::set_hint)), one digit mask per cell (0: none).
-    pub(super) hint: Option<Vec<u64>>,
 }
 
 pub(super) struct Level {
@@ -65,7 +62,6 @@ impl Solver {
             dual: false,
             interruptible: true,
             guide: None,
-            hint: None,
         }
     }
 
@@ -211,18 +207,6 @@ impl Solver {
         self.guide = on.then(|| (Vec::new(), 0));
     }
 
-    /// A grid from outside (the walk's or the ACS's best), followed by later randomized guided
-    /// searches where the guide has no digit; 0 marks a cell without one. `None` forgets it.
-    /// Only the order changes: proofs stay proofs.
-    pub fn set_hint(&mut self, grid: Option<&Grid>) {
-        self.hint = grid.map(|g| {
-            g.cells()
-                .iter()
-                .map(|&d| if d == 0 { 0 } else { 1u64 << (d - 1) })
-                .collect()
-        });
-    }
-
     /// Whether a stop request ends a search (default: yes).
     pub fn set_interruptible(&mut self, on: bool) {
         self.interruptible = on;
@@ -270,7 +254,10 @@ impl Solver {
             Some(_) => self.guide.take(),
             None => None,
         };
-        let follow = follow(guide.as_ref(), tie_key.and(self.hint.as_deref()), cells);
+        let follow = guide
+            .as_ref()
+            .filter(|(g, _)| g.len() == cells)
+            .map(|(g, _)| g.clone());
 
         let mut levels: Vec<Level> = Vec::new();
         // Index of the state the search stands on (always propagated, without contradiction).
@@ -379,5 +366,32 @@ impl Solver {
             self.guide = guide;
         }
         result
+    }
+}
+
+/// The alternative of `level` the guide `g` (candidate masks) holds, or 0: the guide's digit of
+/// the cell, or in a place branch the position whose cell the guide gives the digit.
+#[inline]
+fn guided_bit(t: &Tables, g: &[u64], level: &Level) -> u64 {
+    match level.place {
+        None => {
+            let m = g[level.cell];
+            if m & (m.wrapping_sub(1)) == 0 {
+                m & level.remaining
+            } else {
+                0
+            }
+        }
+        Some((unit, digit)) => {
+            let mut left = level.remaining;
+            while left != 0 {
+                let pos = left.trailing_zeros() as usize;
+                if g[t.units[unit * t.side + pos] as usize] == digit {
+                    return 1u64 << pos;
+                }
+                left &= left - 1;
+            }
+            0
+        }
     }
 }

@@ -4,7 +4,6 @@
 use std::time::Duration;
 
 use super::member::{Member, MemberOutcome, MemberReport};
-use crate::board::Grid;
 use crate::error::Result;
 
 /// Builds a member, or says why the puzzle has no solution (found while preparing it).
@@ -67,19 +66,6 @@ impl Member for Deferred {
 
     fn penalty(&self) -> Option<u32> {
         self.member.as_ref().and_then(|m| m.penalty())
-    }
-
-    fn best_grid(&mut self) -> Result<Option<Grid>> {
-        match &mut self.member {
-            Some(member) => member.best_grid(),
-            None => Ok(None),
-        }
-    }
-
-    fn hint(&mut self, grid: &Grid) {
-        if let Some(member) = &mut self.member {
-            member.hint(grid);
-        }
     }
 
     fn finish(&mut self) -> Result<MemberOutcome> {

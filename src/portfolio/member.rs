@@ -77,13 +77,6 @@ pub trait Member {
     }
     fn penalty(&self) -> Option<u32>;
     fn finish(&mut self) -> Result<MemberOutcome>;
-    /// The best grid so far (0: an empty cell), for another member to follow; read at a round
-    /// boundary, so a pure function of the rounds run. `None` where the member has none.
-    fn best_grid(&mut self) -> Result<Option<Grid>> {
-        Ok(None)
-    }
-    /// A grid another member reached ([`best_grid`](Self::best_grid)), to follow.
-    fn hint(&mut self, _grid: &Grid) {}
     /// Gets ready to run (builds a [`Deferred`] member) without doing any of its work.
     fn prepare(&mut self) -> Result<()> {
         Ok(())
@@ -234,12 +227,6 @@ impl Member for AcoMember {
         self.colonies.iter().any(|c| c.solved != 0)
     }
 
-    fn best_grid(&mut self) -> Result<Option<Grid>> {
-        let colony = aco::run::deciding_colony(&self.colonies);
-        let digits = self.engine.overall_best(colony as u32)?;
-        Ok(Grid::from_cells(self.puzzle.geometry(), digits))
-    }
-
     fn penalty(&self) -> Option<u32> {
         let cells = self.engine.params().cells;
         let best = &self.colonies[aco::run::deciding_colony(&self.colonies)];
@@ -324,12 +311,6 @@ impl Member for GaMember {
 
     fn solved(&self) -> bool {
         self.islands.iter().any(|s| s.solved != 0)
-    }
-
-    fn best_grid(&mut self) -> Result<Option<Grid>> {
-        let island = ga::run::deciding_island(&self.islands);
-        let genome = self.engine.overall_best(island as u32)?;
-        Ok(Some(self.problem.to_grid(&genome)))
     }
 
     fn penalty(&self) -> Option<u32> {

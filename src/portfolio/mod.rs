@@ -240,7 +240,6 @@ pub fn solve(
     };
     let out_of_time = |left: Option<Duration>| left.is_some_and(|t| t.is_zero());
     let max_rounds = max_rounds(options);
-    let large = puzzle.geometry().box_size() >= restarts::RESTARTS_FROM_BOX;
     let mut winner = None;
     'rounds: while outcome.rounds < max_rounds {
         for (index, member) in members.iter_mut().enumerate() {
@@ -264,9 +263,6 @@ pub fn solve(
             }
         }
         outcome.rounds += 1;
-        if large {
-            pass_hint(&kinds, &mut members)?;
-        }
         progress(&Progress {
             generation: outcome.rounds,
             best_penalty: members
@@ -295,47 +291,6 @@ pub fn solve(
         outcome.evaluations = chosen.evaluations;
     }
     Ok(outcome)
-}
-
-/// Hands the exact member a grid to follow at a round boundary (large boards): the walk's best
-/// grid, the ACS's, or the ACS's filled cells over the walk's (temporary switch `EVOKU_HINT`:
-/// `walk`, `aco`, `both`, `none`; the default `walk`).
-fn pass_hint(kinds: &[MemberKind], members: &mut [Box<dyn Member>]) -> Result<()> {
-    let source = std::env::var("EVOKU_HINT").unwrap_or_else(|_| "walk".into());
-    let Some(exact) = kinds.iter().position(|&k| k == MemberKind::Exact) else {
-        return Ok(());
-    };
-    let mut grid_of = |kind: MemberKind| -> Result<Option<Grid>> {
-        match kinds.iter().position(|&k| k == kind) {
-            Some(index) => members[index].best_grid(),
-            None => Ok(None),
-        }
-    };
-    let hint = match source.as_str() {
-        "walk" => grid_of(MemberKind::Walk)?,
-        "aco" => grid_of(MemberKind::Aco)?,
-        "both" => {
-            let aco = grid_of(MemberKind::Aco)?;
-            let walk = grid_of(MemberKind::Walk)?;
-            match (aco, walk) {
-                (Some(a), Some(w)) => {
-                    let cells = a
-                        .cells()
-                        .iter()
-                        .zip(w.cells())
-                        .map(|(&a, &w)| if a != 0 { a } else { w })
-                        .collect();
-                    Grid::from_cells(a.geometry(), cells)
-                }
-                (a, w) => a.or(w),
-            }
-        }
-        _ => None,
-    };
-    if let Some(grid) = hint {
-        members[exact].hint(&grid);
-    }
-    Ok(())
 }
 
 /// Rounds at most: the GA's `--max-generations` (a round runs at least one walk generation, so

@@ -27,19 +27,6 @@ pub const EXACT_LARGE_NODES_PER_ROUND: u64 = 20_000_000;
 /// Whether each stream's searches are solution-guided ([`Solver::set_guided`]).
 pub const EXACT_GUIDED: bool = true;
 
-/// Rounds at the start in which each stream's credit is divided by [`EARLY_SHARE_DIVISOR`], so
-/// that the walk and the ACS get further before the exact member follows their grids (temporary
-/// switch `EVOKU_EARLY_ROUNDS` for the measurement; default 0).
-fn early_rounds() -> u32 {
-    std::env::var("EVOKU_EARLY_ROUNDS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0)
-}
-
-/// See [`early_rounds`].
-const EARLY_SHARE_DIVISOR: u64 = 10;
-
 /// Box size from which the portfolio's exact member restarts (36x36 and up).
 pub const RESTARTS_FROM_BOX: usize = 6;
 
@@ -145,16 +132,11 @@ impl Member for RestartsMember {
         "exact"
     }
 
-    fn round(&mut self, round: u32, time_left: Option<Duration>) -> Result<()> {
+    fn round(&mut self, _round: u32, time_left: Option<Duration>) -> Result<()> {
         if self.solved() || self.unsolvable().is_some() {
             return Ok(());
         }
-        let nodes_per_round = if round < early_rounds() {
-            (self.nodes_per_round / EARLY_SHARE_DIVISOR).max(1)
-        } else {
-            self.nodes_per_round
-        };
-        let puzzle = &self.puzzle;
+        let (puzzle, nodes_per_round) = (&self.puzzle, self.nodes_per_round);
         if self.threads < 2 {
             for stream in &mut self.streams {
                 stream.round(puzzle, nodes_per_round, time_left);
@@ -176,12 +158,6 @@ impl Member for RestartsMember {
 
     fn solved(&self) -> bool {
         self.winner().is_some()
-    }
-
-    fn hint(&mut self, grid: &Grid) {
-        for stream in &mut self.streams {
-            stream.solver.set_hint(Some(grid));
-        }
     }
 
     fn unsolvable(&self) -> Option<String> {
