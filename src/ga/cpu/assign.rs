@@ -15,7 +15,7 @@
 
 use super::mutation::digit_bit;
 use crate::ga::Problem;
-use crate::rng::{index_mix, Rng};
+use crate::rng::{index_mix, mul_hi, Rng};
 
 /// Cost of one conflict (the noise, `0..noise`, is measured against it).
 pub const ASSIGN_UNIT: i32 = 1000;
@@ -129,30 +129,6 @@ fn hungarian<const K1: usize>(k: usize, cost: &[i32]) -> [u8; 64] {
     col_of_row
 }
 
-/// `x % d` for a fixed `d > 0` by multiplication (Lemire, Kaser and Kurz, "Faster remainder by
-/// direct computation", 2019): exact for every `u32` `x` and `d`, so the draws are those of `%`.
-#[derive(Clone, Copy)]
-struct Remainder {
-    divisor: u64,
-    inverse: u64,
-}
-
-impl Remainder {
-    fn new(divisor: u32) -> Remainder {
-        debug_assert!(divisor > 0);
-        Remainder {
-            divisor: divisor as u64,
-            inverse: (u64::MAX / divisor as u64).wrapping_add(1),
-        }
-    }
-
-    #[inline(always)]
-    fn of(self, x: u32) -> u32 {
-        let low = self.inverse.wrapping_mul(x as u64);
-        ((low as u128 * self.divisor as u128) >> 64) as u32
-    }
-}
-
 /// Re-arranges the free cells of a random box of `genome` (see the module comment); `noise` is
 /// the bound of the random part of each cost (`GaConfig::assign_noise`).
 pub fn box_assignment(problem: &Problem, noise: u32, rng: &mut Rng, genome: &mut [u8]) {
@@ -216,7 +192,6 @@ fn assign<const TABLE: usize, const K1: usize>(
     }
     let candidates = problem.candidates();
     let draws = *rng;
-    let remainder = Remainder::new(noise.max(1));
     let mut bits = [0u64; K1];
     for (bit, &digit) in bits.iter_mut().zip(&digits[..k]) {
         *bit = digit_bit(digit);
@@ -231,11 +206,7 @@ fn assign<const TABLE: usize, const K1: usize>(
             let bit = bits[digit];
             let conflicts =
                 (row & bit != 0) as i32 + (col & bit != 0) as i32 + (allowed & bit == 0) as i32;
-            let random = if noise == 0 {
-                0
-            } else {
-                remainder.of(draws.at_mixed(mixed[digit]))
-            };
+            let random = mul_hi(draws.at_mixed(mixed[digit]), noise);
             *entry = conflicts * ASSIGN_UNIT + random as i32;
         }
     }
@@ -354,7 +325,7 @@ mod tests {
     }
 
     /// `box_assignment` as first written (the WGSL twin): costs computed whenever the textbook
-    /// matching reads them, box membership by division, the noise by `%`.
+    /// matching reads them, box membership by division.
     fn reference_assignment(problem: &Problem, noise: u32, rng: &mut Rng, genome: &mut [u8]) {
         let n = problem.side();
         let b = problem.geometry().box_size();
@@ -386,7 +357,7 @@ mod tests {
                 + (col_has[p % b] & bit != 0) as i32
                 + (problem.candidates()[bx * n + p] & bit == 0) as i32;
             let draw = draws.at(ASSIGN_NOISE_DRAW + 64 * cell as u32 + digit as u32);
-            conflicts * ASSIGN_UNIT + if noise == 0 { 0 } else { (draw % noise) as i32 }
+            conflicts * ASSIGN_UNIT + ((draw as u64 * noise as u64) >> 32) as i32
         };
         let matching = reference_matching(free.len(), cost);
         for (cell, &p) in free.iter().enumerate() {
@@ -435,20 +406,6 @@ mod tests {
             }
         }
         all
-    }
-
-    #[test]
-    fn the_remainder_by_multiplication_is_the_remainder() {
-        let rng = Rng::new(11);
-        for divisor in (1..=70u32).chain([999, 1000, 1200, 4095, 65_537, u32::MAX - 1, u32::MAX]) {
-            let remainder = Remainder::new(divisor);
-            for x in (0..2000)
-                .map(|i| rng.at(i))
-                .chain([0, 1, u32::MAX - 1, u32::MAX])
-            {
-                assert_eq!(remainder.of(x), x % divisor, "{x} % {divisor}");
-            }
-        }
     }
 
     #[test]
