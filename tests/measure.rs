@@ -519,6 +519,7 @@ fn bench_without_gpu_counts_cpu_work() {
         repetitions: 2,
         threads: Some(1),
         gpu: GpuChoice::Skip("test: CPU only".into()),
+        islands_auto: true,
     };
     let mut lines = 0;
     let report = bench::run(&options, &mut |_| lines += 1).unwrap();
@@ -526,6 +527,9 @@ fn bench_without_gpu_counts_cpu_work() {
     assert_eq!(report.rows.len(), 1);
     let row = &report.rows[0];
     assert_eq!((row.size, row.generations), (9, 3));
+    // Without a GPU column `islands_auto` keeps the configured islands and launches nothing.
+    assert_eq!(row.islands, 2);
+    assert!(row.gpu_invocations.is_empty());
     assert_eq!(row.cpu.rates.len(), 2);
     assert_eq!(row.cpu.solved_islands, 0);
     // 2 islands x 10 individuals x 3 generations x 2 repetitions.
@@ -670,7 +674,7 @@ fn commands_write_their_exports_and_plots() {
     );
     let csv = std::fs::read_to_string(dir.join("bench.csv")).unwrap();
     assert!(
-        csv.starts_with("size,name,generations,cpu_median,"),
+        csv.starts_with("size,name,generations,islands,cpu_median,"),
         "{csv}"
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("CPU column only"));
