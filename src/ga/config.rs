@@ -119,7 +119,7 @@ pub struct GaConfig {
     pub mutation_rate: f64,
     pub mutation_scope: MutationScope,
     /// Box assignments per child and generation: each re-arranges a random box by a noisy
-    /// minimum-cost matching (`src/ga/cpu/assign.rs`), a short random walk; 0 turns it off.
+    /// minimum-cost matching (`src/ga/cpu/assign/`), a short random walk; 0 turns it off.
     pub assign_steps: u32,
     /// The box assignment's noise: each cost gets a random `0..assign_noise` against 1,000 for
     /// a conflict (`ASSIGN_UNIT`); 0 makes every assignment the exact best arrangement.

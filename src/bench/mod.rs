@@ -9,18 +9,21 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use serde::Serialize;
-
 use crate::device::Device;
 use crate::error::{Error, Result};
-use crate::exact;
-use crate::export::{self, Table, Value};
-use crate::format::{self, ParseOptions, Puzzle};
+use crate::export;
+use crate::format::Puzzle;
 use crate::ga::cpu::CpuEngine;
 use crate::ga::gpu::{split_islands, GpuEngine, MultiGpuEngine};
 use crate::ga::{Engine, GaConfig, Island, Problem};
-use crate::gpu::{AdapterSummary, GpuContext};
+use crate::gpu::GpuContext;
 use crate::stats;
+
+mod puzzles;
+mod report;
+
+pub use puzzles::{default_puzzle, never_solvable};
+pub use report::{BenchReport, BenchRow, Throughput};
 
 /// Whether the GPU column is measured, and why not.
 #[derive(Clone)]
@@ -56,137 +59,9 @@ pub struct BenchOptions {
     /// CPU threads; `None` = all cores.
     pub threads: Option<usize>,
     pub gpu: GpuChoice,
-    /// Size the islands of each row to fill the GPU ([`crate::defaults::gpu_islands`], per
-    /// adapter); both columns then run that many. `config.islands` otherwise, and on the CPU only.
+    /// Size the islands of each row to fill the GPU column's adapters ([`row_config`]); both
+    /// columns then run that many. `config.islands` otherwise, and on the CPU only.
     pub islands_auto: bool,
-}
-
-/// Throughput of one engine on one puzzle.
-#[derive(Clone, Debug, Serialize)]
-pub struct Throughput {
-    /// Individual-generations per second of each repetition.
-    pub rates: Vec<f64>,
-    pub median: f64,
-    pub min: f64,
-    pub max: f64,
-    /// Individual-generations timed, over all repetitions.
-    pub individual_generations: u64,
-    /// Seconds timed, over all repetitions.
-    pub seconds: f64,
-    /// Islands that solved the puzzle (and so stopped breeding) by the end.
-    pub solved_islands: u32,
-}
-
-/// One board size.
-#[derive(Clone, Debug, Serialize)]
-pub struct BenchRow {
-    /// Side `n` of the board.
-    pub size: usize,
-    pub puzzle: String,
-    pub givens: usize,
-    /// Generations per repetition.
-    pub generations: u32,
-    /// Islands both engines ran (the GPU-filling count with `islands_auto`).
-    pub islands: u32,
-    /// Invocations the GPU launched per generation, stage by stage (empty without a GPU column).
-    pub gpu_invocations: Vec<(String, u64)>,
-    pub cpu: Throughput,
-    pub gpu: Option<Throughput>,
-    /// Why the GPU column is empty for this size (e.g. the adapter's limits).
-    pub gpu_error: Option<String>,
-    /// GPU median over CPU median.
-    pub gpu_cpu_ratio: Option<f64>,
-    /// Both engines ended in the same island states (they should: the GPU is the CPU's twin).
-    pub identical: Option<bool>,
-}
-
-/// Everything `evoku bench` prints and exports.
-#[derive(Clone, Debug, Serialize)]
-pub struct BenchReport {
-    pub cpu_model: String,
-    pub cpu_threads: usize,
-    pub adapter: Option<AdapterSummary>,
-    /// Why there is no GPU column, when there is none.
-    pub gpu_note: Option<String>,
-    /// Each adapter the GPU column ran on and its islands (several with `--adapters`).
-    pub islands_per_adapter: Vec<(String, u32)>,
-    pub preset: String,
-    pub population: u32,
-    pub islands: u32,
-    pub seed: u64,
-    pub repetitions: u32,
-    pub rows: Vec<BenchRow>,
-}
-
-/// The puzzle a size is measured on by default: AI Escargot (9x9) and the Lloyd & Amos 45 %
-/// instances (16x16, 25x25), with one wrong given where one is found ([`never_solvable`]: 9x9
-/// and 16x16); other box sizes get an empty board. The 25x25 instance has so many solutions that
-/// no single wrong given was found; it keeps its givens: the GA does not solve it within a
-/// measurement, and an island that did would be counted out.
-pub fn default_puzzle(box_size: usize) -> Result<Puzzle> {
-    let text = match box_size {
-        3 => include_str!("../puzzles/ai-escargot.txt"),
-        4 => include_str!("../puzzles/lloyd-amos-16x16-45.txt"),
-        5 => include_str!("../puzzles/lloyd-amos-25x25-45.txt"),
-        b => {
-            let side = b * b;
-            let geometry = crate::board::Geometry::new(b).ok_or_else(|| {
-                Error::invalid_option("box size", b, "2..=8 (boards 4x4 to 64x64)")
-            })?;
-            return Ok(Puzzle {
-                name: format!("empty-{side}x{side}"),
-                grid: crate::board::Grid::empty(geometry),
-                file: "<built-in>".into(),
-                line: 1,
-            });
-        }
-    };
-    let (mut puzzles, _) = format::parse_str(text, "<built-in>", &ParseOptions::default())?;
-    let puzzle = puzzles.remove(0);
-    Ok(never_solvable(&puzzle).unwrap_or(puzzle))
-}
-
-/// `puzzle` plus one wrong given that singles propagation does not expose, proven by the exact
-/// solver to leave no solution: to the GA it looks like the original and is as much work per
-/// generation, but no island can ever solve it and stop. On a puzzle with one solution the first
-/// digit tried works; on one with many, a digit may still leave solutions and the next is tried.
-/// `None` when none is found within a small search budget.
-pub fn never_solvable(puzzle: &Puzzle) -> Option<Puzzle> {
-    let limits = exact::Limits {
-        max_solutions: 1,
-        max_nodes: 20_000,
-        time_limit: None,
-    };
-    let solution = exact::solve(&puzzle.grid, &limits).first()?.clone();
-    let propagated = exact::propagate(&puzzle.grid).ok()?;
-    let mut attempts = 0;
-    for cell in 0..puzzle.grid.geometry().cells() {
-        if propagated.grid.get(cell) != 0 {
-            continue;
-        }
-        let candidates = propagated.candidates[cell];
-        for digit in 1..=puzzle.grid.geometry().side() as u8 {
-            if candidates & (1u64 << (digit - 1)) == 0 || digit == solution.get(cell) {
-                continue;
-            }
-            attempts += 1;
-            if attempts > 12 {
-                return None;
-            }
-            let mut grid = puzzle.grid.clone();
-            grid.set(cell, digit);
-            if exact::propagate(&grid).is_err() || !exact::solve(&grid, &limits).has_no_solution() {
-                continue;
-            }
-            return Some(Puzzle {
-                name: format!("{} +1 wrong given", puzzle.name),
-                grid,
-                file: puzzle.file.clone(),
-                line: puzzle.line,
-            });
-        }
-    }
-    None
 }
 
 /// Generations per repetition when not given: about 2e7 cell-individual-generations, at least 5.
@@ -373,119 +248,4 @@ pub fn run(options: &BenchOptions, progress: &mut dyn FnMut(&str)) -> Result<Ben
         repetitions: options.repetitions,
         rows,
     })
-}
-
-impl BenchReport {
-    /// Where it ran, one line each for the CPU and the GPU.
-    pub fn describe(&self) -> Vec<(String, String)> {
-        let gpu = match (&self.adapter, &self.gpu_note) {
-            (Some(a), _) => format!(
-                "{} ({}, {}{})",
-                a.name,
-                a.backend,
-                a.device_type,
-                if a.software {
-                    ", software adapter: figures are not GPU speed"
-                } else {
-                    ""
-                }
-            ),
-            (None, Some(why)) => format!("none ({why})"),
-            (None, None) => "none".into(),
-        };
-        let gpu = match self.islands_per_adapter.as_slice() {
-            several @ [_, _, ..] => several
-                .iter()
-                .map(|(adapter, islands)| {
-                    format!("{adapter}: {}", export::count(*islands, "island"))
-                })
-                .collect::<Vec<_>>()
-                .join("; "),
-            _ => gpu,
-        };
-        vec![
-            (
-                "cpu".into(),
-                format!("{}, {} threads", self.cpu_model, self.cpu_threads),
-            ),
-            ("gpu".into(), gpu),
-            (
-                "work".into(),
-                format!(
-                    "preset {}, population {}, islands {}, seed {}, {} repetitions (median, min, max)",
-                    self.preset, self.population, self.islands, self.seed, self.repetitions
-                ),
-            ),
-        ]
-    }
-
-    /// The report as a table: one row per board size, rates in individual-generations/s.
-    pub fn table(&self) -> Table {
-        let mut table = Table::new(
-            "Engine throughput (individual-generations per second)",
-            &[
-                "size",
-                "name",
-                "generations",
-                "islands",
-                "cpu_median",
-                "cpu_min",
-                "cpu_max",
-                "gpu_median",
-                "gpu_min",
-                "gpu_max",
-                "gpu_cpu_ratio",
-                "identical",
-                "gpu_invocations",
-                "note",
-            ],
-        );
-        for (k, v) in self.describe() {
-            table.meta(&k, v);
-        }
-        for r in &self.rows {
-            let g = r.gpu.as_ref();
-            let mut notes = Vec::new();
-            if let Some(e) = &r.gpu_error {
-                notes.push(format!("GPU not run: {e}"));
-            }
-            let solved = r.cpu.solved_islands + g.map_or(0, |g| g.solved_islands);
-            if solved > 0 {
-                notes.push(format!(
-                    "{} islands solved and stopped breeding (counted)",
-                    r.cpu.solved_islands
-                ));
-            }
-            table.push(vec![
-                r.size.into(),
-                r.puzzle.as_str().into(),
-                r.generations.into(),
-                r.islands.into(),
-                r.cpu.median.into(),
-                r.cpu.min.into(),
-                r.cpu.max.into(),
-                g.map(|g| g.median).into(),
-                g.map(|g| g.min).into(),
-                g.map(|g| g.max).into(),
-                r.gpu_cpu_ratio.into(),
-                r.identical.into(),
-                if r.gpu_invocations.is_empty() {
-                    Value::Empty
-                } else {
-                    r.gpu_invocations
-                        .iter()
-                        .map(|(stage, n)| format!("{stage} {n}"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                        .into()
-                },
-                if notes.is_empty() {
-                    Value::Empty
-                } else {
-                    notes.join("; ").into()
-                },
-            ]);
-        }
-        table
-    }
 }
