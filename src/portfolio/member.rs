@@ -216,10 +216,26 @@ impl Member for AcoMember {
         "aco"
     }
 
-    fn round(&mut self, _round: u32, _time_left: Option<Duration>) -> Result<()> {
-        self.engine.step(self.iterations_per_round)?;
-        self.iterations += self.iterations_per_round as u64;
-        self.colonies = self.engine.colonies()?;
+    fn round(&mut self, _round: u32, time_left: Option<Duration>) -> Result<()> {
+        // Under a time limit, in the engine's steps with a read-back after each, so that a slow
+        // round (the GPU ACS on lavapipe from 36x36 up: seconds an iteration) stops in time; the
+        // iterations are the same either way until the limit cuts the round short.
+        let start = std::time::Instant::now();
+        let chunk = match time_left {
+            Some(_) => self.engine.iterations_per_step().max(1),
+            None => self.iterations_per_round,
+        };
+        let mut left = self.iterations_per_round;
+        while left > 0 {
+            let now = left.min(chunk);
+            self.engine.step(now)?;
+            self.iterations += now as u64;
+            left -= now;
+            self.colonies = self.engine.colonies()?;
+            if time_left.is_some_and(|t| start.elapsed() >= t) {
+                break;
+            }
+        }
         Ok(())
     }
 

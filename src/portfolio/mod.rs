@@ -169,16 +169,8 @@ pub fn solve(
             MemberKind::Aco => {
                 let config = aco_config(options, puzzle);
                 outcome.colonies = Some(config.colonies);
-                // The GPU ACS holds one 32-bit candidate mask per cell: boards up to 25x25.
-                let device = match &options.device {
-                    Device::Gpu(_) | Device::Gpus(_)
-                        if puzzle.geometry().box_size() > crate::aco::common::GPU_MAX_BOX_SIZE =>
-                    {
-                        Device::Cpu
-                    }
-                    // The ACS does not split across devices: it runs on the first.
-                    device => device.first(),
-                };
+                // The ACS does not split across devices: it runs on the first.
+                let device = options.device.first();
                 let report = idle(
                     kind.name(),
                     config.colonies,

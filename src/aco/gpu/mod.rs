@@ -1,11 +1,13 @@
 //! The Ant Colony System on a GPU: the stages of `shaders/aco/*.wgsl`, bit for bit the CPU
 //! engine's results (`tests/aco.rs` compares them stage by stage).
 //!
-//! One `aco_tour` workgroup holds the ants of `32 / ants` colonies, one invocation per ant; its
+//! One `aco_tour` workgroup holds the ants of `TOUR_WORKGROUP / ants` colonies (128 / ants), one
+//! invocation per ant; its
 //! board (candidates and propagation stack) lives in the `ants` storage buffer, the colony's
 //! pheromone in `pheromone`. An iteration is `tour_steps / steps_per_dispatch` tour dispatches, then
-//! `aco_colony_update` (and `aco_exchange` when exchanges are on), one invocation per colony.
-//! Candidates are one `u32` per cell, so boards up to 25x25 run here (larger ones on the CPU).
+//! `aco_colony_update` (one invocation per colony), `aco_restart` (one workgroup per colony, when
+//! restarts are on) and `aco_exchange` (when exchanges are on). A cell's candidates are one to
+//! three words (`common::cand_words`), so every board evoku reads, up to 64x64, runs here.
 //!
 //! # What crosses the bus
 //!
@@ -19,78 +21,20 @@ use std::time::Duration;
 
 use wgpu::util::DeviceExt;
 
-use super::common::{AcoParams, AcoTables, Colony, GPU_MAX_BOX_SIZE, TOUR_WORKGROUP};
-use super::cpu::{colony_update, tour};
-use super::prelude::BINDINGS;
+use super::common::{AcoParams, AcoTables, Colony, TOUR_WORKGROUP};
+use super::cpu::{colony_update, restart, tour};
 use super::{AcoConfig, AcoEngine};
 use crate::error::{Error, Result};
 use crate::gpu::pipeline::{self, grid};
 use crate::gpu::schedule::Schedule;
-use crate::gpu::shaders::{
-    assemble, ShaderFile, ACO_COLONY_UPDATE, ACO_COMMON, ACO_EXCHANGE, ACO_PROPAGATE, ACO_TOUR, RNG,
-};
 use crate::gpu::GpuContext;
 use crate::gpu::SOFTWARE_LOOP_BUDGET;
 
 pub use super::common::COLONY_WORKGROUP;
+pub use stages::AcoStage;
+use stages::Pipelines;
 
-/// A compute stage of the ACS: one pipeline, one entry point, one name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum AcoStage {
-    Tour,
-    ColonyUpdate,
-    Exchange,
-}
-
-impl AcoStage {
-    pub const ALL: [AcoStage; 3] = [AcoStage::Tour, AcoStage::ColonyUpdate, AcoStage::Exchange];
-
-    /// The entry point and pipeline label.
-    pub fn name(self) -> &'static str {
-        match self {
-            AcoStage::Tour => "aco_tour",
-            AcoStage::ColonyUpdate => "aco_colony_update",
-            AcoStage::Exchange => "aco_exchange",
-        }
-    }
-
-    pub fn files(self) -> &'static [ShaderFile] {
-        match self {
-            AcoStage::Tour => &[RNG, ACO_COMMON, ACO_PROPAGATE, ACO_TOUR],
-            AcoStage::ColonyUpdate => &[ACO_COMMON, ACO_COLONY_UPDATE],
-            AcoStage::Exchange => &[ACO_COMMON, ACO_EXCHANGE],
-        }
-    }
-
-    /// The assembled WGSL of the stage's module: the ACS's prelude, then its files.
-    pub fn source(self) -> String {
-        super::prelude::prelude() + &assemble(self.files())
-    }
-}
-
-/// The three pipelines and their bind group layout, built once per device.
-#[derive(Debug)]
-struct Pipelines {
-    layout: wgpu::BindGroupLayout,
-    tour: wgpu::ComputePipeline,
-    colony_update: wgpu::ComputePipeline,
-    exchange: wgpu::ComputePipeline,
-}
-
-impl Pipelines {
-    fn new(device: &wgpu::Device) -> Pipelines {
-        let (layout, pipeline_layout) = pipeline::layouts(device, "aco", &BINDINGS);
-        let pipeline = |stage: AcoStage| {
-            pipeline::compute_pipeline(device, &pipeline_layout, stage.name(), stage.source())
-        };
-        Pipelines {
-            tour: pipeline(AcoStage::Tour),
-            colony_update: pipeline(AcoStage::ColonyUpdate),
-            exchange: pipeline(AcoStage::Exchange),
-            layout,
-        }
-    }
-}
+mod stages;
 
 /// Buffer sizes of a run, in bytes.
 #[derive(Clone, Copy, Debug)]
@@ -119,6 +63,8 @@ pub struct GpuAco {
     bind_group: wgpu::BindGroup,
     tour_groups: (u32, u32),
     colony_groups: (u32, u32),
+    /// One workgroup per colony (`aco_restart`).
+    restart_groups: (u32, u32),
     /// Iterations per submit, submits per step, read-back timeout.
     schedule: Schedule,
 }
@@ -128,17 +74,6 @@ impl GpuAco {
     /// tables and fresh colonies.
     pub fn new(ctx: &GpuContext, tables: AcoTables, config: &AcoConfig) -> Result<GpuAco> {
         config.validate()?;
-        if tables.geometry.box_size() > GPU_MAX_BOX_SIZE {
-            return Err(Error::gpu(
-                Some(ctx.describe()),
-                "check the board size",
-                format!(
-                "the GPU ACS runs boards up to 25x25 (one 32-bit candidate mask per cell); this \
-                 board is {}: use --backend cpu",
-                tables.geometry.name()
-            ),
-            ));
-        }
         let adapter = ctx.describe();
         let mut params = config.params(&tables);
         params.colonies_per_group = (TOUR_WORKGROUP / params.ants).max(1);
@@ -159,15 +94,15 @@ impl GpuAco {
         } else {
             params.tour_steps
         };
-        if ctx.is_software() && colony_update::loop_bound(&params) > SOFTWARE_LOOP_BUDGET {
+        let per_colony = colony_update::loop_bound(&params).max(restart::loop_bound(&params));
+        if ctx.is_software() && per_colony > SOFTWARE_LOOP_BUDGET {
             return Err(Error::gpu(
                 Some(adapter.clone()),
                 "check the loop budget",
                 format!(
-                "{adapter} cuts shader loops short after 65,535 iterations and a colony update of \
-                 this board may need {}: use --backend cpu",
-                colony_update::loop_bound(&params)
-            ),
+                    "{adapter} cuts shader loops short after 65,535 iterations and a colony \
+                     update of this board may need {per_colony}: use --backend cpu"
+                ),
             ));
         }
         let words = tables.words();
@@ -209,12 +144,13 @@ impl GpuAco {
         }
         let max = ctx.limits.max_compute_workgroups_per_dimension;
         let tour_groups = colonies.div_ceil(params.colonies_per_group as u64);
-        if tour_groups > max as u64 * max as u64 {
+        let most_groups = tour_groups.max(colonies);
+        if most_groups > max as u64 * max as u64 {
             return Err(Error::gpu(
                 Some(adapter.clone()),
                 "size the buffers",
                 format!(
-                "{} colonies need {tour_groups} workgroups; {adapter} dispatches at most {max} x \
+                "{} colonies need {most_groups} workgroups; {adapter} dispatches at most {max} x \
                  {max}: lower --colonies",
                 params.colonies
             ),
@@ -297,6 +233,7 @@ impl GpuAco {
             bind_group,
             tour_groups: grid(tour_groups, max),
             colony_groups: grid(colonies.div_ceil(COLONY_WORKGROUP as u64), max),
+            restart_groups: grid(colonies, max),
             schedule: Schedule::new(
                 iterations_per_submit,
                 ctx,
@@ -363,6 +300,16 @@ impl GpuAco {
                                     1,
                                 );
                             }
+                            AcoStage::Restart => {
+                                if self.params.restart_after != 0 {
+                                    pass.set_pipeline(&p.restart);
+                                    pass.dispatch_workgroups(
+                                        self.restart_groups.0,
+                                        self.restart_groups.1,
+                                        1,
+                                    );
+                                }
+                            }
                             AcoStage::Exchange => {
                                 if self.params.exchange_interval != 0 {
                                     pass.set_pipeline(&p.exchange);
@@ -388,6 +335,11 @@ impl GpuAco {
     /// The `aco_colony_update` stage alone (tests).
     pub fn run_colony_update(&mut self) -> Result<()> {
         self.submit(1, &[AcoStage::ColonyUpdate])
+    }
+
+    /// The `aco_restart` stage alone (tests).
+    pub fn run_restart(&mut self) -> Result<()> {
+        self.submit(1, &[AcoStage::Restart])
     }
 
     /// The `aco_exchange` stage alone (tests).
@@ -428,7 +380,12 @@ impl GpuAco {
 
 impl AcoEngine for GpuAco {
     fn step(&mut self, iterations: u32) -> Result<()> {
-        let stages = [AcoStage::Tour, AcoStage::ColonyUpdate, AcoStage::Exchange];
+        let stages = [
+            AcoStage::Tour,
+            AcoStage::ColonyUpdate,
+            AcoStage::Restart,
+            AcoStage::Exchange,
+        ];
         self.schedule
             .run(iterations, |now| self.submit(now, &stages))
     }
