@@ -48,9 +48,26 @@ fn next_u32(rng: ptr<function, Rng>) -> u32 {
     return value;
 }
 
+// The high word of `x * bound`, an integer in `0..bound` with no division (`mul_hi` in
+// src/rng.rs, which tests this transcription against the u64 product): WGSL has no u64, so the
+// 32x32 product is built from 16-bit halves. No partial sum overflows: `middle` is at most
+// 3 * 0xffff, and the high word of a 32x32 product fits in 32 bits.
+fn mul_hi(x: u32, bound: u32) -> u32 {
+    let x_lo = x & 0xffffu;
+    let x_hi = x >> 16u;
+    let b_lo = bound & 0xffffu;
+    let b_hi = bound >> 16u;
+    let lo_lo = x_lo * b_lo;
+    let hi_lo = x_hi * b_lo;
+    let lo_hi = x_lo * b_hi;
+    let hi_hi = x_hi * b_hi;
+    let middle = (lo_lo >> 16u) + (hi_lo & 0xffffu) + (lo_hi & 0xffffu);
+    return hi_hi + (hi_lo >> 16u) + (lo_hi >> 16u) + (middle >> 16u);
+}
+
 // Integer in `0..bound` (`bound > 0`), as `Rng::below`.
 fn below(rng: ptr<function, Rng>, bound: u32) -> u32 {
-    return next_u32(rng) % bound;
+    return mul_hi(next_u32(rng), bound);
 }
 
 // True with probability `rate_q16 / 65536`, as `Rng::chance`.

@@ -44,6 +44,15 @@ pub const fn index_mix(index: u32) -> u32 {
     mix(index ^ 0x85eb_ca6b)
 }
 
+/// An integer in `0..bound` from a uniform `u32` by multiply-shift (Lemire, "Fast random integer
+/// generation in an interval", 2019): the high word of `x * bound`, no division. Its bias, below
+/// `bound / 2^32`, is that of `x % bound`; `bound == 0` gives 0. The WGSL twin (`mul_hi` in
+/// `shaders/rng.wgsl`) builds the same high word from 16-bit halves, having no `u64`.
+#[inline(always)]
+pub const fn mul_hi(x: u32, bound: u32) -> u32 {
+    ((x as u64 * bound as u64) >> 32) as u32
+}
+
 /// A probability quantised to 1/65536, so both engines take the same decisions from integers.
 #[inline]
 pub fn rate_q16(probability: f64) -> u32 {
@@ -69,11 +78,11 @@ impl Rng {
         value
     }
 
-    /// Uniform-enough integer in `0..bound` (`bound > 0`): the modulo bias is below 2^-20 for
-    /// every bound evoku uses.
+    /// Uniform-enough integer in `0..bound` (`bound > 0`) by [`mul_hi`]: the bias is below 2^-20
+    /// for every bound evoku uses.
     #[inline(always)]
     pub fn below(&mut self, bound: u32) -> u32 {
-        self.next_u32() % bound
+        mul_hi(self.next_u32(), bound)
     }
 
     /// True with probability `rate_q16 / 65536`.
@@ -128,6 +137,39 @@ mod tests {
         }
         let hits = (0..100_000).filter(|_| rng.chance(rate_q16(0.3))).count();
         assert!((29_000..31_000).contains(&hits), "chance(0.3) hit {hits}");
+    }
+
+    /// `mul_hi` in `shaders/rng.wgsl` written in Rust, operation for operation (u32 wrapping
+    /// arithmetic only, as WGSL has).
+    fn mul_hi_by_halves(x: u32, bound: u32) -> u32 {
+        let (x_lo, x_hi) = (x & 0xffff, x >> 16);
+        let (b_lo, b_hi) = (bound & 0xffff, bound >> 16);
+        let lo_lo = x_lo * b_lo;
+        let hi_lo = x_hi * b_lo;
+        let lo_hi = x_lo * b_hi;
+        let hi_hi = x_hi * b_hi;
+        let middle = (lo_lo >> 16) + (hi_lo & 0xffff) + (lo_hi & 0xffff);
+        hi_hi + (hi_lo >> 16) + (lo_hi >> 16) + (middle >> 16)
+    }
+
+    #[test]
+    fn the_wgsl_multiply_shift_is_the_u64_product() {
+        let rng = Rng::new(stream_key(14, 0, 0, 0));
+        let edges = [0, 1, 2, 0xffff, 0x1_0000, 0x1_0001, u32::MAX - 1, u32::MAX];
+        let pairs = (0..2_000_000).map(|i| (rng.at(2 * i), rng.at(2 * i + 1)));
+        let small = (0..200_000).map(|i| (rng.at(4_000_000 + i), 1 + i % 5000));
+        let corners = edges
+            .iter()
+            .flat_map(|&x| edges.iter().map(move |&b| (x, b)));
+        for (x, bound) in pairs.chain(small).chain(corners) {
+            let expected = ((x as u64 * bound as u64) >> 32) as u32;
+            assert_eq!(mul_hi(x, bound), expected, "{x} * {bound}");
+            assert_eq!(
+                mul_hi_by_halves(x, bound),
+                expected,
+                "{x} * {bound} by halves"
+            );
+        }
     }
 
     #[test]

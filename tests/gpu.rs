@@ -519,7 +519,7 @@ fn gpu_stages_match_the_cpu_after_an_island_solves() {
         c.restart_after = 15;
         c.restart_keep = 2;
         c.migration = 5;
-        c.seed = 1;
+        c.seed = 6;
     });
     let generations = 13;
     let seen = parity(
@@ -784,8 +784,8 @@ fn whole_runs_match_the_cpu_and_do_not_depend_on_the_step_size() {
     let mut runs: Vec<(String, Grid, GaConfig, u32, bool)> = Vec::new();
     for (k, seed, solves) in [
         (0, 1u64, true),
-        (1, 2, true),
-        (3, 4, true),
+        (1, 7, true),
+        (3, 2, true),
         (4, 5, true),
         (2, 3, false),
     ] {

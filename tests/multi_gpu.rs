@@ -3,6 +3,7 @@
 //! one device holding two) must evolve exactly as in one engine, generation by generation,
 //! across migrations, and equal the CPU engine.
 
+use evoku::bench::{self, BenchOptions, GpuChoice};
 use evoku::board::{Geometry, Grid};
 use evoku::ga::cpu::CpuEngine;
 use evoku::ga::gpu::{split_islands, GpuEngine, MultiGpuEngine};
@@ -267,4 +268,55 @@ fn an_adapter_list_naming_no_adapter_is_a_clear_error() {
             "{list}: {stderr}"
         );
     }
+}
+
+/// `bench` on a GPU reports the invocations each stage launched, per generation and summed over
+/// the devices; lavapipe (software) keeps the configured islands under `islands_auto`.
+#[test]
+fn bench_reports_the_gpu_launch_per_stage() {
+    let Some((lease, second)) = two_devices() else {
+        return;
+    };
+    let mut config = GaConfig::preset(Preset::Paper);
+    config.islands = 3;
+    config.population = 10;
+    let puzzle = bench::default_puzzle(3).unwrap();
+    let run = |gpu: GpuChoice| {
+        let options = BenchOptions {
+            config: config.clone(),
+            preset: "paper".into(),
+            puzzles: vec![puzzle.clone()],
+            generations: Some(2),
+            repetitions: 1,
+            threads: Some(1),
+            gpu,
+            islands_auto: true,
+        };
+        bench::run(&options, &mut |_| {}).unwrap().rows.remove(0)
+    };
+    let one = run(GpuChoice::Use(lease.arc()));
+    assert_eq!(one.islands, 3);
+    assert_eq!(one.identical, Some(true));
+    // 30 individuals in one workgroup of 64; a 64-invocation workgroup per island.
+    let stages = |row: &evoku::bench::BenchRow| {
+        row.gpu_invocations
+            .iter()
+            .map(|(stage, n)| (stage.as_str().to_owned(), *n))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        stages(&one),
+        [("breed".to_owned(), 64), ("island_best".to_owned(), 3 * 64)]
+    );
+    // Split 2 + 1: each part rounds its individuals up to a workgroup.
+    let contexts: std::sync::Arc<[GpuContext]> = vec![(*lease).clone(), second].into();
+    let two = run(GpuChoice::Several(contexts));
+    assert_eq!(two.identical, Some(true));
+    assert_eq!(
+        stages(&two),
+        [
+            ("breed".to_owned(), 128),
+            ("island_best".to_owned(), 3 * 64)
+        ]
+    );
 }

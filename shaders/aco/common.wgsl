@@ -65,20 +65,6 @@ fn blend(tau: u32, towards: u32, rate_q16: u32) -> u32 {
     return tau - mul_q16(tau, rate_q16) + mul_q16(towards, rate_q16);
 }
 
-// The high word of a * b.
-fn mul_hi(a: u32, b: u32) -> u32 {
-    let a_lo = a & 0xffffu;
-    let a_hi = a >> 16u;
-    let b_lo = b & 0xffffu;
-    let b_hi = b >> 16u;
-    let lo_lo = a_lo * b_lo;
-    let hi_lo = a_hi * b_lo;
-    let lo_hi = a_lo * b_hi;
-    let hi_hi = a_hi * b_hi;
-    let middle = (lo_lo >> 16u) + (hi_lo & 0xffffu) + (lo_hi & 0xffffu);
-    return hi_hi + (hi_lo >> 16u) + (lo_hi >> 16u) + (middle >> 16u);
-}
-
 // The deposit of an ant that filled `filled` cells (`AcoParams::dtau`).
 fn dtau(filled: u32) -> u32 {
     if filled >= params.cells {

@@ -23,7 +23,7 @@ fn start_ant(ant: u32, key: u32) {
     ants[ant + A_DIRTY + 3u] = 0u;
     ants[ant + A_DIRTY + 4u] = 0u;
     ants[ant + A_DIRTY + 5u] = 0u;
-    ants[ant + A_POINTER] = draw(key, 0u) % params.cells;
+    ants[ant + A_POINTER] = mul_hi(draw(key, 0u), params.cells);
     ants[ant + A_EMPTY_VISITS] = 0u;
     ants[ant + A_BUDGET_STOPS] = 0u;
     ants[ant + A_VISITS] = 0u;

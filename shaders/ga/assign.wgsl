@@ -24,8 +24,7 @@ fn assign_cost(noise: Rng, cell: u32, digit: u32) -> i32 {
         + i32(mask_has(assign_col_has[p % params.box_size], bit))
         + i32(!mask_has(candidates(assign_free[cell]), bit));
     let draw = at(noise, ASSIGN_NOISE_DRAW + MAX_SIDE * cell + digit);
-    let random = select(draw % max(params.assign_noise, 1u), 0u, params.assign_noise == 0u);
-    return conflicts * ASSIGN_UNIT + i32(random);
+    return conflicts * ASSIGN_UNIT + i32(mul_hi(draw, params.assign_noise));
 }
 
 // Digits in line `line` outside box `bx` (genome indices `bx * n..bx * n + n`, tested by range).

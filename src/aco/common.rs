@@ -5,7 +5,7 @@
 //! from [`AcoParams`] and [`Colony`] here (`gpu_struct!`), its constants (`NO_CHOICE`, `DONE_BIT`,
 //! `ANT_HEADER_WORDS`, the `A_*` header words, the workgroup sizes) and bindings from their Rust
 //! homes, into the prelude (`src/aco/prelude.rs`); its `tables` binding is [`AcoTables`], its
-//! `mul_q16`, `blend` and `mul_hi` are [`mul_q16`], [`blend`] and [`mul_hi`]. The ant record's
+//! `mul_q16` and `blend` are [`mul_q16`] and [`blend`] (`mul_hi` is `src/rng.rs`'s). The ant record's
 //! accessors (`is_single`, `ant_digit`, ...) are `src/aco/cpu/propagate.rs`'s.
 //!
 //! # Fixed-point pheromone
@@ -237,12 +237,6 @@ pub fn mul_q16(x: u32, rate_q16: u32) -> u32 {
 #[inline(always)]
 pub fn blend(tau: u32, target: u32, rate_q16: u32) -> u32 {
     tau - mul_q16(tau, rate_q16) + mul_q16(target, rate_q16)
-}
-
-/// The high word of `a * b` (the roulette's draw below a total).
-#[inline(always)]
-pub fn mul_hi(a: u32, b: u32) -> u32 {
-    ((a as u64 * b as u64) >> 32) as u32
 }
 
 /// The geometry tables every stage reads; the GPU gets them as one `u32` array

@@ -9,6 +9,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
+use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::export;
 use crate::format::Puzzle;
@@ -58,6 +59,9 @@ pub struct BenchOptions {
     /// CPU threads; `None` = all cores.
     pub threads: Option<usize>,
     pub gpu: GpuChoice,
+    /// Size the islands of each row to fill the GPU column's adapters ([`row_config`]); both
+    /// columns then run that many. `config.islands` otherwise, and on the CPU only.
+    pub islands_auto: bool,
 }
 
 /// Generations per repetition when not given: about 2e7 cell-individual-generations, at least 5.
@@ -119,6 +123,24 @@ fn bench_engine(
     measure(engine.as_mut(), generations, repetitions)
 }
 
+/// `options.config` with the islands that fill the GPU column's adapters when
+/// `options.islands_auto`, as `evoku solve --islands auto` sizes them
+/// ([`crate::device::Device::fill_islands`]: a software adapter keeps the configured count).
+fn row_config(options: &BenchOptions, puzzle: &Puzzle) -> GaConfig {
+    let mut config = options.config.clone();
+    let device = match &options.gpu {
+        GpuChoice::Use(ctx) => Device::Gpu(ctx.clone()),
+        GpuChoice::Several(contexts) => Device::Gpus(contexts.clone()),
+        GpuChoice::Skip(_) => Device::Cpu,
+    };
+    if options.islands_auto {
+        if let Some(islands) = device.fill_islands(&puzzle.grid, &config) {
+            config.islands = islands;
+        }
+    }
+    config
+}
+
 /// Measures every puzzle on the CPU and (when chosen) the GPU; `progress` gets a line per step.
 /// A stop request ([`crate::stop`]) ends it with the rows finished so far.
 pub fn run(options: &BenchOptions, progress: &mut dyn FnMut(&str)) -> Result<BenchReport> {
@@ -152,6 +174,7 @@ pub fn run(options: &BenchOptions, progress: &mut dyn FnMut(&str)) -> Result<Ben
             reason: format!("cannot benchmark on it: {}", e.0),
         })?;
         let side = problem.side();
+        let config = &row_config(options, puzzle);
         let generations = options
             .generations
             .unwrap_or_else(|| default_generations(config, problem.cells()));
@@ -162,14 +185,23 @@ pub fn run(options: &BenchOptions, progress: &mut dyn FnMut(&str)) -> Result<Ben
         let cpu_engine = Box::new(CpuEngine::new(problem.clone(), config, options.threads)?);
         let (cpu, cpu_states) = bench_engine(cpu_engine, generations, options.repetitions)?;
         let (mut gpu, mut gpu_error, mut identical) = (None, None, None);
+        let mut gpu_invocations = Vec::new();
+        let mut launched = |stages: Vec<(&str, u64)>| {
+            gpu_invocations = stages
+                .into_iter()
+                .map(|(s, n)| (s.to_string(), n))
+                .collect();
+        };
         let engine: Option<Result<Box<dyn Engine>>> = match &options.gpu {
-            GpuChoice::Use(ctx) => Some(
-                GpuEngine::new(ctx, problem.clone(), config)
-                    .map(|e| Box::new(e) as Box<dyn Engine>),
-            ),
+            GpuChoice::Use(ctx) => Some(GpuEngine::new(ctx, problem.clone(), config).map(|e| {
+                launched(e.invocations_per_stage());
+                Box::new(e) as Box<dyn Engine>
+            })),
             GpuChoice::Several(contexts) => Some(
-                MultiGpuEngine::new(contexts, problem.clone(), config)
-                    .map(|e| Box::new(e) as Box<dyn Engine>),
+                MultiGpuEngine::new(contexts, problem.clone(), config).map(|e| {
+                    launched(e.invocations_per_stage());
+                    Box::new(e) as Box<dyn Engine>
+                }),
             ),
             GpuChoice::Skip(_) => None,
         };
@@ -194,6 +226,8 @@ pub fn run(options: &BenchOptions, progress: &mut dyn FnMut(&str)) -> Result<Ben
             puzzle: puzzle.name.clone(),
             givens: puzzle.grid.givens(),
             generations,
+            islands: config.islands,
+            gpu_invocations,
             gpu_cpu_ratio: gpu.as_ref().map(|g| g.median / cpu.median.max(1e-9)),
             cpu,
             gpu,

@@ -31,6 +31,10 @@ pub struct BenchRow {
     pub givens: usize,
     /// Generations per repetition.
     pub generations: u32,
+    /// Islands both engines ran (the GPU-filling count with `islands_auto`).
+    pub islands: u32,
+    /// Invocations the GPU launched per generation, stage by stage (empty without a GPU column).
+    pub gpu_invocations: Vec<(String, u64)>,
     pub cpu: Throughput,
     pub gpu: Option<Throughput>,
     /// Why the GPU column is empty for this size (e.g. the adapter's limits).
@@ -111,6 +115,7 @@ impl BenchReport {
                 "size",
                 "name",
                 "generations",
+                "islands",
                 "cpu_median",
                 "cpu_min",
                 "cpu_max",
@@ -119,6 +124,7 @@ impl BenchReport {
                 "gpu_max",
                 "gpu_cpu_ratio",
                 "identical",
+                "gpu_invocations",
                 "note",
             ],
         );
@@ -142,6 +148,7 @@ impl BenchReport {
                 r.size.into(),
                 r.puzzle.as_str().into(),
                 r.generations.into(),
+                r.islands.into(),
                 r.cpu.median.into(),
                 r.cpu.min.into(),
                 r.cpu.max.into(),
@@ -150,6 +157,16 @@ impl BenchReport {
                 g.map(|g| g.max).into(),
                 r.gpu_cpu_ratio.into(),
                 r.identical.into(),
+                if r.gpu_invocations.is_empty() {
+                    Value::Empty
+                } else {
+                    r.gpu_invocations
+                        .iter()
+                        .map(|(stage, n)| format!("{stage} {n}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                        .into()
+                },
                 if notes.is_empty() {
                     Value::Empty
                 } else {

@@ -114,6 +114,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         repetitions: args.repetitions,
         threads: args.threads,
         gpu,
+        islands_auto: args.ga.islands_auto(),
     };
     let quiet = args.quiet;
     let report = bench::run(&options, &mut |line| {

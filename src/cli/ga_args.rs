@@ -35,7 +35,7 @@ pub struct GaArgs {
     /// Individuals per island (default: the preset's).
     #[arg(long)]
     population: Option<u32>,
-    /// Independent populations run side by side; `auto` (the default of `solve` and `suite`)
+    /// Independent populations run side by side; `auto` (the default of `solve`, `suite` and `bench`)
     /// sizes them from a GPU adapter and keeps the preset's on the CPU.
     #[arg(long, value_parser = parse_islands)]
     islands: Option<IslandCount>,

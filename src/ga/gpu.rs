@@ -21,7 +21,7 @@ pub mod multi;
 pub use multi::{split_islands, MultiGpuEngine};
 
 use crate::error::{Error, Result};
-use crate::ga::common::WORKGROUP_SIZE;
+use crate::ga::common::{ISLAND_BEST_WORKGROUP, WORKGROUP_SIZE};
 use crate::ga::cpu;
 use crate::ga::prelude::BINDINGS;
 use crate::ga::{Engine, GaConfig, Island, Params, Problem};
@@ -229,6 +229,22 @@ impl GpuEngine {
 
     pub fn context(&self) -> &GpuContext {
         &self.ctx
+    }
+
+    /// Invocations each stage launches per generation (`breed`: one per individual, rounded up
+    /// to whole workgroups; `island_best`: a workgroup per island), as dispatched.
+    pub fn invocations_per_stage(&self) -> Vec<(&'static str, u64)> {
+        let groups = |g: (u32, u32)| g.0 as u64 * g.1 as u64;
+        vec![
+            (
+                "breed",
+                groups(self.individual_groups) * WORKGROUP_SIZE as u64,
+            ),
+            (
+                "island_best",
+                groups(self.island_groups) * ISLAND_BEST_WORKGROUP as u64,
+            ),
+        ]
     }
 
     /// Generations recorded into one command buffer.

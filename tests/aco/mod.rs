@@ -2,7 +2,7 @@
 //! pheromone updates, determinism, solving, and (on any adapter, lavapipe in CI) the GPU stages
 //! against their CPU twins bit for bit.
 
-use evoku::aco::common::{self, blend, mul_hi, mul_q16, pheromone_shift, NO_CHOICE};
+use evoku::aco::common::{self, blend, mul_q16, pheromone_shift, NO_CHOICE};
 use evoku::aco::cpu::colony_update::{colony_update, global_update};
 use evoku::aco::cpu::propagate::{propagate, Ant};
 use evoku::aco::cpu::restart::restart;

@@ -36,7 +36,7 @@ fn commands_write_their_exports_and_plots() {
     );
     let csv = std::fs::read_to_string(dir.join("bench.csv")).unwrap();
     assert!(
-        csv.starts_with("size,name,generations,cpu_median,"),
+        csv.starts_with("size,name,generations,islands,cpu_median,"),
         "{csv}"
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("CPU column only"));

@@ -15,6 +15,7 @@ fn bench_without_gpu_counts_cpu_work() {
         repetitions: 2,
         threads: Some(1),
         gpu: GpuChoice::Skip("test: CPU only".into()),
+        islands_auto: true,
     };
     let mut lines = 0;
     let report = bench::run(&options, &mut |_| lines += 1).unwrap();
@@ -22,6 +23,9 @@ fn bench_without_gpu_counts_cpu_work() {
     assert_eq!(report.rows.len(), 1);
     let row = &report.rows[0];
     assert_eq!((row.size, row.generations), (9, 3));
+    // Without a GPU column `islands_auto` keeps the configured islands and launches nothing.
+    assert_eq!(row.islands, 2);
+    assert!(row.gpu_invocations.is_empty());
     assert_eq!(row.cpu.rates.len(), 2);
     assert_eq!(row.cpu.solved_islands, 0);
     // 2 islands x 10 individuals x 3 generations x 2 repetitions.

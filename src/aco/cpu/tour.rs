@@ -6,8 +6,8 @@
 //! propagated givens at a random cell.
 
 use super::propagate::{pending, propagate, Ant};
-use crate::aco::common::{blend, mul_hi, AcoParams, AcoTables, Colony, NO_CHOICE};
-use crate::rng::{draw, stream_key};
+use crate::aco::common::{blend, AcoParams, AcoTables, Colony, NO_CHOICE};
+use crate::rng::{draw, mul_hi, stream_key};
 
 /// Runs steps `colony.step ..` (at most `steps` of them, up to the end of the tour) for every ant
 /// of an unsolved colony, each followed by the local updates, and advances `colony.step`.
@@ -92,7 +92,7 @@ fn start(p: &AcoParams, t: &AcoTables, key: u32, ant: &mut Ant) {
     ant.filled = t.start_filled;
     ant.stack_len = 0;
     ant.dirty = [0; 3];
-    ant.pointer = draw(key, 0) % p.cells;
+    ant.pointer = mul_hi(draw(key, 0), p.cells);
     ant.empty_visits = 0;
     ant.budget_stops = 0;
     ant.visits = 0;

@@ -78,6 +78,17 @@ impl MultiGpuEngine {
             .collect()
     }
 
+    /// [`GpuEngine::invocations_per_stage`] summed over the parts.
+    pub fn invocations_per_stage(&self) -> Vec<(&'static str, u64)> {
+        let mut total = self.parts[0].invocations_per_stage();
+        for part in &self.parts[1..] {
+            for (sum, (_, count)) in total.iter_mut().zip(part.invocations_per_stage()) {
+                sum.1 += count;
+            }
+        }
+        total
+    }
+
     pub fn parts(&self) -> &[GpuEngine] {
         &self.parts
     }

@@ -15,7 +15,7 @@
 
 use super::mutation::digit_bit;
 use crate::ga::Problem;
-use crate::rng::{index_mix, Rng};
+use crate::rng::{index_mix, mul_hi, Rng};
 
 mod matching;
 #[cfg(test)]
@@ -40,30 +40,6 @@ static NOISE_INDEX_MIX: [u32; 64 * 64] = {
     }
     mixed
 };
-
-/// `x % d` for a fixed `d > 0` by multiplication (Lemire, Kaser and Kurz, "Faster remainder by
-/// direct computation", 2019): exact for every `u32` `x` and `d`, so the draws are those of `%`.
-#[derive(Clone, Copy)]
-struct Remainder {
-    divisor: u64,
-    inverse: u64,
-}
-
-impl Remainder {
-    fn new(divisor: u32) -> Remainder {
-        debug_assert!(divisor > 0);
-        Remainder {
-            divisor: divisor as u64,
-            inverse: (u64::MAX / divisor as u64).wrapping_add(1),
-        }
-    }
-
-    #[inline(always)]
-    fn of(self, x: u32) -> u32 {
-        let low = self.inverse.wrapping_mul(x as u64);
-        ((low as u128 * self.divisor as u128) >> 64) as u32
-    }
-}
 
 /// Re-arranges the free cells of a random box of `genome` (see the module comment); `noise` is
 /// the bound of the random part of each cost (`GaConfig::assign_noise`).
@@ -128,7 +104,6 @@ fn assign<const TABLE: usize, const K1: usize>(
     }
     let candidates = problem.candidates();
     let draws = *rng;
-    let remainder = Remainder::new(noise.max(1));
     let mut bits = [0u64; K1];
     for (bit, &digit) in bits.iter_mut().zip(&digits[..k]) {
         *bit = digit_bit(digit);
@@ -143,11 +118,7 @@ fn assign<const TABLE: usize, const K1: usize>(
             let bit = bits[digit];
             let conflicts =
                 (row & bit != 0) as i32 + (col & bit != 0) as i32 + (allowed & bit == 0) as i32;
-            let random = if noise == 0 {
-                0
-            } else {
-                remainder.of(draws.at_mixed(mixed[digit]))
-            };
+            let random = mul_hi(draws.at_mixed(mixed[digit]), noise);
             *entry = conflicts * ASSIGN_UNIT + random as i32;
         }
     }
