@@ -81,6 +81,16 @@ where
 {
     let bx = rng.below(N as u32) as usize;
     let (free, duplicated) = box_masks(problem, genome, counts, bx);
+    let (i, j) = directed_pair(rng, free, duplicated)?;
+    Some((bx * N + i as usize, bx * N + j as usize))
+}
+
+/// The two unit positions the directed mutation swaps, given the unit's free positions and
+/// those whose digit is duplicated in a scored line (bit masks): two duplicated ones; with one
+/// such, it and another free one; with none, any two free ones. `None` with fewer than two free.
+/// Shared by both encodings, so they draw and choose the same way.
+#[inline(always)]
+pub fn directed_pair(rng: &mut Rng, free: u64, duplicated: u64) -> Option<(u32, u32)> {
     let free_count = free.count_ones();
     if free_count < 2 {
         return None;
@@ -97,8 +107,7 @@ where
     };
     let other = rng.below(count - 1);
     let other = if other >= k { other + 1 } else { other };
-    let (i, j) = (nth_set_bit(list, k), nth_set_bit(list, other));
-    Some((bx * N + i as usize, bx * N + j as usize))
+    Some((nth_set_bit(list, k), nth_set_bit(list, other)))
 }
 
 /// Whether the cell at box position `to` would take `digit` from position `from` of the same box

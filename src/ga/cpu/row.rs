@@ -8,8 +8,7 @@
 //! encodings).
 
 use super::fitness::{LineCounts, Packing, Side};
-use super::init::nth_set_bit;
-use super::mutation::{mutation_counted, swap_mutation, SwapPair};
+use super::mutation::{directed_pair, mutation_counted, swap_mutation, SwapPair};
 use crate::ga::{MutationKind, Problem};
 use crate::rng::Rng;
 
@@ -272,22 +271,7 @@ pub fn unit_directed_mutation<C: Counted>(
             duplicated |= 1 << p;
         }
     }
-    let free_count = free.count_ones();
-    if free_count < 2 {
-        return None;
-    }
-    let duplicated_count = duplicated.count_ones();
-    let (list, count, k) = if duplicated_count >= 2 {
-        let k = rng.below(duplicated_count);
-        (duplicated, duplicated_count, k)
-    } else if duplicated_count == 1 {
-        (free, free_count, (free & (duplicated - 1)).count_ones())
-    } else {
-        (free, free_count, rng.below(free_count))
-    };
-    let other = rng.below(count - 1);
-    let other = if other >= k { other + 1 } else { other };
-    let (i, j) = (nth_set_bit(list, k), nth_set_bit(list, other));
+    let (i, j) = directed_pair(rng, free, duplicated)?;
     Some((unit * n + i as usize, unit * n + j as usize))
 }
 
