@@ -19,9 +19,9 @@ var<private> assign_col_has: array<vec2<u32>, MAX_BOX_SIZE>;
 
 fn assign_cost(noise: Rng, cell: u32, digit: u32) -> i32 {
     let bit = digit_bit(assign_digits[digit]);
-    let p = assign_free[cell] % params.side;
-    let conflicts = i32(mask_has(assign_row_has[p / params.box_size], bit))
-        + i32(mask_has(assign_col_has[p % params.box_size], bit))
+    let p = assign_free[cell] % SIDE;
+    let conflicts = i32(mask_has(assign_row_has[p / BOX_SIZE], bit))
+        + i32(mask_has(assign_col_has[p % BOX_SIZE], bit))
         + i32(!mask_has(candidates(assign_free[cell]), bit));
     let draw = at(noise, ASSIGN_NOISE_DRAW + MAX_SIDE * cell + digit);
     let random = select(draw % max(params.assign_noise, 1u), 0u, params.assign_noise == 0u);
@@ -30,7 +30,7 @@ fn assign_cost(noise: Rng, cell: u32, digit: u32) -> i32 {
 
 // Digits in line `line` outside box `bx` (genome indices `bx * n..bx * n + n`, tested by range).
 fn assign_line_digits(line: u32, bx: u32) -> vec2<u32> {
-    let n = params.side;
+    let n = SIDE;
     let first = bx * n;
     var has = vec2<u32>(0u);
     for (var k = 0u; k < n; k++) {
@@ -45,10 +45,10 @@ fn assign_line_digits(line: u32, bx: u32) -> vec2<u32> {
 // Minimum-cost matching of the `k` free cells to their `k` digits (`min_cost_matching`), then
 // written into the child.
 fn box_assignment(rng: ptr<function, Rng>) {
-    let n = params.side;
+    let n = SIDE;
     let bx = below(rng, n);
     let first = bx * n;
-    for (var q = 0u; q < params.box_size; q++) {
+    for (var q = 0u; q < BOX_SIZE; q++) {
         // Block encoding only: lines A and B are the rows and columns.
         assign_row_has[q] = assign_line_digits(line_a_of(first) + q, bx);
         assign_col_has[q] = assign_line_digits(n + line_b_of(first) + q, bx);

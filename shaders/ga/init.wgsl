@@ -52,7 +52,7 @@ fn nth_set_bit(mask: vec2<u32>, k: u32) -> u32 {
 // box's still-missing digits that are also its candidates, or among all still-missing digits
 // when none is.
 fn init_genome(rng: ptr<function, Rng>) {
-    let n = params.side;
+    let n = SIDE;
     for (var bx = 0u; bx < n; bx++) {
         var given = vec2<u32>(0u);
         for (var g = bx * n; g < (bx + 1u) * n; g++) {
@@ -92,7 +92,7 @@ fn init(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
     if id >= params.population * params.islands {
         return;
     }
-    child_base = id * params.genome_words;
+    child_base = id * GENOME_WORDS;
     outcomes[id] = 0u;
     next_scores[id] = init_slot(id / params.population + params.island_offset, 0u, id % params.population);
 }

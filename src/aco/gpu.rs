@@ -23,6 +23,7 @@ use super::common::{AcoParams, AcoTables, Colony, GPU_MAX_BOX_SIZE, TOUR_WORKGRO
 use super::cpu::{colony_update, tour};
 use super::prelude::BINDINGS;
 use super::{AcoConfig, AcoEngine};
+use crate::board::Geometry;
 use crate::error::{Error, Result};
 use crate::gpu::pipeline::{self, grid};
 use crate::gpu::schedule::Schedule;
@@ -62,13 +63,15 @@ impl AcoStage {
         }
     }
 
-    /// The assembled WGSL of the stage's module: the ACS's prelude, then its files.
-    pub fn source(self) -> String {
-        super::prelude::prelude() + &assemble(self.files())
+    /// The assembled WGSL of the stage's module for boards of `geometry`: the ACS's prelude,
+    /// then its files.
+    pub fn source(self, geometry: Geometry) -> String {
+        super::prelude::prelude(geometry) + &assemble(self.files())
     }
 }
 
-/// The three pipelines and their bind group layout, built once per device.
+/// The three pipelines and their bind group layout, built once per device and box size (the
+/// modules read the board's size as compile-time constants).
 #[derive(Debug)]
 struct Pipelines {
     layout: wgpu::BindGroupLayout,
@@ -78,10 +81,11 @@ struct Pipelines {
 }
 
 impl Pipelines {
-    fn new(device: &wgpu::Device) -> Pipelines {
+    fn new(device: &wgpu::Device, geometry: Geometry) -> Pipelines {
         let (layout, pipeline_layout) = pipeline::layouts(device, "aco", &BINDINGS);
         let pipeline = |stage: AcoStage| {
-            pipeline::compute_pipeline(device, &pipeline_layout, stage.name(), stage.source())
+            let source = stage.source(geometry);
+            pipeline::compute_pipeline(device, &pipeline_layout, stage.name(), source)
         };
         Pipelines {
             tour: pipeline(AcoStage::Tour),
@@ -226,7 +230,10 @@ impl GpuAco {
             let ant_steps = ants * params.tour_steps as u64;
             (HARDWARE_ANT_STEPS_PER_SUBMIT / ant_steps.max(1)).clamp(1, 64) as u32
         };
-        let pipelines = ctx.pipelines("building ACS pipelines", Pipelines::new)?;
+        let geometry = tables.geometry;
+        let pipelines = ctx.pipelines("building ACS pipelines", geometry.box_size(), |device| {
+            Pipelines::new(device, geometry)
+        })?;
         let (buffers, bind_group) = ctx.scoped("allocating ACS buffers", || {
             let storage = wgpu::BufferUsages::STORAGE
                 | wgpu::BufferUsages::COPY_SRC
