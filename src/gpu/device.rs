@@ -92,6 +92,9 @@ impl ErrorLog {
     }
 }
 
+/// One engine's pipelines, of a type only that engine knows.
+type SharedPipelines = Arc<dyn Any + Send + Sync>;
+
 /// A device and its queue, created once and shared (`Clone` is cheap: handles are counted).
 ///
 /// Validation, out-of-memory and internal errors become [`Error::Gpu`] values: every engine call
@@ -108,7 +111,7 @@ pub struct GpuContext {
     errors: ErrorLog,
     /// Each engine's pipelines (one value per type and box size: the modules are assembled for
     /// one board size), built by its first engine of that size and reused by the next ones.
-    pipelines: Arc<Mutex<Vec<(usize, Arc<dyn Any + Send + Sync>)>>>,
+    pipelines: Arc<Mutex<Vec<(usize, SharedPipelines)>>>,
 }
 
 impl GpuContext {
