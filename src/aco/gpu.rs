@@ -23,7 +23,6 @@ use super::common::{AcoParams, AcoTables, Colony, GPU_MAX_BOX_SIZE, TOUR_WORKGRO
 use super::cpu::{colony_update, tour};
 use super::prelude::BINDINGS;
 use super::{AcoConfig, AcoEngine};
-use crate::board::Geometry;
 use crate::error::{Error, Result};
 use crate::gpu::pipeline::{self, grid};
 use crate::gpu::schedule::Schedule;
@@ -63,15 +62,13 @@ impl AcoStage {
         }
     }
 
-    /// The assembled WGSL of the stage's module for boards of `geometry`: the ACS's prelude,
-    /// then its files.
-    pub fn source(self, geometry: Geometry) -> String {
-        super::prelude::prelude(geometry) + &assemble(self.files())
+    /// The assembled WGSL of the stage's module: the ACS's prelude, then its files.
+    pub fn source(self) -> String {
+        super::prelude::prelude() + &assemble(self.files())
     }
 }
 
-/// The three pipelines and their bind group layout, built once per device and box size (the
-/// modules read the board's size as compile-time constants).
+/// The three pipelines and their bind group layout, built once per device.
 #[derive(Debug)]
 struct Pipelines {
     layout: wgpu::BindGroupLayout,
@@ -81,11 +78,10 @@ struct Pipelines {
 }
 
 impl Pipelines {
-    fn new(device: &wgpu::Device, geometry: Geometry) -> Pipelines {
+    fn new(device: &wgpu::Device) -> Pipelines {
         let (layout, pipeline_layout) = pipeline::layouts(device, "aco", &BINDINGS);
         let pipeline = |stage: AcoStage| {
-            let source = stage.source(geometry);
-            pipeline::compute_pipeline(device, &pipeline_layout, stage.name(), source)
+            pipeline::compute_pipeline(device, &pipeline_layout, stage.name(), stage.source())
         };
         Pipelines {
             tour: pipeline(AcoStage::Tour),
@@ -230,10 +226,8 @@ impl GpuAco {
             let ant_steps = ants * params.tour_steps as u64;
             (HARDWARE_ANT_STEPS_PER_SUBMIT / ant_steps.max(1)).clamp(1, 64) as u32
         };
-        let geometry = tables.geometry;
-        let pipelines = ctx.pipelines("building ACS pipelines", geometry.box_size(), |device| {
-            Pipelines::new(device, geometry)
-        })?;
+        // The ACS's modules read the board's size from `params`: one set for every size.
+        let pipelines = ctx.pipelines("building ACS pipelines", 0, Pipelines::new)?;
         let (buffers, bind_group) = ctx.scoped("allocating ACS buffers", || {
             let storage = wgpu::BufferUsages::STORAGE
                 | wgpu::BufferUsages::COPY_SRC

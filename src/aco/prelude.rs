@@ -5,7 +5,6 @@ use super::common::{
     ant_header, AcoParams, Colony, ANT_HEADER_WORDS, COLONY_WORKGROUP, DONE_BIT, NO_CHOICE,
     TOUR_WORKGROUP,
 };
-use crate::board::Geometry;
 use crate::gpu::prelude::{Access, Binding, BufferType, Prelude};
 
 /// The bind group layout of every ACS pipeline, binding `k` the `k`-th entry. The engine builds its
@@ -49,10 +48,9 @@ pub const BINDINGS: [Binding; 6] = [
     },
 ];
 
-/// The prelude every ACS module for boards of `geometry` starts with.
-pub fn prelude(geometry: Geometry) -> String {
+/// The prelude every ACS module starts with.
+pub fn prelude() -> String {
     let mut prelude = Prelude::new("ACS")
-        .board(geometry)
         .structure::<AcoParams>()
         .structure::<Colony>()
         .uint("TOUR_WORKGROUP", TOUR_WORKGROUP)

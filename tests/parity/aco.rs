@@ -8,7 +8,6 @@ use evoku::aco::cpu::tour::tour_step;
 use evoku::aco::gpu::AcoStage;
 use evoku::aco::prelude::BINDINGS;
 use evoku::aco::AcoConfig;
-use evoku::board::Geometry;
 use evoku::gpu::GpuContext;
 use evoku::rng::{stream_key, Rng};
 
@@ -104,25 +103,13 @@ fn run(harness: &Harness, entry: &str, setup: &Setup, records: &[u32]) -> (Vec<u
         bytemuck::cast_slice(records),
     ];
     let workgroups = (CASES as u32).div_ceil(evoku::aco::common::COLONY_WORKGROUP);
-    let module = format!("aco parity {}", setup.params.box_size);
-    let mut out = harness.run(&module, entry, workgroups, &contents);
+    let mut out = harness.run("aco parity", entry, workgroups, &contents);
     (std::mem::take(&mut out[2]), std::mem::take(&mut out[5]))
 }
 
-/// The tour's module with the parity entry points, assembled for every box size of
-/// [`BOX_SIZES`] (the modules read the board's size as compile-time constants).
 fn aco_harness(ctx: &GpuContext) -> Harness<'_> {
-    let modules: Vec<(String, String)> = BOX_SIZES
-        .into_iter()
-        .map(|b| {
-            let geometry = Geometry::new(b).expect("a supported box size");
-            let source = AcoStage::Tour.source(geometry)
-                + "// ---- tests/parity/aco.wgsl ----\n"
-                + ENTRY_POINTS;
-            (format!("aco parity {b}"), source)
-        })
-        .collect();
-    Harness::new(ctx, &BINDINGS, &modules)
+    let source = AcoStage::Tour.source() + "// ---- tests/parity/aco.wgsl ----\n" + ENTRY_POINTS;
+    Harness::new(ctx, &BINDINGS, &[("aco parity".to_string(), source)])
 }
 
 #[test]
