@@ -335,3 +335,41 @@ fn the_portfolio_on_a_gpu_matches_the_cpu_with_the_same_islands() {
     assert!(cpu.0.is_some(), "{cpu:?}");
     assert_eq!(run(gpu), cpu);
 }
+
+#[test]
+fn the_exact_member_restarts_from_36x36_the_same_whatever_the_thread_count() {
+    // From 36x36 on, the exact member runs randomized dual-branching restarts in two streams,
+    // each with a fixed node credit per round: the work, and so the run, does not depend on the
+    // threads that carry the streams.
+    let puzzle = read_puzzle("puzzles/large/inst36x36_45_0.txt");
+    let run = |threads: usize| {
+        let mut options = options(Device::Cpu, threads, 3);
+        options.ga.max_generations = 2;
+        let outcome = portfolio::solve(
+            &puzzle.grid,
+            &[MemberKind::Exact],
+            &options,
+            &mut |_| {},
+            std::time::Instant::now(),
+        )
+        .unwrap();
+        (
+            outcome.solved,
+            outcome.rounds,
+            outcome.best,
+            outcome.restarts,
+            outcome.members,
+        )
+    };
+    let first = run(2);
+    let exact = &first.4[0];
+    assert_eq!(exact.name, "exact");
+    assert_eq!(exact.islands, 2, "two streams: {exact:?}");
+    // Each stream spends at least its credit of the rounds it ran (a search may overdraw it).
+    assert!(
+        first.0 || exact.work >= first.1 as u64 * exact.work_per_round,
+        "{exact:?}"
+    );
+    assert_eq!(first, run(1), "one thread, same run");
+    assert_eq!(first, run(3), "three threads, same run");
+}

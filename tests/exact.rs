@@ -648,3 +648,45 @@ fn restarted_search_still_proves_no_solution() {
     assert_eq!(r.status, Status::NodeLimit);
     assert!(!r.has_no_solution());
 }
+
+#[test]
+fn guided_restarts_follow_the_best_state_and_stay_complete() {
+    // Solution-guided restarts: each search tries first the digits of the most advanced state
+    // the earlier ones reached. The order changes, not what a finished search proves.
+    let p = instance(25, 40, 2);
+    let run = |seed: u64, guide: bool| {
+        let mut solver = exact::Solver::new(p.geometry());
+        solver.set_guided(guide);
+        let mut schedule = exact::restarts::Schedule::new(seed, 1, 5);
+        let limits = Limits::default();
+        let mut nodes = 0;
+        loop {
+            let r = schedule.search(&mut solver, &p, &limits);
+            nodes += r.nodes;
+            if r.status != Status::NodeLimit {
+                return (r.first().cloned(), nodes, schedule.searches());
+            }
+        }
+    };
+    let a = run(5, true);
+    assert_eq!(a, run(5, true), "same seed, same run");
+    assert!(a.0.as_ref().expect("solved").solves(&p));
+    assert!(a.2 > 1, "unit 5 must restart: {} search(es)", a.2);
+    // Without the guide the same keys search other trees.
+    assert!(
+        (5..9).any(|seed| run(seed, true) != run(seed, false)),
+        "the guide changed no search"
+    );
+    // Still complete: a puzzle with no solution is proven so.
+    let broken = broken_seed_puzzle();
+    let mut solver = exact::Solver::new(broken.geometry());
+    solver.set_guided(true);
+    let mut schedule = exact::restarts::Schedule::new(0, 0, 1);
+    let proof = loop {
+        let r = schedule.search(&mut solver, &broken, &Limits::default());
+        if r.status != Status::NodeLimit {
+            break r;
+        }
+    };
+    assert!(proof.has_no_solution(), "{:?}", proof.status);
+}

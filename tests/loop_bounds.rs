@@ -70,35 +70,76 @@ fn ga_stage_bounds_sum_to_the_old_hand_count() {
     assert_eq!(cases, 7 * 6 * 3 * 2);
 }
 
-/// `tour_loop_iterations` and `colony_loop_iterations` as src/aco/gpu.rs counted them.
-fn aco_hand_count(p: &AcoParams, steps: u32) -> (u64, u64) {
+/// `tour_loop_iterations` and `colony_loop_iterations` as src/aco/gpu.rs (now src/aco/gpu/)
+/// counted them, with the start board's copy of `cand_words` words per cell (one up to 25x25, as
+/// counted then), and the restart's pheromone reset moved out of the colony update into
+/// `aco_restart`, whose 64 invocations share it.
+fn aco_hand_count(p: &AcoParams, steps: u32) -> (u64, u64, u64) {
     let n = p.side as u64;
     let per_step =
         p.step_budget as u64 + p.work_cost as u64 + 3 + 5 * (n + 2) + (p.ants as u64 + 2) + 1;
-    let tour = steps as u64 * per_step + p.cells as u64 + 2 + 2;
+    let tour = steps as u64 * per_step + p.cells as u64 * p.cand_words as u64 + 2 + 2;
     let cells = p.cells as u64;
-    let colony = (p.ants as u64 + 2) + 3 * (cells + 2) + cells * p.side as u64 + 2;
-    (tour, colony)
+    let colony = (p.ants as u64 + 2) + 3 * (cells + 2);
+    let restart = (cells * p.side as u64).div_ceil(64) + 2;
+    (tour, colony, restart)
 }
 
 #[test]
 fn aco_stage_bounds_sum_to_the_old_hand_count() {
-    use evoku::aco::cpu::{colony_update, tour};
+    use evoku::aco::cpu::{colony_update, restart, tour};
     let mut p: AcoParams = bytemuck::Zeroable::zeroed();
-    for b in 2..=5u32 {
+    for b in 2..=8u32 {
         p.box_size = b;
         p.side = b * b;
         p.cells = b.pow(4);
+        p.cand_words = evoku::aco::common::cand_words(p.side);
         for ants in [1, 4, 10, 32] {
             p.ants = ants;
             for (budget, cost) in [(1, 5), (1000, 40), (40_000, 147)] {
                 p.step_budget = budget;
                 p.work_cost = cost;
                 for steps in [1, 2, 7] {
-                    let bounds = (tour::loop_bound(&p, steps), colony_update::loop_bound(&p));
+                    let bounds = (
+                        tour::loop_bound(&p, steps),
+                        colony_update::loop_bound(&p),
+                        restart::loop_bound(&p),
+                    );
                     assert_eq!(bounds, aco_hand_count(&p, steps), "{p:?} steps {steps}");
                 }
             }
         }
     }
+}
+
+/// With the default step budget, one step of the most ants per colony fits lavapipe's loop budget
+/// at every board size, beside the start board's copy, and so do the per-colony stages.
+#[test]
+fn aco_dispatches_fit_lavapipe_at_every_size() {
+    use evoku::aco::cpu::{colony_update, restart, tour};
+    use evoku::aco::{AcoConfig, AcoTables, MAX_ANTS};
+    use evoku::board::{Geometry, Grid};
+    use evoku::gpu::SOFTWARE_LOOP_BUDGET;
+    let mut budgets = Vec::new();
+    for b in 2..=8 {
+        let grid = Grid::empty(Geometry::new(b).unwrap());
+        let config = AcoConfig {
+            ants: MAX_ANTS,
+            ..AcoConfig::default()
+        };
+        let p = config.params(&AcoTables::new(&grid));
+        let label = format!("{0}x{0}: {p:?}", b * b);
+        assert!(tour::loop_bound(&p, 1) <= SOFTWARE_LOOP_BUDGET, "{label}");
+        assert!(
+            colony_update::loop_bound(&p) <= SOFTWARE_LOOP_BUDGET,
+            "{label}"
+        );
+        assert!(restart::loop_bound(&p) <= SOFTWARE_LOOP_BUDGET, "{label}");
+        // Room for at least a few pieces of propagation work per step.
+        assert!(p.step_budget >= p.cells.min(100) * p.work_cost, "{label}");
+        budgets.push(p.step_budget);
+    }
+    // 40,000 from 16x16 on (as before 64x64 ran on the GPU); 64x64 leaves room for its copy.
+    assert_eq!(&budgets[2..6], &[40_000; 4], "{budgets:?}");
+    assert!(budgets[6] < 40_000, "{budgets:?}");
 }

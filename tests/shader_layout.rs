@@ -304,5 +304,15 @@ fn the_prelude_carries_the_rust_codes_and_bounds() {
         "const TOUR_WORKGROUP: u32 = {}u;",
         evoku::aco::common::TOUR_WORKGROUP
     )));
-    assert_eq!(evoku::aco::common::GPU_MAX_BOX_SIZE, 5);
+    assert!(aco.contains(&format!(
+        "const DIRTY_WORDS: u32 = {}u;",
+        evoku::aco::common::DIRTY_WORDS
+    )));
+    // Candidate words per cell, by side: the done flag fits beside 31 digits, not 32.
+    use evoku::aco::common::{cand_words, MAX_CAND_WORDS};
+    let words: Vec<u32> = [4, 9, 16, 25, 31, 32, 36, 49, 62, 63, 64]
+        .map(cand_words)
+        .to_vec();
+    assert_eq!(words, [1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3]);
+    assert_eq!(cand_words(64), MAX_CAND_WORDS);
 }

@@ -3,6 +3,8 @@
 mod util;
 
 mod aco;
+mod aco_gpu;
+mod aco_measure;
 mod api;
 mod cli;
 mod default_solver;

@@ -1,6 +1,6 @@
 // After the tours, one invocation per colony: the iteration's best ant, the best-so-far solution
-// and its global pheromone update, best-value evaporation, records, stagnation and restart, the
-// solved flag.
+// and its global pheromone update, best-value evaporation, records, stagnation and restart (the
+// pheromone's reset is `aco_restart`'s, shaders/aco/restart.wgsl), the solved flag.
 //
 // Twin of `src/aco/cpu/colony_update.rs`.
 
@@ -18,6 +18,7 @@ fn aco_colony_update(
         return;
     }
     let cells = params.cells;
+    state.restart_pending = 0u;
     // The fullest ant, the lowest on ties.
     var best = 0u;
     var filled = ants[ant_base(colony, 0u) + A_FILLED];
@@ -74,10 +75,7 @@ fn aco_colony_update(
     }
     state.best_value -= mul_q16(state.best_value, params.evaporation_q16);
     if params.restart_after != 0u && state.stagnation >= params.restart_after {
-        let words = cells * params.side;
-        for (var i = 0u; i < words; i++) {
-            pheromone[row + i] = params.tau0;
-        }
+        state.restart_pending = 1u;
         state.best_value = 0u;
         state.best_filled = 0u;
         state.epoch_max_filled = 0u;

@@ -4,7 +4,8 @@
 // Twin of `src/aco/cpu/propagate.rs`: same order (stack last in, first out; the lowest dirty unit
 // first; peers in increasing order) and the same budget accounting. The budget counts loop
 // iterations as lavapipe does (a loop's iterations plus two), so that a dispatch stays below
-// lavapipe's silent limit of 65,535; `mark` and the dirty-unit search use no loops for that reason.
+// lavapipe's silent limit of 65,535; `mark` and the dirty-unit search use no loops for that
+// reason (the DIRTY_WORDS = 6 words of the dirty units are read unrolled).
 
 fn mark_unit(ant: u32, u: u32) {
     let w = ant + A_DIRTY + u / 32u;
@@ -25,6 +26,42 @@ fn push(ant: u32, cell: u32) {
     ants[ant + A_STACK_LEN] = len + 1u;
 }
 
+// Whether any unit waits for a scan.
+fn any_dirty(ant: u32) -> bool {
+    let d = ant + A_DIRTY;
+    return (ants[d] | ants[d + 1u] | ants[d + 2u] | ants[d + 3u] | ants[d + 4u] | ants[d + 5u])
+        != 0u;
+}
+
+// Takes the lowest dirty unit off the dirty words (some unit is dirty).
+fn take_dirty(ant: u32) -> u32 {
+    let d = ant + A_DIRTY;
+    var w = 5u;
+    if ants[d + 4u] != 0u {
+        w = 4u;
+    }
+    if ants[d + 3u] != 0u {
+        w = 3u;
+    }
+    if ants[d + 2u] != 0u {
+        w = 2u;
+    }
+    if ants[d + 1u] != 0u {
+        w = 1u;
+    }
+    if ants[d] != 0u {
+        w = 0u;
+    }
+    let word = ants[d + w];
+    ants[d + w] = word & (word - 1u);
+    return 32u * w + countTrailingZeros(word);
+}
+
+// Whether the ant has propagation work waiting (`pending` in src/aco/cpu/propagate.rs).
+fn pending(ant: u32) -> bool {
+    return ants[ant + A_STACK_LEN] != 0u || any_dirty(ant);
+}
+
 // Propagates until no work is left (true) or the next piece of work would overdraw the budget
 // (false; the work stays on the stack and in the dirty units).
 //
@@ -35,66 +72,52 @@ fn push(ant: u32, cell: u32) {
 // within the budget however its ants diverge.
 fn propagate(ant: u32, budget: ptr<function, u32>) -> bool {
     loop {
-        let len = ants[ant + A_STACK_LEN];
-        let d0 = ants[ant + A_DIRTY];
-        let d1 = ants[ant + A_DIRTY + 1u];
-        let d2 = ants[ant + A_DIRTY + 2u];
-        if len == 0u && d0 == 0u && d1 == 0u && d2 == 0u {
+        if !pending(ant) {
             return true;
         }
         if *budget < params.work_cost {
             return false;
         }
         *budget -= params.work_cost;
+        let len = ants[ant + A_STACK_LEN];
         let propagating = len > 0u;
-        var bit = 0u;
+        var bit = vec2<u32>(0u, 0u);
         var base = 0u;
         var steps = 0u;
         if propagating {
             ants[ant + A_STACK_LEN] = len - 1u;
             let cell = ants[stack_index(ant, len - 1u)];
-            let word = ants[cand_index(ant, cell)];
-            bit = word & ~DONE_BIT;
+            bit = load_cand(ant, cell);
             // A cell emptied while it waited (a clash resolved against it) has nothing to do.
-            if bit != 0u {
-                ants[cand_index(ant, cell)] = word | DONE_BIT;
+            if !is_empty(bit) {
+                set_done(ant, cell);
                 ants[ant + A_FILLED] += 1u;
                 base = cell * params.npeers;
                 steps = params.npeers;
             }
         } else {
-            var u: u32;
-            if d0 != 0u {
-                u = countTrailingZeros(d0);
-                ants[ant + A_DIRTY] = d0 & (d0 - 1u);
-            } else if d1 != 0u {
-                u = 32u + countTrailingZeros(d1);
-                ants[ant + A_DIRTY + 1u] = d1 & (d1 - 1u);
-            } else {
-                u = 64u + countTrailingZeros(d2);
-                ants[ant + A_DIRTY + 2u] = d2 & (d2 - 1u);
-            }
+            let u = take_dirty(ant);
             base = units_offset() + u * params.side;
             steps = 2u * params.side;
         }
-        var once = 0u;
-        var twice = 0u;
-        var singles = 0u;
-        var hidden = 0u;
+        var once = vec2<u32>(0u, 0u);
+        var twice = vec2<u32>(0u, 0u);
+        var singles = vec2<u32>(0u, 0u);
+        var hidden = vec2<u32>(0u, 0u);
         for (var k = 0u; k < steps; k++) {
             if propagating {
                 let q = tables[base + k];
-                let m = ants[cand_index(ant, q)];
-                if (m & bit) != 0u {
+                let m = load_cand(ant, q);
+                if !is_empty(m & bit) {
                     let rest = m & ~bit;
-                    ants[cand_index(ant, q)] = rest;
+                    store_cand(ant, q, rest);
                     mark(ant, q);
-                    if is_single(rest & ~DONE_BIT) {
+                    if is_single(rest) {
                         push(ant, q);
                     }
                 }
             } else if k < params.side {
-                let m = ants[cand_index(ant, tables[base + k])] & ~DONE_BIT;
+                let m = load_cand(ant, tables[base + k]);
                 twice |= once & m;
                 once |= m;
                 if is_single(m) {
@@ -103,14 +126,14 @@ fn propagate(ant: u32, budget: ptr<function, u32>) -> bool {
             } else {
                 if k == params.side {
                     hidden = once & ~twice & ~singles;
-                    if hidden == 0u {
+                    if is_empty(hidden) {
                         break;
                     }
                 }
                 let c = tables[base + k - params.side];
-                let h = ants[cand_index(ant, c)] & hidden;
+                let h = load_cand(ant, c) & hidden;
                 if is_single(h) {
-                    ants[cand_index(ant, c)] = h;
+                    store_cand(ant, c, h);
                     mark(ant, c);
                     push(ant, c);
                 }

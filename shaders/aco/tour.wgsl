@@ -5,20 +5,24 @@
 // begins.
 //
 // Twin of `src/aco/cpu/tour.rs`. A dispatch runs `steps_per_dispatch` steps from the colony's
-// `step`: as many as lavapipe's loop limit allows there (one at 16x16 and 25x25, several at 9x9,
-// see `tour_loop_iterations` in src/aco/gpu.rs), a whole tour on hardware.
+// `step`: as many as lavapipe's loop limit allows there (one from 16x16 up, several at 9x9, see
+// `loop_bound` in src/aco/cpu/tour.rs), a whole tour on hardware.
 
 // Step 0: the propagated givens, a random start cell.
 fn start_ant(ant: u32, key: u32) {
     let start = start_offset();
-    for (var c = 0u; c < params.cells; c++) {
-        ants[cand_index(ant, c)] = tables[start + c];
+    let first = cand_index(ant, 0u);
+    for (var w = 0u; w < params.cells * params.cand_words; w++) {
+        ants[first + w] = tables[start + w];
     }
     ants[ant + A_FILLED] = params.start_filled;
     ants[ant + A_STACK_LEN] = 0u;
     ants[ant + A_DIRTY] = 0u;
     ants[ant + A_DIRTY + 1u] = 0u;
     ants[ant + A_DIRTY + 2u] = 0u;
+    ants[ant + A_DIRTY + 3u] = 0u;
+    ants[ant + A_DIRTY + 4u] = 0u;
+    ants[ant + A_DIRTY + 5u] = 0u;
     ants[ant + A_POINTER] = draw(key, 0u) % params.cells;
     ants[ant + A_EMPTY_VISITS] = 0u;
     ants[ant + A_BUDGET_STOPS] = 0u;
@@ -26,15 +30,15 @@ fn start_ant(ant: u32, key: u32) {
 }
 
 // The candidate with the most pheromone (the lowest digit on ties).
-fn greedy_choice(colony: u32, cell: u32, candidates: u32) -> u32 {
+fn greedy_choice(colony: u32, cell: u32, candidates: vec2<u32>) -> u32 {
     let row = pher_base(colony) + cell * params.side;
     var m = candidates;
     var best = 0u;
     var best_tau = 0u;
     var first = true;
-    while m != 0u {
-        let d = countTrailingZeros(m);
-        m &= m - 1u;
+    while !is_empty(m) {
+        let d = lowest(m);
+        m = without_lowest(m);
         let tau = pheromone[row + d];
         if first || tau > best_tau {
             best = d;
@@ -51,14 +55,14 @@ fn bit_length(x: u32) -> u32 {
 
 // A candidate drawn with probability proportional to its pheromone (`roulette_choice` in
 // src/aco/cpu/tour.rs).
-fn roulette_choice(colony: u32, cell: u32, candidates: u32, r: u32) -> u32 {
+fn roulette_choice(colony: u32, cell: u32, candidates: vec2<u32>, r: u32) -> u32 {
     let row = pher_base(colony) + cell * params.side;
     var max_tau = 0u;
     var count = 0u;
     var m = candidates;
-    while m != 0u {
-        let d = countTrailingZeros(m);
-        m &= m - 1u;
+    while !is_empty(m) {
+        let d = lowest(m);
+        m = without_lowest(m);
         max_tau = max(max_tau, pheromone[row + d]);
         count += 1u;
     }
@@ -66,9 +70,9 @@ fn roulette_choice(colony: u32, cell: u32, candidates: u32, r: u32) -> u32 {
     let shift = select(0u, length - 32u, length > 32u);
     var total = 0u;
     m = candidates;
-    while m != 0u {
-        let d = countTrailingZeros(m);
-        m &= m - 1u;
+    while !is_empty(m) {
+        let d = lowest(m);
+        m = without_lowest(m);
         total += pheromone[row + d] >> shift;
     }
     if total == 0u {
@@ -78,9 +82,9 @@ fn roulette_choice(colony: u32, cell: u32, candidates: u32, r: u32) -> u32 {
     var sum = 0u;
     var last = 0u;
     m = candidates;
-    while m != 0u {
-        let d = countTrailingZeros(m);
-        m &= m - 1u;
+    while !is_empty(m) {
+        let d = lowest(m);
+        m = without_lowest(m);
         sum += pheromone[row + d] >> shift;
         last = d;
         if sum > threshold {
@@ -92,21 +96,19 @@ fn roulette_choice(colony: u32, cell: u32, candidates: u32, r: u32) -> u32 {
 
 // One ant's step `step` (`tour_step` in src/aco/cpu/tour.rs): with propagation left over from the
 // last step it only resumes that; otherwise, unless it has visited every cell, it chooses a digit
-// for its cell if the cell is open, moves on, and propagates. One call of `propagate` per step keeps a SIMD group's loops within
-// one budget.
+// for its cell if the cell is open, moves on, and propagates. One call of `propagate` per step
+// keeps a SIMD group's loops within one budget.
 fn tour_step(colony: u32, ant: u32, key: u32, step: u32) {
     if step == 0u {
         start_ant(ant, key);
     }
     ants[ant + A_CHOICE_CELL] = NO_CHOICE;
-    let pending = ants[ant + A_STACK_LEN] != 0u || ants[ant + A_DIRTY] != 0u
-        || ants[ant + A_DIRTY + 1u] != 0u || ants[ant + A_DIRTY + 2u] != 0u;
-    if !pending && ants[ant + A_VISITS] < params.cells {
+    if !pending(ant) && ants[ant + A_VISITS] < params.cells {
         let cell = ants[ant + A_POINTER];
-        let m = ants[cand_index(ant, cell)] & ~DONE_BIT;
-        if m == 0u {
+        let m = load_cand(ant, cell);
+        if is_empty(m) {
             ants[ant + A_EMPTY_VISITS] += 1u;
-        } else if (m & (m - 1u)) != 0u {
+        } else if !is_single(m) {
             let greedy = (draw(key, 1u + 2u * step) >> 16u) < params.q0_q16;
             var d: u32;
             if greedy {
@@ -114,7 +116,7 @@ fn tour_step(colony: u32, ant: u32, key: u32, step: u32) {
             } else {
                 d = roulette_choice(colony, cell, m, draw(key, 2u + 2u * step));
             }
-            ants[cand_index(ant, cell)] = 1u << d;
+            store_cand(ant, cell, digit_mask(d));
             mark(ant, cell);
             push(ant, cell);
             ants[ant + A_CHOICE_CELL] = cell;

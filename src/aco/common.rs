@@ -26,53 +26,78 @@ use crate::board::Geometry;
 
 /// Words of an ant's header in the `ants` buffer (before its candidates and its stack).
 pub const ANT_HEADER_WORDS: u32 = 16;
-/// Word offsets of an ant's header fields in the `ants` buffer (`Ant::words`); words 3..6 hold the
-/// dirty units' 96 bits (rows, columns, boxes: 75 at 25x25).
+/// Words of an ant's dirty units (rows, columns, boxes: `3 n` bits, 192 at 64x64).
+/// `shaders/aco/propagate.wgsl` reads them unrolled, without a loop (see there).
+pub const DIRTY_WORDS: u32 = (3 * crate::board::MAX_BOX_SIZE.pow(2) as u32).div_ceil(32);
+/// Word offsets of an ant's header fields in the `ants` buffer (`Ant::words`); `DIRTY` starts the
+/// [`DIRTY_WORDS`] words of the dirty units.
 pub mod ant_header {
     pub const POINTER: u32 = 0;
     pub const STACK_LEN: u32 = 1;
     pub const FILLED: u32 = 2;
-    pub const DIRTY: u32 = 3;
-    pub const CHOICE_CELL: u32 = 6;
-    pub const CHOICE_DIGIT: u32 = 7;
-    pub const EMPTY_VISITS: u32 = 8;
-    pub const BUDGET_STOPS: u32 = 9;
-    pub const VISITS: u32 = 10;
+    pub const CHOICE_CELL: u32 = 3;
+    pub const CHOICE_DIGIT: u32 = 4;
+    pub const EMPTY_VISITS: u32 = 5;
+    pub const BUDGET_STOPS: u32 = 6;
+    pub const VISITS: u32 = 7;
+    pub const DIRTY: u32 = 8;
     /// Every field, by its WGSL name (`A_<NAME>`).
     pub const ALL: [(&str, u32); 9] = [
         ("POINTER", POINTER),
         ("STACK_LEN", STACK_LEN),
         ("FILLED", FILLED),
-        ("DIRTY", DIRTY),
         ("CHOICE_CELL", CHOICE_CELL),
         ("CHOICE_DIGIT", CHOICE_DIGIT),
         ("EMPTY_VISITS", EMPTY_VISITS),
         ("BUDGET_STOPS", BUDGET_STOPS),
         ("VISITS", VISITS),
+        ("DIRTY", DIRTY),
     ];
 }
-/// Invocations per workgroup of `aco_tour`: the ants of one or more colonies.
-pub const TOUR_WORKGROUP: u32 = 32;
+const _: () = assert!(ant_header::DIRTY + DIRTY_WORDS <= ANT_HEADER_WORDS);
+const _: () = assert!(DIRTY_WORDS == 6, "propagate.wgsl unrolls six dirty words");
+/// Invocations per workgroup of `aco_tour`: the ants of one or more colonies, so also the most
+/// ants a colony may have (`crate::aco::MAX_ANTS`): a step's local updates wait for every ant of
+/// the colony at a workgroup barrier. 128 (it was 32) leaves room below WebGPU's guaranteed 256
+/// invocations; results do not depend on it (only on the colonies and their ants).
+pub const TOUR_WORKGROUP: u32 = 128;
 /// Invocations per workgroup of the per-colony stages (`aco_colony_update`, `aco_exchange`).
 pub const COLONY_WORKGROUP: u32 = 64;
 /// `choice_cell` of an ant that made no choice in its last step.
 pub const NO_CHOICE: u32 = u32::MAX;
-/// The done flag of a candidate word in the GPU layout (candidates use bits `0..n`).
+/// The done flag of a cell in the GPU layout: bit 31 of the cell's last candidate word.
 pub const DONE_BIT: u32 = 1 << 31;
-/// Largest box size the GPU engine runs: its candidates are one `u32` per cell beside
-/// [`DONE_BIT`], so `n = b * b` digits must fit the 31 bits below it: 5 (25x25). Not
-/// `crate::board::MAX_BOX_SIZE` (8), the largest board evoku reads (64 digits in a `u64` mask),
-/// which the CPU engine runs.
-pub const GPU_MAX_BOX_SIZE: usize = {
-    let digits = DONE_BIT.trailing_zeros() as usize;
-    let mut b = 1;
-    while (b + 1) * (b + 1) <= digits {
-        b += 1;
+/// Most candidate words per cell: the shaders hold a cell's candidates in a `vec2<u32>` (64
+/// digits), and a 64x64 cell's done flag takes a third word.
+pub const MAX_CAND_WORDS: u32 = 3;
+
+/// Candidate words per cell of a board of `side` digits in the GPU layout: the digits
+/// (bit `d % 32` of word `d / 32` for digit `d + 1`) and the done flag ([`DONE_BIT`] of the last
+/// word) in as few 32-bit words as hold `side + 1` bits: one up to 25x25 (31 digits), two at
+/// 36x36 and 49x49, three at 64x64.
+pub const fn cand_words(side: u32) -> u32 {
+    (side + 1).div_ceil(32)
+}
+const _: () = assert!(cand_words(crate::board::MAX_BOX_SIZE.pow(2) as u32) <= MAX_CAND_WORDS);
+
+/// Appends one cell's candidate words (`cand_words` of them, see [`cand_words`]) to `out`: the
+/// one encoding of the start board ([`AcoTables::words`]) and of an ant's board (`Ant::words`).
+#[inline]
+pub fn push_cand_words(out: &mut Vec<u32>, mask: u64, done: bool, cand_words: u32) {
+    let at = out.len();
+    out.push(mask as u32);
+    if cand_words > 1 {
+        out.push((mask >> 32) as u32);
     }
-    b
-};
-/// Propagation budget of one ant step on boards up to 25x25, in loop iterations as lavapipe counts
-/// them (see [`AcoParams::step_budget`]): below lavapipe's 65,535 with room for the rest of a step.
+    if cand_words > 2 {
+        out.push(0);
+    }
+    if done {
+        out[at + cand_words as usize - 1] |= DONE_BIT;
+    }
+}
+
+/// Largest propagation budget of one ant step, in loop iterations as lavapipe counts them (see [`AcoParams::step_budget`]): below lavapipe's 65,535 with room for the rest of a step.
 pub const MAX_STEP_BUDGET: u32 = 40_000;
 
 crate::gpu_struct! {
@@ -123,8 +148,9 @@ pub struct AcoParams {
     /// Steps of a tour: one per cell plus slack for steps that only resume propagation the
     /// budget cut short, so that such an ant still visits every cell.
     pub tour_steps: u32,
+    /// Words per cell of an ant's candidates ([`cand_words`]).
+    pub cand_words: u32,
     // Scalars, not an array: a uniform block's arrays need a 16-byte stride.
-    pub _pad0: u32,
     pub _pad1: u32,
     pub _pad2: u32,
 }
@@ -157,7 +183,10 @@ pub struct Colony {
     pub restarts: u32,
     /// Times the colony adopted its neighbour's best.
     pub exchanges: u32,
-    pub _pad: [u32; 3],
+    /// 1 when this iteration's `colony_update` restarted the colony: `restart` then resets its
+    /// pheromone (a stage of its own, so that no invocation loops over a whole pheromone table).
+    pub restart_pending: u32,
+    pub _pad: [u32; 2],
 }
 }
 
@@ -249,17 +278,20 @@ impl AcoTables {
     }
 
     /// The GPU's `tables` buffer: peers (`cells * npeers`), units (`3 n * n`), per cell
-    /// `row | col << 8 | box << 16` (unit indices), then the start board as candidate words
-    /// with the done flag (bit 31) on fixed cells. Boards up to 25x25 only.
+    /// `row | col << 8 | box << 16` (unit indices), then the start board as
+    /// [`cand_words`]`(n)` words per cell with the done flag on fixed cells.
     pub fn words(&self) -> Vec<u32> {
-        let mut t = Vec::with_capacity(self.peers.len() + self.units.len() + 2 * self.cells);
+        let cw = cand_words(self.side as u32);
+        let mut t = Vec::with_capacity(
+            self.peers.len() + self.units.len() + (1 + cw as usize) * self.cells,
+        );
         t.extend_from_slice(&self.peers);
         t.extend_from_slice(&self.units);
         t.extend(self.cell_units.iter().map(|[r, c, b]| r | c << 8 | b << 16));
-        t.extend(self.start.iter().map(|&m| {
+        for &m in &self.start {
             let single = m != 0 && m & (m - 1) == 0;
-            m as u32 | if single { DONE_BIT } else { 0 }
-        }));
+            push_cand_words(&mut t, m, single, cw);
+        }
         t
     }
 
@@ -286,15 +318,13 @@ pub fn work_cost(geometry: Geometry) -> u32 {
 }
 
 /// The propagation budget of one ant step: four times a whole board's worth of work, at most
-/// [`MAX_STEP_BUDGET`], on boards the GPU runs (so that several steps of a 9x9 ant fit one
-/// lavapipe dispatch); unbounded on larger boards (CPU only). `requested` (non-zero) overrides
-/// it, for tests.
-pub fn step_budget(geometry: Geometry, requested: u32) -> u32 {
+/// [`MAX_STEP_BUDGET`] (so that several steps of a 9x9 ant fit one lavapipe dispatch), and at most
+/// `room`: what lavapipe's loop budget leaves beside the rest of a one-step dispatch (the start
+/// board's copy above all; it binds at 64x64 only). `requested` (non-zero) overrides it, for tests.
+pub fn step_budget(geometry: Geometry, requested: u32, room: u64) -> u32 {
     if requested != 0 {
         return requested;
     }
-    if geometry.box_size() > GPU_MAX_BOX_SIZE {
-        return u32::MAX;
-    }
-    (4 * geometry.cells() as u32 * work_cost(geometry)).min(MAX_STEP_BUDGET)
+    let whole = 4 * geometry.cells() as u64 * work_cost(geometry) as u64;
+    whole.min(MAX_STEP_BUDGET as u64).min(room) as u32
 }

@@ -27,8 +27,10 @@
 //!   work beyond it waits for the ant's next step, which only resumes it (the ant does not choose
 //!   or move on meanwhile). A tour has a few slack steps beyond one per cell
 //!   ([`AcoParams::tour_steps`]) so that a delayed ant still visits every cell. The default budget
-//!   (four boards' worth of work at 9x9, about one at 16x16 and 25x25) cuts one ant step short
-//!   per 60 tours at 25x25 45 %, none at 9x9 and 16x16.
+//!   (four boards' worth of work at 9x9, about one at 16x16 and 25x25, less beyond) cuts one ant
+//!   step short per 60 tours at 25x25 45 %, none at 9x9 and 16x16, about 1.3 steps per tour at
+//!   36x36 and 12 at 64x64 (`docs/RESULTS.md`, "Large boards"), never so many that a tour
+//!   misses a cell there.
 //! - Several independent colonies run side by side; a colony whose fullest ant has not improved
 //!   for `restart_after` iterations starts again from fresh pheromone, and colonies can adopt their
 //!   ring neighbour's best every `exchange_interval` iterations. The result is that of the colony
@@ -158,7 +160,8 @@ impl AcoConfig {
         let k = common::pheromone_shift(cells);
         let tau0 = 1u32 << k;
         let local_q16 = rate_q16(self.local_update);
-        AcoParams {
+        let cand_words = common::cand_words(n);
+        let mut params = AcoParams {
             box_size: tables.geometry.box_size() as u32,
             side: n,
             cells,
@@ -176,18 +179,29 @@ impl AcoConfig {
             dtau_numerator: ((cells as u64 * cells as u64) << k) as u32,
             restart_after: self.restart_after,
             exchange_interval: self.exchange_interval,
-            step_budget: common::step_budget(tables.geometry, self.step_budget),
+            step_budget: 0,
             work_cost: common::work_cost(tables.geometry),
             seed_lo: self.seed as u32,
             seed_hi: (self.seed >> 32) as u32,
-            ant_words: common::ANT_HEADER_WORDS + 2 * cells,
+            ant_words: common::ANT_HEADER_WORDS + (cand_words + 1) * cells,
             record_words: 2 * (1 + cells),
             start_filled: tables.start_filled,
             tour_steps: cells + common::tour_slack(cells),
-            _pad0: 0,
+            cand_words,
             _pad1: 0,
             _pad2: 0,
-        }
+        };
+        // What a one-step lavapipe dispatch of the most ants spends beside the propagation.
+        let rest = cpu::tour::loop_bound(
+            &AcoParams {
+                ants: MAX_ANTS,
+                ..params
+            },
+            1,
+        );
+        let room = crate::gpu::SOFTWARE_LOOP_BUDGET.saturating_sub(rest);
+        params.step_budget = common::step_budget(tables.geometry, self.step_budget, room);
+        params
     }
 }
 

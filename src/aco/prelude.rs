@@ -2,8 +2,8 @@
 //! out from its one Rust home (see `crate::gpu::prelude`).
 
 use super::common::{
-    ant_header, AcoParams, Colony, ANT_HEADER_WORDS, COLONY_WORKGROUP, DONE_BIT, NO_CHOICE,
-    TOUR_WORKGROUP,
+    ant_header, AcoParams, Colony, ANT_HEADER_WORDS, COLONY_WORKGROUP, DIRTY_WORDS, DONE_BIT,
+    NO_CHOICE, TOUR_WORKGROUP,
 };
 use crate::gpu::prelude::{Access, Binding, BufferType, Prelude};
 
@@ -22,7 +22,8 @@ pub const BINDINGS: [Binding; 6] = [
         access: Access::Read,
         ty: BufferType::array::<u32>("u32"),
     },
-    // Every ant of every colony, `ant_words` each, colony-major: header, candidates, stack.
+    // Every ant of every colony, `ant_words` each, colony-major: header, candidates
+    // (`cand_words` per cell), stack.
     Binding {
         name: "ants",
         access: Access::ReadWrite,
@@ -57,7 +58,8 @@ pub fn prelude() -> String {
         .uint("COLONY_WORKGROUP", COLONY_WORKGROUP)
         .uint("NO_CHOICE", NO_CHOICE)
         .uint("DONE_BIT", DONE_BIT)
-        .uint("ANT_HEADER_WORDS", ANT_HEADER_WORDS);
+        .uint("ANT_HEADER_WORDS", ANT_HEADER_WORDS)
+        .uint("DIRTY_WORDS", DIRTY_WORDS);
     for (name, offset) in ant_header::ALL {
         prelude = prelude.uint(&format!("A_{name}"), offset);
     }

@@ -38,7 +38,63 @@ pub fn luby(i: u64) -> u64 {
 
 /// The key of restart `restart` (0-based) of a run seeded `seed`.
 pub fn restart_key(seed: u64, restart: u32) -> u32 {
-    rng::stream_key(seed, RESTART_STREAM, restart, 0)
+    stream_restart_key(seed, 0, restart)
+}
+
+/// The key of restart `restart` of stream `stream` of a run seeded `seed`: independent
+/// sequences of restarts for searches run side by side (the portfolio's exact member). Stream 0
+/// is [`restart_key`]'s.
+pub fn stream_restart_key(seed: u64, stream: u32, restart: u32) -> u32 {
+    rng::stream_key(seed, RESTART_STREAM, restart, stream)
+}
+
+/// A sequence of randomized dual-branching searches with Luby budgets, run one search at a time
+/// (so that a caller can spread it over rounds): search `i` (0-based) gets `luby(i + 1) * unit`
+/// nodes and the key [`stream_restart_key`]`(seed, stream, i)`.
+#[derive(Clone, Debug)]
+pub struct Schedule {
+    seed: u64,
+    stream: u32,
+    unit: u64,
+    restart: u32,
+}
+
+impl Schedule {
+    /// `unit` 0 is taken as 1.
+    pub fn new(seed: u64, stream: u32, unit: u64) -> Schedule {
+        Schedule {
+            seed,
+            stream,
+            unit: unit.max(1),
+            restart: 0,
+        }
+    }
+
+    /// Searches run so far.
+    pub fn searches(&self) -> u32 {
+        self.restart
+    }
+
+    /// The node budget of the next search.
+    pub fn next_budget(&self) -> u64 {
+        luby(self.restart as u64 + 1).saturating_mul(self.unit)
+    }
+
+    /// Runs the next search with its budget, cut to `limits.max_nodes` when that is smaller.
+    /// Whether it ended on its budget: `status == NodeLimit` (then a next search may follow).
+    pub fn search(&mut self, solver: &mut Solver, puzzle: &Grid, limits: &Limits) -> ExactResult {
+        let step = Limits {
+            max_solutions: limits.max_solutions,
+            max_nodes: self.next_budget().min(limits.max_nodes),
+            time_limit: limits.time_limit,
+        };
+        let key = stream_restart_key(self.seed, self.stream, self.restart);
+        solver.set_dual(true);
+        let result = solver.solve_randomized(puzzle, &step, key);
+        solver.set_dual(false);
+        self.restart += 1;
+        result
+    }
 }
 
 /// Restarted randomized search on `puzzle`: restart `i` (0-based) gets `luby(i + 1) * unit`
@@ -61,31 +117,27 @@ pub fn solve_with(
     unit: u64,
 ) -> (ExactResult, u32) {
     let start = Instant::now();
-    solver.set_dual(true);
+    let mut schedule = Schedule::new(seed, 0, unit);
     let mut nodes = 0u64;
     let mut entropy = 0.0;
-    let mut restart = 0u32;
     loop {
-        let budget = luby(restart as u64 + 1).saturating_mul(unit.max(1));
+        let budget = schedule.next_budget();
         let left = limits.max_nodes.saturating_sub(nodes);
-        let time_limit = limits
-            .time_limit
-            .map(|limit| limit.saturating_sub(start.elapsed()));
         let step = Limits {
             max_solutions: limits.max_solutions,
-            max_nodes: budget.min(left),
-            time_limit,
+            max_nodes: left,
+            time_limit: limits
+                .time_limit
+                .map(|limit| limit.saturating_sub(start.elapsed())),
         };
-        let mut result = solver.solve_randomized(puzzle, &step, restart_key(seed, restart));
-        restart += 1;
+        let mut result = schedule.search(solver, puzzle, &step);
         nodes = nodes.saturating_add(result.nodes);
         entropy += result.entropy;
         let budget_end = result.status == Status::NodeLimit && budget < left;
         if !budget_end {
-            solver.set_dual(false);
             result.nodes = nodes;
             result.entropy = entropy;
-            return (result, restart);
+            return (result, schedule.searches());
         }
     }
 }
@@ -110,5 +162,14 @@ mod tests {
         let keys: std::collections::HashSet<u32> = (0..1000).map(|r| restart_key(7, r)).collect();
         assert_eq!(keys.len(), 1000);
         assert_ne!(restart_key(7, 0), restart_key(8, 0));
+        assert_eq!(stream_restart_key(7, 0, 3), restart_key(7, 3));
+        assert_ne!(stream_restart_key(7, 1, 3), restart_key(7, 3));
+    }
+
+    #[test]
+    fn a_schedule_gives_luby_budgets() {
+        let schedule = Schedule::new(1, 0, 1_000);
+        assert_eq!(schedule.next_budget(), 1_000);
+        assert_eq!(Schedule::new(1, 0, 0).next_budget(), 1);
     }
 }

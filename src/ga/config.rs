@@ -119,7 +119,7 @@ pub struct GaConfig {
     pub mutation_rate: f64,
     pub mutation_scope: MutationScope,
     /// Box assignments per child and generation: each re-arranges a random box by a noisy
-    /// minimum-cost matching (`src/ga/cpu/assign.rs`), a short random walk; 0 turns it off.
+    /// minimum-cost matching (`src/ga/cpu/assign/`), a short random walk; 0 turns it off.
     pub assign_steps: u32,
     /// The box assignment's noise: each cost gets a random `0..assign_noise` against 1,000 for
     /// a conflict (`ASSIGN_UNIT`); 0 makes every assignment the exact best arrangement.
@@ -162,145 +162,10 @@ pub struct GaConfig {
 /// The share of mutations that should improve the child: the report's one number.
 pub const MUTATION_TARGET: f64 = 0.3;
 
-/// The fields the block presets share beyond the block GA's own: block encoding, the fitter
-/// always wins, fixed rates (the adaptive bounds are the row preset's, unused while off).
-const BLOCK_EXTRAS: GaConfig = GaConfig {
-    population: 0,
-    elites: 0,
-    tournament: 0,
-    crossover: CrossoverKind::None,
-    crossover_rate: 0.0,
-    mutation: MutationKind::Swap,
-    mutation_rate: 0.0,
-    mutation_scope: MutationScope::Child,
-    assign_steps: 0,
-    assign_noise: 0,
-    local_search: 0,
-    aging: false,
-    restart_after: 0,
-    restart_keep: 0,
-    islands: 0,
-    migration: 0,
-    max_generations: 0,
-    init: InitKind::Random,
-    presolve: false,
-    seed: 0,
-    encoding: Encoding::Block,
-    selection_rate: 1.0,
-    adaptive: false,
-    crossover_max: 0.9,
-    crossover_target: 0.2,
-    mutation_min: 0.1,
-    rate_step: 0.01,
-};
-
 /// Most elites an island keeps (the size of the elite table in the island state).
 pub const MAX_ELITES: u32 = 4;
 
 impl GaConfig {
-    pub fn preset(preset: Preset) -> GaConfig {
-        match preset {
-            Preset::Paper => GaConfig {
-                population: 150,
-                elites: 1,
-                tournament: 3,
-                crossover: CrossoverKind::Band,
-                crossover_rate: 0.3,
-                mutation: MutationKind::Directed,
-                mutation_rate: 0.3,
-                mutation_scope: MutationScope::Box,
-                assign_steps: 0,
-                assign_noise: 1200,
-                local_search: 0,
-                aging: false,
-                restart_after: 300,
-                restart_keep: 0,
-                islands: 1,
-                migration: 0,
-                max_generations: 100_000,
-                init: InitKind::Random,
-                presolve: false,
-                seed: 0,
-                ..BLOCK_EXTRAS
-            },
-            Preset::Default => GaConfig {
-                population: 100,
-                elites: 2,
-                tournament: 3,
-                crossover: CrossoverKind::Band,
-                crossover_rate: 0.3,
-                mutation: MutationKind::Directed,
-                mutation_rate: 0.5,
-                mutation_scope: MutationScope::Child,
-                assign_steps: 0,
-                assign_noise: 1200,
-                local_search: 4,
-                aging: false,
-                restart_after: 300,
-                restart_keep: 0,
-                islands: 8,
-                migration: 0,
-                max_generations: 1_000_000,
-                init: InitKind::Candidates,
-                presolve: true,
-                seed: 0,
-                ..BLOCK_EXTRAS
-            },
-            Preset::Walk => GaConfig {
-                population: 2,
-                elites: 0,
-                tournament: 1,
-                crossover: CrossoverKind::Band,
-                crossover_rate: 0.0,
-                mutation: MutationKind::Directed,
-                mutation_rate: 0.0,
-                mutation_scope: MutationScope::Child,
-                assign_steps: 50,
-                assign_noise: 1200,
-                local_search: 0,
-                aging: false,
-                restart_after: 3000,
-                restart_keep: 0,
-                islands: 2,
-                migration: 0,
-                max_generations: 1_000_000,
-                init: InitKind::Candidates,
-                presolve: true,
-                seed: 0,
-                ..BLOCK_EXTRAS
-            },
-            Preset::Row => GaConfig {
-                population: 400,
-                elites: 2,
-                tournament: 2,
-                crossover: CrossoverKind::Uniform,
-                crossover_rate: 0.1,
-                mutation: MutationKind::FirstFit,
-                mutation_rate: 0.9,
-                mutation_scope: MutationScope::Child,
-                assign_steps: 0,
-                assign_noise: 1200,
-                local_search: 0,
-                aging: false,
-                restart_after: 100,
-                restart_keep: 0,
-                islands: 1,
-                migration: 0,
-                max_generations: 100_000,
-                init: InitKind::Candidates,
-                presolve: false,
-                seed: 0,
-                encoding: Encoding::Row,
-                selection_rate: 0.8,
-                adaptive: true,
-                crossover_max: 0.9,
-                crossover_target: 0.2,
-                mutation_min: 0.1,
-                rate_step: 0.01,
-            },
-        }
-    }
-
     /// Checks every field; the error names the option to change and the values it accepts.
     pub fn validate(&self) -> Result<()> {
         let check = |ok: bool, option: &str, value: &dyn std::fmt::Display, allowed: &str| {

@@ -7,6 +7,7 @@ pub mod config;
 pub mod cpu;
 pub mod gpu;
 pub mod prelude;
+mod presets;
 pub mod problem;
 pub mod run;
 

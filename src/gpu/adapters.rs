@@ -1,7 +1,8 @@
 //! `--adapters`: the adapters one GA run spreads its islands over ([`crate::ga::gpu::MultiGpuEngine`]),
 //! each opened as its own device with its own queue.
 
-use super::device::{backends, instance, is_software, rank, GpuContext};
+use super::backends::{backends, instance, is_software, rank};
+use super::device::GpuContext;
 use crate::error::{Error, Result};
 
 /// One entry of an `--adapters` list.

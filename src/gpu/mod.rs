@@ -8,6 +8,7 @@
 //! ([`crate::ga::gpu::GpuEngine`], [`crate::aco::gpu::GpuAco`]).
 
 pub mod adapters;
+mod backends;
 pub mod device;
 pub(crate) mod pipeline;
 pub mod prelude;

@@ -40,6 +40,7 @@ pub const ACO_PROPAGATE: ShaderFile = shader_file!("aco/propagate.wgsl");
 pub const ACO_TOUR: ShaderFile = shader_file!("aco/tour.wgsl");
 pub const ACO_COLONY_UPDATE: ShaderFile = shader_file!("aco/colony_update.wgsl");
 pub const ACO_EXCHANGE: ShaderFile = shader_file!("aco/exchange.wgsl");
+pub const ACO_RESTART: ShaderFile = shader_file!("aco/restart.wgsl");
 
 /// A compute stage: one pipeline, one entry point, one name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

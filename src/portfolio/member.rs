@@ -77,6 +77,10 @@ pub trait Member {
     }
     fn penalty(&self) -> Option<u32>;
     fn finish(&mut self) -> Result<MemberOutcome>;
+    /// Gets ready to run (builds a [`Deferred`] member) without doing any of its work.
+    fn prepare(&mut self) -> Result<()> {
+        Ok(())
+    }
 }
 
 /// Rounds' worth of nodes the exact solver's first search gets: most puzzles it solves at all
@@ -212,10 +216,26 @@ impl Member for AcoMember {
         "aco"
     }
 
-    fn round(&mut self, _round: u32, _time_left: Option<Duration>) -> Result<()> {
-        self.engine.step(self.iterations_per_round)?;
-        self.iterations += self.iterations_per_round as u64;
-        self.colonies = self.engine.colonies()?;
+    fn round(&mut self, _round: u32, time_left: Option<Duration>) -> Result<()> {
+        // Under a time limit, in the engine's steps with a read-back after each, so that a slow
+        // round (the GPU ACS on lavapipe from 36x36 up: seconds an iteration) stops in time; the
+        // iterations are the same either way until the limit cuts the round short.
+        let start = std::time::Instant::now();
+        let chunk = match time_left {
+            Some(_) => self.engine.iterations_per_step().max(1),
+            None => self.iterations_per_round,
+        };
+        let mut left = self.iterations_per_round;
+        while left > 0 {
+            let now = left.min(chunk);
+            self.engine.step(now)?;
+            self.iterations += now as u64;
+            left -= now;
+            self.colonies = self.engine.colonies()?;
+            if time_left.is_some_and(|t| start.elapsed() >= t) {
+                break;
+            }
+        }
         Ok(())
     }
 
@@ -338,76 +358,5 @@ impl Member for GaMember {
                 penalty: self.penalty(),
             },
         })
-    }
-}
-
-/// Builds a member, or says why the puzzle has no solution (found while preparing it).
-pub type Build = Box<dyn FnOnce() -> Result<std::result::Result<Box<dyn Member>, String>>>;
-
-/// A member built on its first round: a run that an earlier member ends in round 0 (the exact
-/// solver, on most puzzles) pays nothing for the engines it never used.
-pub struct Deferred {
-    build: Option<Build>,
-    member: Option<Box<dyn Member>>,
-    unsolvable: Option<String>,
-    /// The report while the member has not run.
-    idle: MemberReport,
-}
-
-impl Deferred {
-    /// `idle` is what the report says if the member never runs.
-    pub fn new(idle: MemberReport, build: Build) -> Deferred {
-        Deferred {
-            build: Some(build),
-            member: None,
-            unsolvable: None,
-            idle,
-        }
-    }
-}
-
-impl Member for Deferred {
-    fn name(&self) -> &str {
-        &self.idle.name
-    }
-
-    fn round(&mut self, round: u32, time_left: Option<Duration>) -> Result<()> {
-        if let Some(build) = self.build.take() {
-            match build()? {
-                Ok(member) => self.member = Some(member),
-                Err(why) => self.unsolvable = Some(why),
-            }
-        }
-        match &mut self.member {
-            Some(member) => member.round(round, time_left),
-            None => Ok(()),
-        }
-    }
-
-    fn solved(&self) -> bool {
-        self.member.as_ref().is_some_and(|m| m.solved())
-    }
-
-    fn unsolvable(&self) -> Option<String> {
-        self.unsolvable
-            .clone()
-            .or_else(|| self.member.as_ref().and_then(|m| m.unsolvable()))
-    }
-
-    fn penalty(&self) -> Option<u32> {
-        self.member.as_ref().and_then(|m| m.penalty())
-    }
-
-    fn finish(&mut self) -> Result<MemberOutcome> {
-        match &mut self.member {
-            Some(member) => member.finish(),
-            None => Ok(MemberOutcome {
-                best: None,
-                solved: false,
-                restarts: 0,
-                evaluations: 0,
-                report: self.idle.clone(),
-            }),
-        }
     }
 }

@@ -12,13 +12,16 @@
 //! which gives the same winner as running the round in parallel and then looking. Only the time
 //! limit (a wall clock) may end a run earlier than that.
 
+pub mod deferred;
 pub mod member;
+pub mod restarts;
 
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use member::{AcoMember, Deferred, ExactMember, GaMember, Member};
+use deferred::Deferred;
+use member::{AcoMember, ExactMember, GaMember, Member};
 pub use member::{MemberOutcome, MemberReport};
 
 use crate::board::Grid;
@@ -42,7 +45,8 @@ pub enum MemberKind {
 /// The members of the default portfolio for a board of side `side`, highest priority first.
 /// Every size gets all three: the exact solver is cheap where it fails (its share is a few
 /// percent of a round at 25x25) and decisive where it works, and the ACS and the walk cover each
-/// other's stalls (docs/RESULTS.md).
+/// other's stalls (docs/RESULTS.md). From 36x36 on the exact member is another one, randomized
+/// restarts with most of each round ([`restarts`]).
 pub fn default_members(_side: usize) -> Vec<MemberKind> {
     vec![MemberKind::Exact, MemberKind::Aco, MemberKind::Walk]
 }
@@ -154,20 +158,19 @@ pub fn solve(
     let mut members: Vec<Box<dyn Member>> = Vec::new();
     for kind in kinds {
         members.push(match kind {
+            MemberKind::Exact if puzzle.geometry().box_size() >= restarts::RESTARTS_FROM_BOX => {
+                Box::new(restarts::RestartsMember::new(
+                    puzzle,
+                    options.ga.seed,
+                    options.threads,
+                ))
+            }
             MemberKind::Exact => Box::new(ExactMember::new(puzzle)),
             MemberKind::Aco => {
                 let config = aco_config(options, puzzle);
                 outcome.colonies = Some(config.colonies);
-                // The GPU ACS holds one 32-bit candidate mask per cell: boards up to 25x25.
-                let device = match &options.device {
-                    Device::Gpu(_) | Device::Gpus(_)
-                        if puzzle.geometry().box_size() > crate::aco::common::GPU_MAX_BOX_SIZE =>
-                    {
-                        Device::Cpu
-                    }
-                    // The ACS does not split across devices: it runs on the first.
-                    device => device.first(),
-                };
+                // The ACS does not split across devices: it runs on the first.
+                let device = options.device.first();
                 let report = idle(
                     kind.name(),
                     config.colonies,
@@ -212,6 +215,15 @@ pub fn solve(
                 ))
             }
         });
+    }
+    // From 36x36 on, the exact member's first round is long (seconds) and rarely decides, so
+    // the other members are built first: a setting the device refuses is refused at once, and
+    // a run stopped during that round still has the walk's grid to report. Building does none
+    // of a member's work, so the run is the same.
+    if puzzle.geometry().box_size() >= restarts::RESTARTS_FROM_BOX {
+        for member in &mut members {
+            member.prepare()?;
+        }
     }
     let time_left = || {
         options

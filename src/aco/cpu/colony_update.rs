@@ -1,5 +1,6 @@
 //! After the tours: the iteration's best ant, the best-so-far solution and its global pheromone
-//! update, best-value evaporation, records, stagnation and restart, the solved flag.
+//! update, best-value evaporation, records, stagnation and restart (the pheromone's reset is
+//! `restart`'s), the solved flag.
 //!
 //! Twin of `shaders/aco/colony_update.wgsl`.
 
@@ -19,6 +20,7 @@ pub fn colony_update(
         return;
     }
     let cells = p.cells as usize;
+    colony.restart_pending = 0;
     // The fullest ant, the lowest on ties.
     let mut best = 0;
     for (a, ant) in ants.iter().enumerate() {
@@ -63,7 +65,7 @@ pub fn colony_update(
     global_update(p, colony.best_value, best_record, pheromone);
     colony.best_value -= mul_q16(colony.best_value, p.evaporation_q16);
     if p.restart_after != 0 && colony.stagnation >= p.restart_after {
-        pheromone.fill(p.tau0);
+        colony.restart_pending = 1;
         colony.best_value = 0;
         colony.best_filled = 0;
         colony.epoch_max_filled = 0;
@@ -85,9 +87,9 @@ pub fn global_update(p: &AcoParams, value: u32, record: &[u32], pheromone: &mut 
 
 /// The loop iterations (as lavapipe counts them, [`crate::gpu::loop_run`]) of one GPU
 /// `aco_colony_update` invocation (the heaviest per-colony stage): best ant, two record copies,
-/// the global update and a restart.
+/// the global update.
 pub fn loop_bound(p: &AcoParams) -> u64 {
     use crate::gpu::loop_run as run;
     let cells = p.cells as u64;
-    run(p.ants as u64) + 3 * run(cells) + cells * p.side as u64 + 2
+    run(p.ants as u64) + 3 * run(cells)
 }

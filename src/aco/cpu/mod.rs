@@ -2,12 +2,13 @@
 //! module in sequence within each.
 //!
 //! `shaders/aco/<stage>.wgsl` is the twin of `src/aco/cpu/<stage>.rs` (`tour`, `colony_update`,
-//! `exchange`, and the `propagate` they share); the parity tests in `tests/aco.rs` compare their
+//! `restart`, `exchange`, and the `propagate` they share); the parity tests in `tests/aco.rs` compare their
 //! buffers bit for bit.
 
 pub mod colony_update;
 pub mod exchange;
 pub mod propagate;
+pub mod restart;
 pub mod tour;
 
 use std::sync::Arc;
@@ -20,6 +21,7 @@ use crate::error::{Error, Result};
 use colony_update::colony_update;
 use exchange::exchange;
 use propagate::Ant;
+use restart::restart;
 use tour::tour;
 
 /// One colony's buffers.
@@ -50,6 +52,7 @@ impl ColonyBuffers {
             &mut self.pheromone,
             &mut self.records,
         );
+        restart(p, &self.state, &mut self.pheromone);
     }
 
     /// The overall-best record (filled count, digits).
@@ -133,6 +136,14 @@ impl CpuAco {
         }
     }
 
+    /// The `restart` stage alone, every colony.
+    pub fn run_restart(&mut self) {
+        let p = &self.params;
+        for c in &mut self.colonies {
+            restart(p, &c.state, &mut c.pheromone);
+        }
+    }
+
     /// The `exchange` stage alone, every colony (reads a snapshot of the overall bests, as the
     /// GPU's colonies read records no one writes in that stage).
     pub fn run_exchange(&mut self) {
@@ -157,7 +168,7 @@ impl CpuAco {
     pub fn ant_words(&self) -> Vec<u32> {
         self.colonies
             .iter()
-            .flat_map(|c| c.ants.iter().flat_map(|a| a.words()))
+            .flat_map(|c| c.ants.iter().flat_map(|a| a.words(self.params.cand_words)))
             .collect()
     }
 

@@ -10,11 +10,12 @@
 //! is *done* once its digit has left every peer; only done cells count as filled, so the filled
 //! cells of a board never clash.
 
-use crate::aco::common::{ant_header, AcoParams, AcoTables, ANT_HEADER_WORDS, DONE_BIT};
+use crate::aco::common::{ant_header, push_cand_words, AcoParams, AcoTables, ANT_HEADER_WORDS};
 use crate::board::Grid;
 
 /// One ant's state: the twin of an ant's record in the GPU's `ants` buffer (header, candidates
-/// with the done flag, stack), with 64-bit candidate masks so that every board size works.
+/// with the done flag, stack), with 64-bit candidate masks and the done flags beside them (the
+/// GPU packs both into one to three words per cell, [`Ant::words`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ant {
     /// The cell the ant visits next.
@@ -59,28 +60,29 @@ impl Ant {
         }
     }
 
-    /// The ant in the GPU's layout (boards up to 25x25): `ANT_HEADER_WORDS` header words, the
-    /// candidates with the done flag in bit 31, the stack.
-    pub fn words(&self) -> Vec<u32> {
-        let mut w = vec![0u32; ANT_HEADER_WORDS as usize];
+    /// The ant in the GPU's layout: `ANT_HEADER_WORDS` header words, the candidates
+    /// (`cand_words` words per cell with the done flag, see `crate::aco::common::cand_words`),
+    /// the stack.
+    pub fn words(&self, cand_words: u32) -> Vec<u32> {
+        let header = ANT_HEADER_WORDS as usize;
+        let mut w = vec![0u32; header];
         let at = |field: u32| field as usize;
         w[at(ant_header::POINTER)] = self.pointer;
         w[at(ant_header::STACK_LEN)] = self.stack_len;
         w[at(ant_header::FILLED)] = self.filled;
-        w[at(ant_header::DIRTY)] = self.dirty[0] as u32;
-        w[at(ant_header::DIRTY) + 1] = (self.dirty[0] >> 32) as u32;
-        w[at(ant_header::DIRTY) + 2] = self.dirty[1] as u32;
+        for (k, &d) in self.dirty.iter().enumerate() {
+            w[at(ant_header::DIRTY) + 2 * k] = d as u32;
+            w[at(ant_header::DIRTY) + 2 * k + 1] = (d >> 32) as u32;
+        }
         w[at(ant_header::CHOICE_CELL)] = self.choice_cell;
         w[at(ant_header::CHOICE_DIGIT)] = self.choice_digit;
         w[at(ant_header::EMPTY_VISITS)] = self.empty_visits;
         w[at(ant_header::BUDGET_STOPS)] = self.budget_stops;
         w[at(ant_header::VISITS)] = self.visits;
-        w.extend(
-            self.cand
-                .iter()
-                .zip(&self.done)
-                .map(|(&m, &d)| m as u32 | if d { DONE_BIT } else { 0 }),
-        );
+        w.reserve((cand_words as usize + 1) * self.cand.len());
+        for (&m, &d) in self.cand.iter().zip(&self.done) {
+            push_cand_words(&mut w, m, d, cand_words);
+        }
         w.extend_from_slice(&self.stack);
         w
     }

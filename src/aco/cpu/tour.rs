@@ -173,10 +173,11 @@ pub fn local_update(p: &AcoParams, ants: &[Ant], pheromone: &mut [u32]) {
 /// SIMD group of `aco_tour` runs for `steps` steps per dispatch. Its invocations share one counter
 /// and run a loop as long as any of them needs it, so divergent branches add up: per step the
 /// propagation, the greedy and roulette loops over the candidates, the local updates and the step
-/// loop itself; once per dispatch the copy of the start board and the step loop's overhead.
+/// loop itself; once per dispatch the copy of the start board (`cand_words` per cell) and the step
+/// loop's overhead.
 pub fn loop_bound(p: &AcoParams, steps: u32) -> u64 {
     use crate::gpu::loop_run as run;
     let n = p.side as u64;
     let per_step = super::propagate::loop_bound(p) + 5 * run(n) + run(p.ants as u64) + 1;
-    steps as u64 * per_step + run(p.cells as u64) + 2
+    steps as u64 * per_step + run(p.cells as u64 * p.cand_words as u64) + 2
 }

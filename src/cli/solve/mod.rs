@@ -1,0 +1,259 @@
+//! `evoku solve`: solve every puzzle of the given files and print the solutions.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use clap::Args;
+
+use super::choices::choice;
+use evoku::defaults;
+use evoku::device::Device;
+use evoku::format::{self, Format, ParseOptions, Symbols};
+use evoku::ga::Preset;
+use evoku::solve::{solve_puzzle, Algorithm, FillDevice, SolveOptions, SolveReport};
+
+use super::aco_args::AcoArgs;
+use super::device_args::DeviceArgs;
+use super::export_args::Outputs;
+use super::ga_args::GaArgs;
+use super::values::TimeLimit;
+use crate::progress::RunBar;
+
+mod output;
+
+use output::{render, summary, tally, Output};
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// Puzzle files; `-` for standard input. A file may hold many puzzles.
+    #[arg(required = true)]
+    files: Vec<String>,
+    /// `auto` (the default without `--preset`): the strongest measured for the board, a
+    /// portfolio of the exact solver, the Ant Colony System and the box-assignment walk in
+    /// lock-step rounds, the first to solve wins (docs/RESULTS.md, "The default solver"). `ga`
+    /// (the default with `--preset`) runs the walk unless `--preset` says otherwise.
+    #[arg(long, value_parser = choice::<Algorithm>())]
+    algorithm: Option<Algorithm>,
+    #[command(flatten)]
+    device: DeviceArgs,
+    #[command(flatten)]
+    ga: GaArgs,
+    #[command(flatten)]
+    aco: AcoArgs,
+    /// Seconds per puzzle; 0 = no limit.
+    #[arg(long, help = time_limit_help(), value_parser = super::values::limit)]
+    time_limit: Option<TimeLimit>,
+    /// Run the chosen method even when the exact solver's no-solution check finds the solution
+    /// first (to measure the GA alone); by default that solution is the answer.
+    #[arg(long)]
+    no_exact_shortcut: bool,
+    /// `--algorithm exact` only: restart randomized searches with Luby node budgets of this
+    /// many nodes per unit (1, 1, 2, 1, 1, 2, 4, ... units); 0 (default): one deterministic search.
+    #[arg(long, default_value_t = 0, value_name = "NODES")]
+    exact_restarts: u64,
+    /// Input format (default: detected).
+    #[arg(long, value_parser = choice::<Format>())]
+    format: Option<Format>,
+    /// How cells are written: `standard` (1-9, A-Z, ...; `.` or `0` empty) or `hex` (0-F).
+    #[arg(long, value_parser = choice::<Symbols>(), default_value = "standard")]
+    symbols: Symbols,
+    /// Output format (default: the input's).
+    #[arg(long, value_enum)]
+    output: Option<Output>,
+    /// Same as `--output json`: one JSON object per puzzle per line.
+    #[arg(long)]
+    json: bool,
+    /// No progress bar and no summary lines on stderr.
+    #[arg(long, short)]
+    quiet: bool,
+    /// Draw best and mean fitness per generation (restarts marked) to this SVG file, one
+    /// `FILE-<puzzle>.svg` each when there are several puzzles. GA only; replays the run.
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<std::path::PathBuf>,
+}
+
+/// `--time-limit`'s help, with the defaults per size from `evoku::defaults`.
+fn time_limit_help() -> String {
+    format!(
+        "Seconds per puzzle (default: {}); 0 = no limit",
+        defaults::default_time_limit_text()
+    )
+}
+
+/// `--algorithm`, else `ga` when `--preset` is given, else `auto`.
+pub(super) fn algorithm(given: Option<Algorithm>, ga: &GaArgs) -> Algorithm {
+    given.unwrap_or(if ga.preset_given() {
+        Algorithm::Ga
+    } else {
+        Algorithm::Auto
+    })
+}
+
+pub fn run(args: SolveArgs) -> Result<ExitCode> {
+    let algorithm = algorithm(args.algorithm, &args.ga);
+    let preset = args.ga.preset_or(Preset::Walk);
+    let config = args.ga.config_or(Preset::Walk);
+    config.validate()?;
+    let aco = args.aco.config(config.seed);
+    aco.validate()?;
+    if args.plot.is_some() && algorithm != Algorithm::Ga {
+        anyhow::bail!("--plot draws GA generations: it needs --algorithm ga");
+    }
+    // `Some(None)`: no limit (0); `None`: the default of the board's size.
+    let time_limit = args.time_limit.map(|limit| limit.0);
+    let device = match algorithm {
+        Algorithm::Auto | Algorithm::Ga | Algorithm::Aco => args.device.select(args.quiet)?,
+        Algorithm::Exact => Device::Cpu,
+    };
+    let mut options = SolveOptions {
+        algorithm,
+        device,
+        ga: config.clone(),
+        aco: aco.clone(),
+        threads: args.device.threads,
+        time_limit: None,
+        unsolvable_check_nodes: evoku::solve::UNSOLVABLE_CHECK_NODES,
+        preset,
+        fill_device: FillDevice {
+            islands: args.ga.islands_auto(),
+            colonies: args.aco.colonies_auto(),
+        },
+        exact_shortcut: !args.no_exact_shortcut,
+        exact_restarts: args.exact_restarts,
+    };
+    let parse = ParseOptions {
+        format: args.format,
+        symbols: args.symbols,
+    };
+    // Every file is read before any solving: each bad one is reported (all of them, not just
+    // the first), the good ones are solved, and the exit code is 2 at the end.
+    let mut bad_files = 0usize;
+    let mut inputs = Vec::new();
+    for file in &args.files {
+        match format::read_puzzles(file, &parse) {
+            Ok((puzzles, input_format)) => {
+                // Shown with -q too: it warns that a different puzzle may be solved.
+                if let Some(warning) = format::hex_warning(&puzzles, args.symbols) {
+                    eprintln!("evoku: warning: {warning}");
+                }
+                inputs.push((puzzles, input_format));
+            }
+            Err(error) => {
+                eprintln!("evoku: error: {:#}", anyhow::Error::from(error));
+                bad_files += 1;
+            }
+        }
+    }
+    if bad_files > 0 {
+        anyhow::bail!(
+            "{} not read (see the errors above); nothing was solved",
+            evoku::export::count(bad_files, "file")
+        );
+    }
+    let several = inputs.iter().map(|(p, _)| p.len()).sum::<usize>() > 1;
+    // Every plot file is created before the first solve: a bad path fails at once.
+    let mut plots = Outputs::default();
+    if let Some(path) = &args.plot {
+        for (puzzles, _) in &inputs {
+            for puzzle in puzzles {
+                plots.create(
+                    "--plot",
+                    &evoku::plot::path_for(path, &puzzle.name, several),
+                )?;
+            }
+        }
+    }
+    let (mut solved, mut total) = (0usize, 0usize);
+    let start = std::time::Instant::now();
+    let stdout = std::io::stdout();
+    let mut interrupted = false;
+    'files: for (puzzles, input_format) in &inputs {
+        let output = if args.json {
+            Output::Json
+        } else {
+            args.output.unwrap_or(match *input_format {
+                Format::Line => Output::Line,
+                Format::Grid => Output::Grid,
+                Format::LloydAmos => Output::LloydAmos,
+            })
+        };
+        for puzzle in puzzles {
+            let side = puzzle.grid.geometry().side();
+            options.time_limit =
+                time_limit.unwrap_or_else(|| Some(defaults::default_time_limit(side)));
+            let cap = match algorithm {
+                Algorithm::Aco => aco.max_iterations,
+                _ => config.max_generations,
+            };
+            let mut bar = RunBar::new(&puzzle.name, cap as u64, args.quiet)
+                .with_time_limit(options.time_limit);
+            let report =
+                solve_puzzle(puzzle, &options, &mut |p| bar.update(p)).with_context(|| {
+                    format!("solving {} ({}:{})", puzzle.name, puzzle.file, puzzle.line)
+                })?;
+            bar.finish();
+            total += 1;
+            solved += usize::from(report.solved);
+            let text = render(&report, &puzzle.grid, output, args.symbols)?;
+            let mut out = stdout.lock();
+            out.write_all(text.as_bytes())?;
+            out.flush()?;
+            if !args.quiet {
+                eprintln!("{}", summary(&report));
+            }
+            if report.interrupted || evoku::stop::requested() {
+                interrupted = true;
+                break 'files;
+            }
+            if let Some(path) = &args.plot {
+                if let Some(file) = plot_fitness(path, puzzle, &options, &report, several)? {
+                    plots.written(&file);
+                }
+            }
+        }
+    }
+    if !args.quiet && several {
+        eprintln!("{}", tally(solved, total, start.elapsed()));
+    }
+    Ok(if interrupted {
+        ExitCode::from(evoku::stop::EXIT_INTERRUPTED)
+    } else if solved == total {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// `solve --plot`: replays the run (same seed, same generations) recording the fitness, and
+/// draws it; returns the file written. A puzzle proven unsolvable before the GA ran has nothing
+/// to draw.
+fn plot_fitness(
+    path: &std::path::Path,
+    puzzle: &evoku::format::Puzzle,
+    options: &SolveOptions,
+    report: &SolveReport,
+    several: bool,
+) -> Result<Option<std::path::PathBuf>> {
+    if report.unsolvable.is_some() || report.solved_by.as_deref() == Some("exact") {
+        return Ok(None);
+    }
+    let trace = evoku::plot::trace_run(puzzle, options, report.generations, 2000)
+        .with_context(|| format!("recording the fitness of {}", puzzle.name))?;
+    let title = format!(
+        "{}: {} after {}, {} (seed {})",
+        puzzle.name,
+        if report.solved {
+            "solved"
+        } else {
+            "not solved"
+        },
+        evoku::export::count(report.generations, "generation"),
+        evoku::export::count(report.restarts, "restart"),
+        report.seed
+    );
+    let file = evoku::plot::path_for(path, &puzzle.name, several);
+    evoku::plot::fitness_chart(&file, &title, &trace)
+        .with_context(|| format!("writing {}", file.display()))?;
+    Ok(Some(file))
+}

@@ -1,0 +1,171 @@
+//! Box assignment: re-arrange one box of a child as a noisy minimum-cost matching of its free
+//! cells to its missing digits (a many-cell move, where a mutation moves two cells).
+//!
+//! Twin of `box_assignment` in `shaders/ga/assign.wgsl`. The cost of putting digit `d` in free cell
+//! `c` is `ASSIGN_UNIT` for each of the cell's row and column that already holds `d` outside the
+//! box (exactly what the move adds to the penalty), `ASSIGN_UNIT` more when `d` is not one of the
+//! cell's candidates, plus a random `0..noise` (`--assign-noise`, by default 1,200: a little
+//! more than one conflict). Without the noise the matching is the best arrangement of the box
+//! given the rest of the board; the noise lets it take slightly worse ones and so walk off
+//! plateaus. The matching is the Hungarian algorithm (potentials, O(k^3) for k free cells), in
+//! integers so both engines agree exactly.
+//!
+//! The k x k costs are computed once per assignment into a table (the Hungarian reads each entry
+//! about 3 times), its size fixed by the board side so a 9x9 board does not clear a 64 x 64 one.
+
+use super::mutation::digit_bit;
+use crate::ga::Problem;
+use crate::rng::{index_mix, Rng};
+
+mod matching;
+#[cfg(test)]
+mod tests;
+
+use matching::hungarian;
+pub use matching::{min_cost_matching, ASSIGN_INF};
+
+/// Cost of one conflict (the noise, `0..noise`, is measured against it).
+pub const ASSIGN_UNIT: i32 = 1000;
+/// First draw index of the noise (`Rng::at(ASSIGN_NOISE_DRAW + 64 * cell + digit)`), far from the
+/// sequential draws.
+pub const ASSIGN_NOISE_DRAW: u32 = 0x4000_0000;
+/// `index_mix(ASSIGN_NOISE_DRAW + 64 * cell + digit)` at `64 * cell + digit`: the noise draws'
+/// key-independent half, mixed once at compile time instead of once per draw.
+static NOISE_INDEX_MIX: [u32; 64 * 64] = {
+    let mut mixed = [0; 64 * 64];
+    let mut i = 0;
+    while i < 64 * 64 {
+        mixed[i] = index_mix(ASSIGN_NOISE_DRAW + i as u32);
+        i += 1;
+    }
+    mixed
+};
+
+/// `x % d` for a fixed `d > 0` by multiplication (Lemire, Kaser and Kurz, "Faster remainder by
+/// direct computation", 2019): exact for every `u32` `x` and `d`, so the draws are those of `%`.
+#[derive(Clone, Copy)]
+struct Remainder {
+    divisor: u64,
+    inverse: u64,
+}
+
+impl Remainder {
+    fn new(divisor: u32) -> Remainder {
+        debug_assert!(divisor > 0);
+        Remainder {
+            divisor: divisor as u64,
+            inverse: (u64::MAX / divisor as u64).wrapping_add(1),
+        }
+    }
+
+    #[inline(always)]
+    fn of(self, x: u32) -> u32 {
+        let low = self.inverse.wrapping_mul(x as u64);
+        ((low as u128 * self.divisor as u128) >> 64) as u32
+    }
+}
+
+/// Re-arranges the free cells of a random box of `genome` (see the module comment); `noise` is
+/// the bound of the random part of each cost (`GaConfig::assign_noise`).
+pub fn box_assignment(problem: &Problem, noise: u32, rng: &mut Rng, genome: &mut [u8]) {
+    // The cost table's side is the board's (k <= n free cells): a fixed size per class of board.
+    match problem.side() {
+        0..=9 => assign::<{ 9 * 9 }, 10>(problem, noise, rng, genome),
+        10..=16 => assign::<{ 16 * 16 }, 17>(problem, noise, rng, genome),
+        17..=25 => assign::<{ 25 * 25 }, 26>(problem, noise, rng, genome),
+        26..=36 => assign::<{ 36 * 36 }, 37>(problem, noise, rng, genome),
+        _ => assign::<{ 64 * 64 }, 65>(problem, noise, rng, genome),
+    }
+}
+
+/// The digits of the genome cells `line` lists, except those at positions `skip`.
+#[inline(always)]
+fn digits_outside(line: &[u16], skip: std::ops::Range<usize>, genome: &[u8]) -> u64 {
+    let digits = |part: &[u16]| {
+        part.iter()
+            .fold(0, |has, &cell| has | digit_bit(genome[cell as usize]))
+    };
+    digits(&line[..skip.start]) | digits(&line[skip.end..])
+}
+
+/// `box_assignment` with a cost table of `TABLE` entries and Hungarian arrays of `K1`.
+fn assign<const TABLE: usize, const K1: usize>(
+    problem: &Problem,
+    noise: u32,
+    rng: &mut Rng,
+    genome: &mut [u8],
+) {
+    let n = problem.side();
+    let bx = rng.below(n as u32) as usize;
+    let help = problem.help();
+    let line_cells = problem.line_cells();
+    let b = problem.geometry().box_size();
+    // Digits in each of the box's b rows and b columns outside the box (position p of the box
+    // is in its row p / b and column p % b), read once per line, not once per cell.
+    let first = bx * n;
+    let (first_row, first_col) = (problem.line_a_of()[first], problem.line_b_of()[first]);
+    let (mut row_has, mut col_has) = ([0u64; 8], [0u64; 8]);
+    for q in 0..b {
+        let row = &line_cells[(first_row as usize + q) * n..][..n];
+        let col = &line_cells[(n + first_col as usize + q) * n..][..n];
+        // Along a row the box holds columns `first_col..first_col + b`; along a column, rows.
+        row_has[q] = digits_outside(row, first_col as usize..first_col as usize + b, genome);
+        col_has[q] = digits_outside(col, first_row as usize..first_row as usize + b, genome);
+    }
+    // The free cells (genome index and box position) and their digits.
+    let (mut free, mut position, mut digits) = ([0usize; K1], [0usize; K1], [0u8; K1]);
+    let mut k = 0;
+    for p in 0..n {
+        let g = first + p;
+        if help[g] != 0 {
+            continue;
+        }
+        (free[k], position[k], digits[k]) = (g, p, genome[g]);
+        k += 1;
+    }
+    if k < 2 {
+        return;
+    }
+    let candidates = problem.candidates();
+    let draws = *rng;
+    let remainder = Remainder::new(noise.max(1));
+    let mut bits = [0u64; K1];
+    for (bit, &digit) in bits.iter_mut().zip(&digits[..k]) {
+        *bit = digit_bit(digit);
+    }
+    let mut cost = [0i32; TABLE];
+    for cell in 0..k {
+        let p = position[cell];
+        let (row, col) = (row_has[p / b], col_has[p % b]);
+        let allowed = candidates[free[cell]];
+        let mixed = &NOISE_INDEX_MIX[64 * cell..64 * cell + k];
+        for (digit, entry) in cost[cell * k..(cell + 1) * k].iter_mut().enumerate() {
+            let bit = bits[digit];
+            let conflicts =
+                (row & bit != 0) as i32 + (col & bit != 0) as i32 + (allowed & bit == 0) as i32;
+            let random = if noise == 0 {
+                0
+            } else {
+                remainder.of(draws.at_mixed(mixed[digit]))
+            };
+            *entry = conflicts * ASSIGN_UNIT + random as i32;
+        }
+    }
+    let matching = hungarian::<K1>(k, &cost[..k * k]);
+    for cell in 0..k {
+        genome[free[cell]] = digits[matching[cell] as usize];
+    }
+}
+
+/// Loop iterations (as lavapipe counts them, [`super::loop_run`]) of a child's GPU box
+/// assignments. Each: the box's 2b lines, its free cells, the Hungarian algorithm for up to n
+/// cells (n rows, each: a reset, up to n rounds of one pass over the columns, one pass moving the
+/// potentials, the augmenting path), the write-back.
+pub fn loop_bound(params: &crate::ga::Params) -> u64 {
+    use super::loop_run as run;
+    let (n, b) = (params.side as u64, params.box_size as u64);
+    let hungarian = run(n) * (run(n + 1) + run(n) * run(n) + run(n + 1) + run(n));
+    let step = run(b) + b * 2 * run(n) + run(n) + hungarian + run(n);
+    let steps = params.assign_steps as u64;
+    run(steps) + steps * step
+}

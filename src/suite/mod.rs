@@ -1,0 +1,154 @@
+//! The solving-power suite: many instances grouped by board size and fill, each solved within a
+//! wall-clock limit by any algorithm `solve_puzzle` supports; success rate and time to solve per
+//! bucket. The work behind `evoku suite`.
+//!
+//! Lloyd & Amos instance files are named `inst{N}x{N}_{fill}_{k}.txt` (fill: percent of cells
+//! given), so their bucket is read from the name before the file is opened; puzzles of any other
+//! collection are bucketed by their size and their fill rounded to the nearest 5 %.
+
+use std::time::Duration;
+
+use serde::Serialize;
+
+use crate::error::{Error, Result};
+use crate::ga::Progress;
+use crate::shard::Shard;
+use crate::solve::{solve_puzzle, SolveOptions};
+
+mod instances;
+mod summary;
+
+pub use instances::{
+    bucket_of, collect, instance_file_name, parse_instance_name, Instance, Selection,
+};
+pub use summary::{bucket_table, runs_table, summarize, BucketSummary};
+
+/// A board size and a fill (percent of cells given).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct Bucket {
+    /// Side `n` of the board.
+    pub side: usize,
+    pub fill: u32,
+}
+
+impl std::fmt::Display for Bucket {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{0}x{0} {1}%", self.side, self.fill)
+    }
+}
+
+/// The environment variable naming a benchmark folder laid out as the repository's `tests/data`
+/// (`lloyd-amos/general`, `nine/`, `ratings/`), with the full sets the repository does not carry.
+pub const BENCHMARKS_VAR: &str = "EVOKU_BENCHMARKS";
+
+/// Where the Lloyd & Amos instances lie inside a benchmark folder.
+pub const LLOYD_AMOS_GENERAL: &str = "lloyd-amos/general";
+
+/// The time limit of a board side unless one is given: `evoku solve`'s default.
+pub fn default_time_limit(side: usize) -> Duration {
+    crate::defaults::default_time_limit(side)
+}
+
+/// The share of a bucket Lloyd & Amos's Ant Colony System solved within 20 s on one 2-core
+/// machine (their data's README): every 9x9 and 16x16 instance, 25x25 at 30-40 % and 50-60 %
+/// always, about 80 % of 25x25 at 45 %. `None` where no figure was published.
+pub fn acs_reference(bucket: Bucket) -> Option<f64> {
+    match (bucket.side, bucket.fill) {
+        (9 | 16, _) => Some(1.0),
+        (25, 30..=40) | (25, 50..=60) => Some(1.0),
+        (25, 45) => Some(0.8),
+        _ => None,
+    }
+}
+
+/// How the suite runs.
+#[derive(Clone)]
+pub struct SuiteOptions {
+    /// Algorithm, device, GA settings, threads; `time_limit` there is ignored.
+    pub solve: SolveOptions,
+    /// One limit for every size; `None` = [`default_time_limit`].
+    pub time_limit: Option<Duration>,
+    /// Runs per instance, seeds `seed`, `seed + 1`, ...
+    pub runs: u32,
+    /// The runs to make: item `number * runs + run` of the whole suite when the shard takes it.
+    pub shard: Shard,
+}
+
+/// One solve of one instance.
+#[derive(Clone, Debug, Serialize)]
+pub struct SuiteRun {
+    pub name: String,
+    pub file: String,
+    pub bucket: Bucket,
+    pub run: u32,
+    pub seed: u64,
+    pub solved: bool,
+    pub seconds: f64,
+    pub time_limit: f64,
+    pub generations: u64,
+    pub evaluations: u64,
+    pub stopped_by_time: bool,
+    /// The best penalty reached (GA: digits missing from rows and columns; ACS: cells the best
+    /// ant left empty); 0 when solved, `None` for the exact solver, which has no partial grid.
+    pub best_penalty: Option<u32>,
+    /// Why the instance has no solution, when that was proven.
+    pub unsolvable: Option<String>,
+}
+
+/// Solves every instance `options.runs` times. `progress(instance number, run, progress)` is
+/// called during GA runs; `done` after each solve. A stop request ([`crate::stop`]) ends it with
+/// the runs finished so far.
+pub fn run_suite(
+    instances: &[Instance],
+    options: &SuiteOptions,
+    progress: &mut dyn FnMut(usize, u32, &Progress),
+    done: &mut dyn FnMut(usize, &SuiteRun),
+) -> Result<Vec<SuiteRun>> {
+    if options.runs == 0 {
+        return Err(Error::invalid_option("--runs", 0, "at least 1"));
+    }
+    let mut results = Vec::new();
+    for (number, instance) in instances.iter().enumerate() {
+        let limit = options
+            .time_limit
+            .unwrap_or_else(|| default_time_limit(instance.bucket.side));
+        for run in 0..options.runs {
+            if !options
+                .shard
+                .takes(number * options.runs as usize + run as usize)
+            {
+                continue;
+            }
+            if crate::stop::requested() {
+                return Ok(results);
+            }
+            let mut solve = options.solve.clone();
+            solve.time_limit = Some(limit);
+            solve.ga.seed = options.solve.ga.seed.wrapping_add(run as u64);
+            let report = solve_puzzle(&instance.puzzle, &solve, &mut |p| progress(number, run, p))?;
+            if report.interrupted {
+                // Cut short by a stop request: not a finished run.
+                return Ok(results);
+            }
+            let result = SuiteRun {
+                name: instance.puzzle.name.clone(),
+                file: instance.puzzle.file.clone(),
+                bucket: instance.bucket,
+                run,
+                seed: solve.ga.seed,
+                solved: report.solved,
+                seconds: report.seconds,
+                time_limit: limit.as_secs_f64(),
+                generations: report.generations,
+                evaluations: report.evaluations,
+                stopped_by_time: report.stopped_by_time,
+                // `null` where no heuristic measured one (the exact solver).
+                best_penalty: report.fitness,
+                unsolvable: report.unsolvable,
+            };
+            done(number, &result);
+            results.push(result);
+        }
+    }
+    Ok(results)
+}

@@ -1,0 +1,80 @@
+//! Faults: the GL backend refused rather than hung, a broken pipe ended quietly, the GPU's limits
+//! checked before the no-solution check.
+
+use super::*;
+
+#[test]
+fn gl_backend_is_refused_not_hung() {
+    // Before: WGPU_BACKEND=gl --backend gpu ran a 9x9 on llvmpipe for 4 minutes, no output.
+    let child = command(&[
+        "solve",
+        "--backend",
+        "gpu",
+        "--time-limit",
+        "5",
+        "puzzles/mantere-no29.txt",
+    ])
+    .env("WGPU_BACKEND", "gl")
+    .env("XDG_RUNTIME_DIR", std::env::temp_dir())
+    .spawn()
+    .expect("spawn");
+    let out = wait_bounded(child, Duration::from_secs(30), "GL backend");
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("cannot run evoku's compute shaders") || stderr.contains("no GPU adapter"),
+        "{stderr}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn broken_pipe_exits_quietly() {
+    // Before: `evoku solve ... | head -1` printed "evoku: error: Broken pipe".
+    let mut child = command(&[
+        "solve",
+        "--backend",
+        "cpu",
+        "--output",
+        "grid",
+        "puzzles/mantere-no29.txt",
+        "puzzles/mantere-no77.txt",
+        "puzzles/mantere-no106.txt",
+    ])
+    .spawn()
+    .expect("spawn");
+    drop(child.stdout.take());
+    let out = wait_bounded(child, Duration::from_secs(60), "solve into a closed pipe");
+    let stderr = text(&out.stderr);
+    assert!(!stderr.contains("error"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn gpu_limits_are_checked_before_the_no_solution_check() {
+    // Before: the 200,000-node exact check ran first (about 10 s at 49x49 here), and only then
+    // the engine said the population does not fit the adapter.
+    let path = pattern_puzzle(7, 500, "gpu-limits-49.txt");
+    let start = Instant::now();
+    let out = command(&[
+        "solve",
+        "--backend",
+        "gpu",
+        "--population",
+        "1000000",
+        path.to_str().unwrap(),
+    ])
+    .env("XDG_RUNTIME_DIR", std::env::temp_dir())
+    .output()
+    .expect("run evoku");
+    let took = start.elapsed();
+    let stderr = text(&out.stderr);
+    let _ = std::fs::remove_file(path);
+    if stderr.contains("no GPU adapter") && std::env::var_os("EVOKU_REQUIRE_GPU").is_none() {
+        eprintln!("skipped: no GPU adapter (set EVOKU_REQUIRE_GPU=1 to fail instead)");
+        return;
+    }
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("--population"), "{stderr}");
+    assert!(took < Duration::from_secs(5), "refused after {took:?}");
+}
