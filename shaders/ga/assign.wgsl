@@ -30,7 +30,8 @@ fn assign_cost(noise: Rng, cell: u32, digit: u32) -> i32 {
 
 // Digits in line `line` outside box `bx` (genome indices `bx * n..bx * n + n`, tested by range).
 fn assign_line_digits(line: u32, bx: u32) -> vec2<u32> {
-    let n = SIDE;
+    // Loop bounds read the uniform: a constant trip count lets a driver unroll every loop.
+    let n = params.side;
     let first = bx * n;
     var has = vec2<u32>(0u);
     for (var k = 0u; k < n; k++) {
@@ -45,10 +46,10 @@ fn assign_line_digits(line: u32, bx: u32) -> vec2<u32> {
 // Minimum-cost matching of the `k` free cells to their `k` digits (`min_cost_matching`), then
 // written into the child.
 fn box_assignment(rng: ptr<function, Rng>) {
-    let n = SIDE;
-    let bx = below(rng, n);
+    let n = params.side;
+    let bx = below(rng, SIDE);
     let first = bx * n;
-    for (var q = 0u; q < BOX_SIZE; q++) {
+    for (var q = 0u; q < params.box_size; q++) {
         // Block encoding only: lines A and B are the rows and columns.
         assign_row_has[q] = assign_line_digits(line_a_of(first) + q, bx);
         assign_col_has[q] = assign_line_digits(n + line_b_of(first) + q, bx);

@@ -119,7 +119,7 @@ fn breed(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups)
     let before = penalty;
 
     let mutation_kind = params.mutation_kind;
-    let chances = select(1u, SIDE, params.mutation_scope == MUTATION_SCOPE_BOX);
+    let chances = select(1u, params.side, params.mutation_scope == MUTATION_SCOPE_BOX);
     var mutated = false;
     for (var c = 0u; c < chances; c++) {
         if chance(&rng, mutation_rate) {

@@ -123,14 +123,14 @@ fn swap_child_cells(i: u32, j: u32) {
 }
 
 fn clear_child() {
-    for (var w = 0u; w < GENOME_WORDS; w++) {
+    for (var w = 0u; w < params.genome_words; w++) {
         next_population[child_base + w] = 0u;
     }
 }
 
 // Copies the current-generation genome at word `base` into the child.
 fn copy_to_child(base: u32) {
-    for (var w = 0u; w < GENOME_WORDS; w++) {
+    for (var w = 0u; w < params.genome_words; w++) {
         next_population[child_base + w] = population[base + w];
     }
 }

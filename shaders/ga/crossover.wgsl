@@ -5,7 +5,7 @@
 
 // Copies box `bx` of the current-generation genome at word `parent` into the child.
 fn copy_box(parent: u32, bx: u32) {
-    let n = SIDE;
+    let n = params.side;
     for (var g = bx * n; g < (bx + 1u) * n; g++) {
         set_child_cell(g, population_cell(parent, g));
     }
@@ -16,8 +16,8 @@ fn copy_box(parent: u32, bx: u32) {
 // same per stack of boxes, scored on columns. Ties are broken by draw `tie_base + band` (side 0)
 // or `tie_base + b + stack` (side 1) of the pair stream.
 fn band_crossover(pair: Rng, tie_base: u32, side: u32, a: u32, b: u32) {
-    let n = SIDE;
-    let bs = BOX_SIZE;
+    let n = params.side;
+    let bs = params.box_size;
     copy_to_child(a);
     for (var unit = 0u; unit < bs; unit++) {
         let first_line = select(n + unit * bs, unit * bs, side == 0u);
@@ -43,7 +43,7 @@ fn band_crossover(pair: Rng, tie_base: u32, side: u32, a: u32, b: u32) {
 // complement, so the two children of a pair share every box between them.
 fn uniform_crossover(pair: Rng, tie_base: u32, side: u32, a: u32, b: u32) {
     copy_to_child(a);
-    for (var bx = 0u; bx < SIDE; bx++) {
+    for (var bx = 0u; bx < params.side; bx++) {
         if ((at(pair, tie_base + bx) & 1u) ^ side) == 1u {
             copy_box(b, bx);
         }

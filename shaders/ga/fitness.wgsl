@@ -16,7 +16,7 @@ struct LineMasks {
 // The masks of line `line` of the child.
 fn line_masks(line: u32) -> LineMasks {
     var m = LineMasks(vec2<u32>(0u), vec2<u32>(0u));
-    for (var k = 0u; k < SIDE; k++) {
+    for (var k = 0u; k < params.side; k++) {
         let bit = digit_bit(child_cell(line_cell(line, k)));
         m.dup |= m.seen & bit;
         m.seen |= bit;
@@ -32,7 +32,7 @@ fn line_penalty(line: u32) -> u32 {
 // Digits missing from line `line` of the current-generation genome at word `base`.
 fn population_line_penalty(base: u32, line: u32) -> u32 {
     var seen = vec2<u32>(0u);
-    for (var k = 0u; k < SIDE; k++) {
+    for (var k = 0u; k < params.side; k++) {
         seen |= digit_bit(population_cell(base, line_cell(line, k)));
     }
     return SIDE - mask_count(seen);
@@ -51,7 +51,7 @@ fn fitness_cell(rows: ptr<function, array<vec2<u32>, MAX_SIDE>>, cols: ptr<funct
 fn fitness() -> u32 {
     var rows: array<vec2<u32>, MAX_SIDE>;
     var cols: array<vec2<u32>, MAX_SIDE>;
-    for (var w = 0u; w < GENOME_WORDS; w++) {
+    for (var w = 0u; w < params.genome_words; w++) {
         let word = next_population[child_base + w];
         // Four cells a word, unrolled by hand so they cost one loop iteration.
         fitness_cell(&rows, &cols, word, 4u * w);
@@ -60,7 +60,7 @@ fn fitness() -> u32 {
         fitness_cell(&rows, &cols, word, 4u * w + 3u);
     }
     var penalty = 0u;
-    for (var line = 0u; line < SIDE; line++) {
+    for (var line = 0u; line < params.side; line++) {
         penalty += 2u * SIDE - mask_count(rows[line]) - mask_count(cols[line]);
     }
     return penalty;

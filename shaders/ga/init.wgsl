@@ -52,7 +52,7 @@ fn nth_set_bit(mask: vec2<u32>, k: u32) -> u32 {
 // box's still-missing digits that are also its candidates, or among all still-missing digits
 // when none is.
 fn init_genome(rng: ptr<function, Rng>) {
-    let n = SIDE;
+    let n = params.side;
     for (var bx = 0u; bx < n; bx++) {
         var given = vec2<u32>(0u);
         for (var g = bx * n; g < (bx + 1u) * n; g++) {

@@ -179,7 +179,7 @@ fn island_best(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) g
     if decided.x == 0u && decided.y == 0u {
         return;
     }
-    let words = GENOME_WORDS;
+    let words = params.genome_words;
     let best_genome = (first + decided.z) * words;
     for (var w = lid; w < words; w += ISLAND_BEST_WORKGROUP) {
         let word = next_population[best_genome + w];

@@ -9,7 +9,7 @@
 
 // Loads box `bx` of parent `p` into `perm[p]` and `pos[p]` (from `records` when `from_records`).
 fn multi_parent_load(perm: ptr<function, array<array<u32, MAX_SIDE>, 3>>, pos: ptr<function, array<array<u32, MAX_SIDE + 1u>, 3>>, p: u32, base: u32, from_records: bool, bx: u32) {
-    let n = SIDE;
+    let n = params.side;
     for (var j = 0u; j < n; j++) {
         let g = bx * n + j;
         var v: u32;
@@ -40,7 +40,7 @@ fn multi_parent_align(perm: ptr<function, array<array<u32, MAX_SIDE>, 3>>, pos: 
 // draw is spent on them. `epoch_best` is a word offset into `records`, the other two into
 // `population`.
 fn multi_parent(rng: ptr<function, Rng>, epoch_best: u32, generation_best: u32, own_parent: u32) {
-    let n = SIDE;
+    let n = params.side;
     clear_child();
     var perm: array<array<u32, MAX_SIDE>, 3>;
     var pos: array<array<u32, MAX_SIDE + 1u>, 3>;

@@ -35,7 +35,8 @@ fn scan_box_cell(seen: ptr<function, array<vec2<u32>, MAX_BOX_SIZE>>, dup: ptr<f
 // / b) when `by_row`, else its columns (position % b). Word by word, four cells an iteration.
 fn scan_box_lines(seen: ptr<function, array<vec2<u32>, MAX_BOX_SIZE>>, dup: ptr<function, array<vec2<u32>, MAX_BOX_SIZE>>, by_row: bool, bx: u32) {
     let first = bx * SIDE;
-    for (var w = first / 4u; 4u * w < first + SIDE; w++) {
+    // The bound reads the uniform: a constant trip count lets a driver unroll the loop.
+    for (var w = first / 4u; 4u * w < first + params.side; w++) {
         let word = next_population[child_base + w];
         scan_box_cell(seen, dup, by_row, first, word, 4u * w);
         scan_box_cell(seen, dup, by_row, first, word, 4u * w + 1u);
@@ -66,10 +67,11 @@ struct BoxScan {
 // seen twice in each line through the box: the b boxes of its band give its rows, the b boxes of
 // its stack its columns.
 fn scan_box(bx: u32, free: ptr<function, array<u32, MAX_SIDE>>, duplicated: ptr<function, array<u32, MAX_SIDE>>, row_seen: ptr<function, array<vec2<u32>, MAX_BOX_SIZE>>, col_seen: ptr<function, array<vec2<u32>, MAX_BOX_SIZE>>) -> BoxScan {
-    let n = SIDE;
-    let b = BOX_SIZE;
-    let band = bx / b;
-    let stack = bx % b;
+    // Loop bounds read the uniform (see `scan_box_lines`); divisions use the constant.
+    let n = params.side;
+    let b = params.box_size;
+    let band = bx / BOX_SIZE;
+    let stack = bx % BOX_SIZE;
     var row_dup: array<vec2<u32>, MAX_BOX_SIZE>;
     var col_dup: array<vec2<u32>, MAX_BOX_SIZE>;
     for (var k = 0u; k < b; k++) {
@@ -85,7 +87,7 @@ fn scan_box(bx: u32, free: ptr<function, array<u32, MAX_SIDE>>, duplicated: ptr<
         (*free)[scan.free_count] = p;
         scan.free_count += 1u;
         let bit = digit_bit(child_cell(g));
-        if mask_has(row_dup[p / b], bit) || mask_has(col_dup[p % b], bit) {
+        if mask_has(row_dup[p / BOX_SIZE], bit) || mask_has(col_dup[p % BOX_SIZE], bit) {
             if scan.duplicated_count == 0u {
                 scan.first_duplicated = scan.free_count - 1u;
             }
@@ -217,12 +219,13 @@ fn first_fits(a_seen: ptr<function, array<vec2<u32>, MAX_SIDE>>, b_seen: ptr<fun
 // of free cells, scanning from a random position, whose swap brings neither digit into a scored
 // line that already holds it; abandoned when there is none. Either encoding.
 fn first_fit_mutation(rng: ptr<function, Rng>) -> SwapPair {
-    let n = SIDE;
-    let unit = below(rng, n);
-    let start = below(rng, n);
+    // Loop bounds read the uniform (see `scan_box_lines`); the modulo uses the constant.
+    let n = params.side;
+    let unit = below(rng, SIDE);
+    let start = below(rng, SIDE);
     var a_seen: array<vec2<u32>, MAX_SIDE>;
     var b_seen: array<vec2<u32>, MAX_SIDE>;
-    for (var w = 0u; w < GENOME_WORDS; w++) {
+    for (var w = 0u; w < params.genome_words; w++) {
         let word = next_population[child_base + w];
         fitness_cell(&a_seen, &b_seen, word, 4u * w);
         fitness_cell(&a_seen, &b_seen, word, 4u * w + 1u);
@@ -230,13 +233,13 @@ fn first_fit_mutation(rng: ptr<function, Rng>) -> SwapPair {
         fitness_cell(&a_seen, &b_seen, word, 4u * w + 3u);
     }
     for (var s = 0u; s < n; s++) {
-        let gi = unit * n + (start + s) % n;
+        let gi = unit * n + (start + s) % SIDE;
         if help(gi) != 0u {
             continue;
         }
         let di = child_cell(gi);
         for (var t = s + 1u; t < n; t++) {
-            let gj = unit * n + (start + t) % n;
+            let gj = unit * n + (start + t) % SIDE;
             if help(gj) == 0u && first_fits(&a_seen, &b_seen, gj, gi, di)
                 && first_fits(&a_seen, &b_seen, gi, gj, child_cell(gj)) {
                 return SwapPair(true, gi, gj);
@@ -271,13 +274,13 @@ fn mask_below(q: u32) -> vec2<u32> {
 // `unit_directed_mutation`): the free cells whose digit occurs again in a scored line are the
 // duplicated ones, chosen as `directed_mutation` chooses in a box.
 fn unit_directed_mutation(rng: ptr<function, Rng>) -> SwapPair {
-    let n = SIDE;
-    let unit = below(rng, n);
+    let n = params.side;
+    let unit = below(rng, SIDE);
     var a_seen: array<vec2<u32>, MAX_SIDE>;
     var a_dup: array<vec2<u32>, MAX_SIDE>;
     var b_seen: array<vec2<u32>, MAX_SIDE>;
     var b_dup: array<vec2<u32>, MAX_SIDE>;
-    for (var w = 0u; w < GENOME_WORDS; w++) {
+    for (var w = 0u; w < params.genome_words; w++) {
         let word = next_population[child_base + w];
         unit_scan_cell(&a_seen, &a_dup, &b_seen, &b_dup, word, 4u * w);
         unit_scan_cell(&a_seen, &a_dup, &b_seen, &b_dup, word, 4u * w + 1u);
