@@ -68,8 +68,9 @@ pub(crate) fn gpu() -> Option<GpuLease> {
 
 #[test]
 fn every_pipeline_source_validates_with_naga() {
+    let geometry = evoku::board::Geometry::new(3).expect("9x9");
     for stage in Stage::ALL {
-        let source = stage.source();
+        let source = stage.source(geometry);
         let module = util::validate_wgsl(stage.name(), &source);
         let entry = module
             .entry_points

@@ -6,6 +6,7 @@
 
 use evoku::aco::common::{AcoParams, Colony};
 use evoku::aco::gpu::AcoStage;
+use evoku::board::{Geometry, MAX_BOX_SIZE, MIN_BOX_SIZE};
 use evoku::gpu::prelude::{Access, Binding, BufferType, GpuStruct};
 use evoku::gpu::Stage;
 use naga::common::wgsl::TypeContext;
@@ -176,19 +177,29 @@ fn assert_no_problems(module_name: &str, problems: Vec<String>) {
     );
 }
 
+/// Every board an engine assembles its modules for: box sizes from the smallest to `max`.
+fn geometries(max: usize) -> Vec<Geometry> {
+    (MIN_BOX_SIZE..=max)
+        .map(|b| Geometry::new(b).expect("a supported box size"))
+        .collect()
+}
+
 #[test]
 fn ga_modules_match_the_rust_layout() {
     let structs = [
         rust_struct::<evoku::ga::Params>(),
         rust_struct::<evoku::ga::Island>(),
     ];
-    for stage in Stage::ALL {
-        let module = util::validate_wgsl(stage.name(), &stage.source());
-        let mut problems = binding_problems(&module, &evoku::ga::prelude::BINDINGS);
-        for expected in &structs {
-            problems.extend(struct_problems(&module, expected));
+    for geometry in geometries(MAX_BOX_SIZE) {
+        for stage in Stage::ALL {
+            let name = format!("{} at {}", stage.name(), geometry.name());
+            let module = util::validate_wgsl(&name, &stage.source(geometry));
+            let mut problems = binding_problems(&module, &evoku::ga::prelude::BINDINGS);
+            for expected in &structs {
+                problems.extend(struct_problems(&module, expected));
+            }
+            assert_no_problems(&name, problems);
         }
-        assert_no_problems(stage.name(), problems);
     }
 }
 
@@ -208,7 +219,7 @@ fn aco_modules_match_the_rust_layout() {
 /// The check itself can fail: a layout table or a struct that disagrees with the module is named.
 #[test]
 fn a_layout_that_disagrees_with_the_shader_is_reported() {
-    let module = util::validate_wgsl("breed", &Stage::Breed.source());
+    let module = util::validate_wgsl("breed", &Stage::Breed.source(nine()));
     let mut bindings = evoku::ga::prelude::BINDINGS;
     bindings[2].access = Access::ReadWrite;
     bindings[3].ty = BufferType::array::<u32>("vec2<u32>");
@@ -242,12 +253,24 @@ fn a_layout_that_disagrees_with_the_shader_is_reported() {
     assert!(problems[1].contains("\"restarts\""), "{problems:?}");
 }
 
-/// The generated constants are the Rust values (operator codes from the discriminants).
+fn nine() -> Geometry {
+    Geometry::new(3).expect("9x9")
+}
+
+/// The generated constants are the Rust values (operator codes from the discriminants), the
+/// board's size those of the geometry the module is assembled for.
 #[test]
 fn the_prelude_carries_the_rust_codes_and_bounds() {
     use evoku::ga::{CrossoverKind, MutationKind, MutationScope};
-    let prelude = evoku::ga::prelude::prelude();
+    let prelude = evoku::ga::prelude::prelude(nine());
     for line in [
+        "const BOX_SIZE: u32 = 3u;".to_string(),
+        "const SIDE: u32 = 9u;".to_string(),
+        "const CELLS: u32 = 81u;".to_string(),
+        format!(
+            "const GENOME_WORDS: u32 = {}u;",
+            evoku::ga::problem::genome_words(81)
+        ),
         format!(
             "const CROSSOVER_NONE: u32 = {}u;",
             CrossoverKind::None as u32
@@ -273,6 +296,9 @@ fn the_prelude_carries_the_rust_codes_and_bounds() {
     ] {
         assert!(prelude.contains(&line), "{line} missing from\n{prelude}");
     }
+    let sixteen = evoku::ga::prelude::prelude(Geometry::new(4).expect("16x16"));
+    assert!(sixteen.contains("const SIDE: u32 = 16u;"), "{sixteen}");
+    assert!(sixteen.contains("const CELLS: u32 = 256u;"), "{sixteen}");
     let aco = evoku::aco::prelude::prelude();
     assert!(aco.contains(&format!(
         "const TOUR_WORKGROUP: u32 = {}u;",

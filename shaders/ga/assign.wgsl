@@ -19,9 +19,9 @@ var<private> assign_col_has: array<vec2<u32>, MAX_BOX_SIZE>;
 
 fn assign_cost(noise: Rng, cell: u32, digit: u32) -> i32 {
     let bit = digit_bit(assign_digits[digit]);
-    let p = assign_free[cell] % params.side;
-    let conflicts = i32(mask_has(assign_row_has[p / params.box_size], bit))
-        + i32(mask_has(assign_col_has[p % params.box_size], bit))
+    let p = assign_free[cell] % SIDE;
+    let conflicts = i32(mask_has(assign_row_has[p / BOX_SIZE], bit))
+        + i32(mask_has(assign_col_has[p % BOX_SIZE], bit))
         + i32(!mask_has(candidates(assign_free[cell]), bit));
     let draw = at(noise, ASSIGN_NOISE_DRAW + MAX_SIDE * cell + digit);
     return conflicts * ASSIGN_UNIT + i32(mul_hi(draw, params.assign_noise));
@@ -29,6 +29,7 @@ fn assign_cost(noise: Rng, cell: u32, digit: u32) -> i32 {
 
 // Digits in line `line` outside box `bx` (genome indices `bx * n..bx * n + n`, tested by range).
 fn assign_line_digits(line: u32, bx: u32) -> vec2<u32> {
+    // Loop bounds read the uniform: a constant trip count lets a driver unroll every loop.
     let n = params.side;
     let first = bx * n;
     var has = vec2<u32>(0u);
@@ -45,7 +46,7 @@ fn assign_line_digits(line: u32, bx: u32) -> vec2<u32> {
 // written into the child.
 fn box_assignment(rng: ptr<function, Rng>) {
     let n = params.side;
-    let bx = below(rng, n);
+    let bx = below(rng, SIDE);
     let first = bx * n;
     for (var q = 0u; q < params.box_size; q++) {
         // Block encoding only: lines A and B are the rows and columns.

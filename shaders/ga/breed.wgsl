@@ -24,7 +24,7 @@ fn breed(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups)
     let global = island + params.island_offset;
     // The island's first individual, and every genome's size in words.
     let first = island * population_size;
-    let words = params.genome_words;
+    let words = GENOME_WORDS;
     child_base = id * words;
     let state = islands[island];
     // Every path but a bred child's leaves no outcome bits.

@@ -37,13 +37,13 @@ fn line_b_of(g: u32) -> u32 {
 }
 
 fn candidates(g: u32) -> vec2<u32> {
-    let index = params.cells + 2u * g;
+    let index = CELLS + 2u * g;
     return vec2<u32>(tables[index], tables[index + 1u]);
 }
 
 // Genome index of the `k`-th cell of scored line `line` (A 0..n, then B n..2n).
 fn line_cell(line: u32, k: u32) -> u32 {
-    return tables[3u * params.cells + line * params.side + k];
+    return tables[3u * CELLS + line * SIDE + k];
 }
 
 // ---- 64-bit digit masks as vec2<u32> --------------------------------------------------------
@@ -72,16 +72,9 @@ fn mask_count(mask: vec2<u32>) -> u32 {
     return countOneBits(mask.x) + countOneBits(mask.y);
 }
 
-// Every digit 1..=n (`Geometry::all_digits`).
+// Every digit 1..=n (`Geometry::all_digits`, written into the prelude).
 fn all_digits() -> vec2<u32> {
-    let n = params.side;
-    if n >= 64u {
-        return vec2<u32>(U32_MAX, U32_MAX);
-    }
-    if n >= 32u {
-        return vec2<u32>(U32_MAX, (1u << (n - 32u)) - 1u);
-    }
-    return vec2<u32>((1u << n) - 1u, 0u);
+    return vec2<u32>(ALL_DIGITS_LO, ALL_DIGITS_HI);
 }
 
 // ---- packed genomes -----------------------------------------------------------------------
@@ -103,11 +96,11 @@ fn record_cell(base: u32, g: u32) -> u32 {
 
 // Word offsets in `records` of island `island`'s epoch best and overall best genomes.
 fn epoch_best_base(island: u32) -> u32 {
-    return 2u * island * params.genome_words;
+    return 2u * island * GENOME_WORDS;
 }
 
 fn overall_best_base(island: u32) -> u32 {
-    return (2u * island + 1u) * params.genome_words;
+    return (2u * island + 1u) * GENOME_WORDS;
 }
 
 // The child this invocation writes: its first word in `next_population`.

@@ -26,7 +26,7 @@ fn line_masks(line: u32) -> LineMasks {
 
 // Digits missing from line `line` of the child.
 fn line_penalty(line: u32) -> u32 {
-    return params.side - mask_count(line_masks(line).seen);
+    return SIDE - mask_count(line_masks(line).seen);
 }
 
 // Digits missing from line `line` of the current-generation genome at word `base`.
@@ -35,12 +35,12 @@ fn population_line_penalty(base: u32, line: u32) -> u32 {
     for (var k = 0u; k < params.side; k++) {
         seen |= digit_bit(population_cell(base, line_cell(line, k)));
     }
-    return params.side - mask_count(seen);
+    return SIDE - mask_count(seen);
 }
 
 // `rows` and `cols` are the masks of lines A and B.
 fn fitness_cell(rows: ptr<function, array<vec2<u32>, MAX_SIDE>>, cols: ptr<function, array<vec2<u32>, MAX_SIDE>>, word: u32, g: u32) {
-    if g < params.cells {
+    if g < CELLS {
         let bit = digit_bit(cell_in_word(word, g));
         (*rows)[line_a_of(g)] |= bit;
         (*cols)[line_b_of(g)] |= bit;
@@ -61,7 +61,7 @@ fn fitness() -> u32 {
     }
     var penalty = 0u;
     for (var line = 0u; line < params.side; line++) {
-        penalty += 2u * params.side - mask_count(rows[line]) - mask_count(cols[line]);
+        penalty += 2u * SIDE - mask_count(rows[line]) - mask_count(cols[line]);
     }
     return penalty;
 }

@@ -92,7 +92,7 @@ fn init(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
     if id >= params.population * params.islands {
         return;
     }
-    child_base = id * params.genome_words;
+    child_base = id * GENOME_WORDS;
     outcomes[id] = 0u;
     next_scores[id] = init_slot(id / params.population + params.island_offset, 0u, id % params.population);
 }

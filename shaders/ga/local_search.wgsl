@@ -14,12 +14,12 @@ fn swapped_line_penalty(m: LineMasks, leaving: u32, arriving: u32) -> u32 {
         seen &= ~leaving_bit;
     }
     seen |= digit_bit(arriving);
-    return params.side - mask_count(seen);
+    return SIDE - mask_count(seen);
 }
 
 // Penalty of the child with cells `i` and `j` swapped, given its current `penalty`.
 fn swapped_penalty(penalty: u32, i: u32, j: u32) -> u32 {
-    let n = params.side;
+    let n = SIDE;
     let di = child_cell(i);
     let dj = child_cell(j);
     var before = 0u;

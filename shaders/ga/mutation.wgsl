@@ -14,7 +14,7 @@ struct SwapPair {
 // The paper's mutation: a random box and two random positions in it; abandoned when they are
 // equal or either is a given.
 fn swap_mutation(rng: ptr<function, Rng>) -> SwapPair {
-    let n = params.side;
+    let n = SIDE;
     let bx = below(rng, n);
     let i = bx * n + below(rng, n);
     let j = bx * n + below(rng, n);
@@ -22,9 +22,9 @@ fn swap_mutation(rng: ptr<function, Rng>) -> SwapPair {
 }
 
 fn scan_box_cell(seen: ptr<function, array<vec2<u32>, MAX_BOX_SIZE>>, dup: ptr<function, array<vec2<u32>, MAX_BOX_SIZE>>, by_row: bool, first: u32, word: u32, g: u32) {
-    if g >= first && g < first + params.side {
+    if g >= first && g < first + SIDE {
         let p = g - first;
-        let line = select(p % params.box_size, p / params.box_size, by_row);
+        let line = select(p % BOX_SIZE, p / BOX_SIZE, by_row);
         let bit = digit_bit(cell_in_word(word, g));
         (*dup)[line] |= (*seen)[line] & bit;
         (*seen)[line] |= bit;
@@ -34,7 +34,8 @@ fn scan_box_cell(seen: ptr<function, array<vec2<u32>, MAX_BOX_SIZE>>, dup: ptr<f
 // Adds box `bx` of the child to the masks of the `b` lines it crosses: its rows (line = position
 // / b) when `by_row`, else its columns (position % b). Word by word, four cells an iteration.
 fn scan_box_lines(seen: ptr<function, array<vec2<u32>, MAX_BOX_SIZE>>, dup: ptr<function, array<vec2<u32>, MAX_BOX_SIZE>>, by_row: bool, bx: u32) {
-    let first = bx * params.side;
+    let first = bx * SIDE;
+    // The bound reads the uniform: a constant trip count lets a driver unroll the loop.
     for (var w = first / 4u; 4u * w < first + params.side; w++) {
         let word = next_population[child_base + w];
         scan_box_cell(seen, dup, by_row, first, word, 4u * w);
@@ -66,10 +67,11 @@ struct BoxScan {
 // seen twice in each line through the box: the b boxes of its band give its rows, the b boxes of
 // its stack its columns.
 fn scan_box(bx: u32, free: ptr<function, array<u32, MAX_SIDE>>, duplicated: ptr<function, array<u32, MAX_SIDE>>, row_seen: ptr<function, array<vec2<u32>, MAX_BOX_SIZE>>, col_seen: ptr<function, array<vec2<u32>, MAX_BOX_SIZE>>) -> BoxScan {
+    // Loop bounds read the uniform (see `scan_box_lines`); divisions use the constant.
     let n = params.side;
     let b = params.box_size;
-    let band = bx / b;
-    let stack = bx % b;
+    let band = bx / BOX_SIZE;
+    let stack = bx % BOX_SIZE;
     var row_dup: array<vec2<u32>, MAX_BOX_SIZE>;
     var col_dup: array<vec2<u32>, MAX_BOX_SIZE>;
     for (var k = 0u; k < b; k++) {
@@ -85,7 +87,7 @@ fn scan_box(bx: u32, free: ptr<function, array<u32, MAX_SIDE>>, duplicated: ptr<
         (*free)[scan.free_count] = p;
         scan.free_count += 1u;
         let bit = digit_bit(child_cell(g));
-        if mask_has(row_dup[p / b], bit) || mask_has(col_dup[p % b], bit) {
+        if mask_has(row_dup[p / BOX_SIZE], bit) || mask_has(col_dup[p % BOX_SIZE], bit) {
             if scan.duplicated_count == 0u {
                 scan.first_duplicated = scan.free_count - 1u;
             }
@@ -101,7 +103,7 @@ fn scan_box(bx: u32, free: ptr<function, array<u32, MAX_SIDE>>, duplicated: ptr<
 // row or column; with one such cell, swap it with another free cell; with none, any two free
 // cells. Abandoned only when the box has fewer than two free cells.
 fn directed_mutation(rng: ptr<function, Rng>) -> SwapPair {
-    let n = params.side;
+    let n = SIDE;
     let bx = below(rng, n);
     var free: array<u32, MAX_SIDE>;
     var duplicated: array<u32, MAX_SIDE>;
@@ -138,7 +140,7 @@ fn may_take(g: u32, digit: u32) -> bool {
 // Whether box position `to` would take `digit` from position `source` without meeting it again in
 // its row or column (a line both cells share keeps the digit).
 fn fits(row_seen: ptr<function, array<vec2<u32>, MAX_BOX_SIZE>>, col_seen: ptr<function, array<vec2<u32>, MAX_BOX_SIZE>>, to: u32, source: u32, digit: u32) -> bool {
-    let b = params.box_size;
+    let b = BOX_SIZE;
     let bit = digit_bit(digit);
     return (to / b == source / b || !mask_has((*row_seen)[to / b], bit))
         && (to % b == source % b || !mask_has((*col_seen)[to % b], bit));
@@ -152,7 +154,7 @@ fn fits(row_seen: ptr<function, array<vec2<u32>, MAX_BOX_SIZE>>, col_seen: ptr<f
 // fewer than two free cells or no tier has a partner. See `candidate_mutation` in
 // src/ga/cpu/mutation.rs for why.
 fn candidate_mutation(rng: ptr<function, Rng>) -> SwapPair {
-    let n = params.side;
+    let n = SIDE;
     let bx = below(rng, n);
     var free: array<u32, MAX_SIDE>;
     var duplicated: array<u32, MAX_SIDE>;
@@ -217,9 +219,10 @@ fn first_fits(a_seen: ptr<function, array<vec2<u32>, MAX_SIDE>>, b_seen: ptr<fun
 // of free cells, scanning from a random position, whose swap brings neither digit into a scored
 // line that already holds it; abandoned when there is none. Either encoding.
 fn first_fit_mutation(rng: ptr<function, Rng>) -> SwapPair {
+    // Loop bounds read the uniform (see `scan_box_lines`); the modulo uses the constant.
     let n = params.side;
-    let unit = below(rng, n);
-    let start = below(rng, n);
+    let unit = below(rng, SIDE);
+    let start = below(rng, SIDE);
     var a_seen: array<vec2<u32>, MAX_SIDE>;
     var b_seen: array<vec2<u32>, MAX_SIDE>;
     for (var w = 0u; w < params.genome_words; w++) {
@@ -230,13 +233,13 @@ fn first_fit_mutation(rng: ptr<function, Rng>) -> SwapPair {
         fitness_cell(&a_seen, &b_seen, word, 4u * w + 3u);
     }
     for (var s = 0u; s < n; s++) {
-        let gi = unit * n + (start + s) % n;
+        let gi = unit * n + (start + s) % SIDE;
         if help(gi) != 0u {
             continue;
         }
         let di = child_cell(gi);
         for (var t = s + 1u; t < n; t++) {
-            let gj = unit * n + (start + t) % n;
+            let gj = unit * n + (start + t) % SIDE;
             if help(gj) == 0u && first_fits(&a_seen, &b_seen, gj, gi, di)
                 && first_fits(&a_seen, &b_seen, gi, gj, child_cell(gj)) {
                 return SwapPair(true, gi, gj);
@@ -248,7 +251,7 @@ fn first_fit_mutation(rng: ptr<function, Rng>) -> SwapPair {
 
 // Adds cell `g` (in `word`) to the digits seen, and seen twice, in its scored lines.
 fn unit_scan_cell(a_seen: ptr<function, array<vec2<u32>, MAX_SIDE>>, a_dup: ptr<function, array<vec2<u32>, MAX_SIDE>>, b_seen: ptr<function, array<vec2<u32>, MAX_SIDE>>, b_dup: ptr<function, array<vec2<u32>, MAX_SIDE>>, word: u32, g: u32) {
-    if g < params.cells {
+    if g < CELLS {
         let bit = digit_bit(cell_in_word(word, g));
         let a = line_a_of(g);
         let b = line_b_of(g);
@@ -272,7 +275,7 @@ fn mask_below(q: u32) -> vec2<u32> {
 // duplicated ones, chosen as `directed_mutation` chooses in a box.
 fn unit_directed_mutation(rng: ptr<function, Rng>) -> SwapPair {
     let n = params.side;
-    let unit = below(rng, n);
+    let unit = below(rng, SIDE);
     var a_seen: array<vec2<u32>, MAX_SIDE>;
     var a_dup: array<vec2<u32>, MAX_SIDE>;
     var b_seen: array<vec2<u32>, MAX_SIDE>;

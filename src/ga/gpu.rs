@@ -20,6 +20,7 @@ pub mod multi;
 
 pub use multi::{split_islands, MultiGpuEngine};
 
+use crate::board::Geometry;
 use crate::error::{Error, Result};
 use crate::ga::common::{ISLAND_BEST_WORKGROUP, WORKGROUP_SIZE};
 use crate::ga::cpu;
@@ -42,7 +43,8 @@ const HARDWARE_VISITS_PER_SUBMIT: u64 = 400_000_000;
 /// The same for a software adapter: lavapipe on 2 cores runs 10-20 ns a visit, so 40-80 ms.
 const SOFTWARE_VISITS_PER_SUBMIT: u64 = 4_000_000;
 
-/// The three compute pipelines and their shared bind group layout, built once per context.
+/// The three compute pipelines and their shared bind group layout, built once per context and
+/// box size (the modules divide by the board's size as compile-time constants).
 #[derive(Debug)]
 struct Pipelines {
     layout: wgpu::BindGroupLayout,
@@ -52,10 +54,11 @@ struct Pipelines {
 }
 
 impl Pipelines {
-    fn new(device: &wgpu::Device) -> Pipelines {
+    fn new(device: &wgpu::Device, geometry: Geometry) -> Pipelines {
         let (layout, pipeline_layout) = pipeline::layouts(device, "evoku", &BINDINGS);
         let pipeline = |stage: Stage| {
-            pipeline::compute_pipeline(device, &pipeline_layout, stage.name(), stage.source())
+            let source = stage.source(geometry);
+            pipeline::compute_pipeline(device, &pipeline_layout, stage.name(), source)
         };
         Pipelines {
             init: pipeline(Stage::Init),
@@ -177,7 +180,10 @@ impl GpuEngine {
             ),
             ));
         }
-        let pipelines = ctx.pipelines("building pipelines", Pipelines::new)?;
+        let geometry = problem.geometry();
+        let pipelines = ctx.pipelines("building pipelines", geometry.box_size(), |device| {
+            Pipelines::new(device, geometry)
+        })?;
         let (buffers, bind_groups) = ctx.scoped("allocating buffers", || {
             let buffers = Buffers::new(&ctx.device, &params, &problem, &sizes);
             let bind_group = |k: usize| {

@@ -3,7 +3,8 @@
 
 use super::common::{outcome, Island, Params, ISLAND_BEST_WORKGROUP, WORKGROUP_SIZE};
 use super::config::{CrossoverKind, Encoding, MutationKind, MutationScope, MAX_ELITES};
-use crate::board::MAX_BOX_SIZE;
+use super::problem::genome_words;
+use crate::board::{Geometry, MAX_BOX_SIZE};
 use crate::ga::cpu::assign::{ASSIGN_INF, ASSIGN_NOISE_DRAW, ASSIGN_UNIT};
 use crate::ga::cpu::multi_parent::WEIGHT_BOUNDS;
 use crate::gpu::prelude::{Access, Binding, BufferType, Prelude};
@@ -64,10 +65,12 @@ pub const BINDINGS: [Binding; 9] = [
     },
 ];
 
-/// The prelude every GA module starts with.
-pub fn prelude() -> String {
+/// The prelude every GA module for boards of `geometry` starts with.
+pub fn prelude(geometry: Geometry) -> String {
     let max_box = MAX_BOX_SIZE as u32;
     Prelude::new("GA")
+        .board(geometry)
+        .uint("GENOME_WORDS", genome_words(geometry.cells()) as u32)
         .structure::<Params>()
         .structure::<Island>()
         .codes::<CrossoverKind>()

@@ -86,6 +86,9 @@ impl ErrorLog {
     }
 }
 
+/// One engine's pipelines, of a type only that engine knows.
+type SharedPipelines = Arc<dyn Any + Send + Sync>;
+
 /// A device and its queue, created once and shared (`Clone` is cheap: handles are counted).
 ///
 /// Validation, out-of-memory and internal errors become [`Error::Gpu`] values: every engine call
@@ -100,9 +103,9 @@ pub struct GpuContext {
     /// unless lowered by [`GpuContext::with_max_workgroups_per_dimension`].
     pub limits: wgpu::Limits,
     errors: ErrorLog,
-    /// Each engine's pipelines (one value per type), built by its first engine and reused by
-    /// the next ones.
-    pipelines: Arc<Mutex<Vec<Arc<dyn Any + Send + Sync>>>>,
+    /// Each engine's pipelines (one value per type and box size: the modules are assembled for
+    /// one board size), built by its first engine of that size and reused by the next ones.
+    pipelines: Arc<Mutex<Vec<(usize, SharedPipelines)>>>,
 }
 
 impl GpuContext {
@@ -327,22 +330,27 @@ impl GpuContext {
         Ok(bytes)
     }
 
-    /// The shared pipelines of type `P`, built with `build` on first use; `what` names the
-    /// work in errors.
+    /// The shared pipelines of type `P` for boxes of `box_size`, built with `build` on first use;
+    /// `what` names the work in errors.
     pub(crate) fn pipelines<P: Any + Send + Sync>(
         &self,
         what: &str,
+        box_size: usize,
         build: impl FnOnce(&wgpu::Device) -> P,
     ) -> Result<Arc<P>> {
         let mut cache = self
             .pipelines
             .lock()
             .map_err(|_| self.error(what, "a previous attempt panicked"))?;
-        if let Some(p) = cache.iter().find_map(|p| p.clone().downcast::<P>().ok()) {
+        if let Some(p) = cache
+            .iter()
+            .filter(|(size, _)| *size == box_size)
+            .find_map(|(_, p)| p.clone().downcast::<P>().ok())
+        {
             return Ok(p);
         }
         let built = Arc::new(self.scoped(what, || build(&self.device))?);
-        cache.push(built.clone());
+        cache.push((box_size, built.clone()));
         Ok(built)
     }
 }

@@ -11,6 +11,14 @@
 //! - Bind group layouts: a table of [`Binding`]s per engine, read by the engine to build its
 //!   layout and by the prelude to declare the `@group(0) @binding(k) var` lines.
 //! - Bounds and constants: [`Prelude::uint`] and [`Prelude::int`].
+//! - The board's size: [`Prelude::board`] writes `BOX_SIZE`, `SIDE` and `CELLS` as WGSL `const`s,
+//!   so each engine assembles its modules for the problem's box size and the hot paths divide by
+//!   compile-time constants (a shift or a multiply-high) instead of a uniform's value (a software
+//!   division of some twenty instructions on most GPUs). Generated `const`s rather than WGSL
+//!   `override`s: wgpu folds overrides into constants too (naga's `process_overrides` runs before
+//!   the backend writes SPIR-V / MSL / HLSL), but an `override` cannot size a private array, and a
+//!   `const` is already a constant when naga parses the module, so the layout test sees the same
+//!   module the driver gets.
 //!
 //! Adding a field to a GPU struct is one line in Rust; adding an operator is one variant.
 
@@ -254,6 +262,19 @@ impl Prelude {
     pub fn uint(mut self, name: &str, value: u32) -> Prelude {
         let _ = writeln!(self.text, "const {name}: u32 = {value}u;");
         self
+    }
+
+    /// The board's size: `BOX_SIZE`, `SIDE` (`BOX_SIZE^2`), `CELLS` (`SIDE^2`), and the mask
+    /// of every digit (`Geometry::all_digits`) as its low and high words `ALL_DIGITS_LO`,
+    /// `ALL_DIGITS_HI` (computed here: a shader's `1u << SIDE` in a branch not taken at this size
+    /// would be a constant shift past 31 bits, which naga rejects).
+    pub fn board(self, geometry: crate::board::Geometry) -> Prelude {
+        let all = geometry.all_digits();
+        self.uint("BOX_SIZE", geometry.box_size() as u32)
+            .uint("SIDE", geometry.side() as u32)
+            .uint("CELLS", geometry.cells() as u32)
+            .uint("ALL_DIGITS_LO", all as u32)
+            .uint("ALL_DIGITS_HI", (all >> 32) as u32)
     }
 
     /// `const name: i32 = value;`

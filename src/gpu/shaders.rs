@@ -83,9 +83,10 @@ impl Stage {
         }
     }
 
-    /// The assembled WGSL of the stage's module: the GA's prelude, then its files.
-    pub fn source(self) -> String {
-        crate::ga::prelude::prelude() + &assemble(self.files())
+    /// The assembled WGSL of the stage's module for boards of `geometry`: the GA's prelude,
+    /// then its files.
+    pub fn source(self, geometry: crate::board::Geometry) -> String {
+        crate::ga::prelude::prelude(geometry) + &assemble(self.files())
     }
 }
 

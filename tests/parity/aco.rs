@@ -114,7 +114,7 @@ fn run(harness: &Harness, entry: &str, setup: &Setup, records: &[u32]) -> (Vec<u
 
 fn aco_harness(ctx: &GpuContext) -> Harness<'_> {
     let source = AcoStage::Tour.source() + "// ---- tests/parity/aco.wgsl ----\n" + ENTRY_POINTS;
-    Harness::new(ctx, &BINDINGS, &[("aco parity", source)])
+    Harness::new(ctx, &BINDINGS, &[("aco parity".to_string(), source)])
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! The GA's side of the parity tests: generated puzzles with their parameters, genomes, scores
 //! and island states, and one dispatch of a GA entry point over the engine's nine bindings.
 
+use evoku::board::Geometry;
 use evoku::ga::cpu::init;
 use evoku::ga::prelude::BINDINGS;
 use evoku::ga::{GaConfig, InitKind, Island, Params, Preset, Problem};
@@ -119,26 +120,32 @@ pub struct Written {
     pub records: Vec<u32>,
 }
 
-/// The GA's operators (`parity` module) and its `island_best` stage.
+/// The GA's operators (`parity` module) and its `island_best` stage, each assembled for every
+/// box size of [`BOX_SIZES`] (the modules read the board's size as compile-time constants).
 pub fn ga_harness(ctx: &GpuContext) -> Harness<'_> {
-    let operators = Stage::Breed.source() + "// ---- tests/parity/ga.wgsl ----\n" + ENTRY_POINTS;
-    Harness::new(
-        ctx,
-        &BINDINGS,
-        &[
-            ("parity", operators),
-            ("island_best", Stage::IslandBest.source()),
-        ],
-    )
+    let mut modules = Vec::new();
+    for b in BOX_SIZES {
+        let geometry = Geometry::new(b).expect("a supported box size");
+        let operators =
+            Stage::Breed.source(geometry) + "// ---- tests/parity/ga.wgsl ----\n" + ENTRY_POINTS;
+        modules.push((format!("parity {b}"), operators));
+        modules.push((
+            format!("island_best {b}"),
+            Stage::IslandBest.source(geometry),
+        ));
+    }
+    Harness::new(ctx, &BINDINGS, &modules)
 }
 
-/// Runs `entry` (of the `island_best` module for `island_best`, else of `parity`).
+/// Runs `entry` (of the `island_best` module for `island_best`, else of `parity`) of the
+/// modules for `b`'s box size.
 pub fn run(harness: &Harness, entry: &str, workgroups: u32, b: &Buffers) -> Written {
     let module = if entry == "island_best" {
         "island_best"
     } else {
         "parity"
     };
+    let module = format!("{module} {}", b.params.box_size);
     let contents: [&[u8]; 9] = [
         bytemuck::bytes_of(&b.params),
         bytemuck::cast_slice(&b.tables),
@@ -151,7 +158,7 @@ pub fn run(harness: &Harness, entry: &str, workgroups: u32, b: &Buffers) -> Writ
         bytemuck::cast_slice(&b.outcomes),
     ];
     let mut out = harness
-        .run(module, entry, workgroups, &contents)
+        .run(&module, entry, workgroups, &contents)
         .into_iter()
         .skip(4);
     let mut next = || out.next().expect("nine buffers");

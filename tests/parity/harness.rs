@@ -11,7 +11,7 @@ pub struct Harness<'a> {
     bindings: &'static [Binding],
     layout: wgpu::BindGroupLayout,
     pipeline_layout: wgpu::PipelineLayout,
-    modules: Vec<(&'static str, wgpu::ShaderModule)>,
+    modules: Vec<(String, wgpu::ShaderModule)>,
 }
 
 impl Harness<'_> {
@@ -19,7 +19,7 @@ impl Harness<'_> {
     pub fn new<'a>(
         ctx: &'a GpuContext,
         bindings: &'static [Binding],
-        modules: &[(&'static str, String)],
+        modules: &[(String, String)],
     ) -> Harness<'a> {
         let entries: Vec<wgpu::BindGroupLayoutEntry> = (0u32..)
             .zip(bindings)
@@ -52,7 +52,7 @@ impl Harness<'_> {
                     label: Some(name),
                     source: wgpu::ShaderSource::Wgsl(source.as_str().into()),
                 });
-                (*name, module)
+                (name.clone(), module)
             })
             .collect();
         Harness {

@@ -162,7 +162,8 @@ impl GpuAco {
             let ant_steps = ants * params.tour_steps as u64;
             (HARDWARE_ANT_STEPS_PER_SUBMIT / ant_steps.max(1)).clamp(1, 64) as u32
         };
-        let pipelines = ctx.pipelines("building ACS pipelines", Pipelines::new)?;
+        // The ACS's modules read the board's size from `params`: one set for every size.
+        let pipelines = ctx.pipelines("building ACS pipelines", 0, Pipelines::new)?;
         let (buffers, bind_group) = ctx.scoped("allocating ACS buffers", || {
             let storage = wgpu::BufferUsages::STORAGE
                 | wgpu::BufferUsages::COPY_SRC
