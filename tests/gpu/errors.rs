@@ -1,0 +1,119 @@
+//! Errors.
+
+use super::*;
+
+#[test]
+fn a_population_too_large_for_the_adapter_is_a_clear_error() {
+    let Some(ctx) = gpu() else { return };
+    let problem = Problem::new(&seed_puzzle("ai-escargot"), InitKind::Random, false).unwrap();
+    let config = config(Preset::Paper, |c| {
+        c.population = 1 << 20;
+        c.islands = 1 << 16;
+    });
+    match GpuEngine::new(&ctx, problem, &config) {
+        Err(Error::Gpu { message, .. }) => {
+            assert!(
+                message.contains("lower --population or --islands"),
+                "{message}"
+            )
+        }
+        Err(e) => panic!("expected a GPU error, got {e}"),
+        Ok(_) => panic!("2^36 individuals fitted the adapter"),
+    }
+}
+
+/// lavapipe cuts loops short silently; a run that could hit that is refused instead.
+#[test]
+fn a_run_beyond_the_software_loop_limit_is_refused() {
+    let Some(ctx) = gpu() else { return };
+    let config = config(Preset::Default, |c| {
+        c.population = 4;
+        c.islands = 1;
+        c.crossover = CrossoverKind::MultiParent;
+        c.local_search = 64;
+        c.presolve = false;
+    });
+    let grid = Grid::empty(Geometry::new(8).unwrap());
+    let problem = Problem::new(&grid, InitKind::Random, false).unwrap();
+    let params = evoku::ga::Params::new(&problem, &config);
+    let iterations = evoku::ga::gpu::loop_bound(&params);
+    assert!(
+        iterations > evoku::gpu::SOFTWARE_LOOP_BUDGET,
+        "{iterations}"
+    );
+    if !ctx.is_software() {
+        return;
+    }
+    match GpuEngine::new(&ctx, problem, &config) {
+        Err(Error::Gpu {
+            message,
+            adapter,
+            stage,
+        }) => {
+            assert!(message.contains("--local-search"), "{message}");
+            assert_eq!(adapter, Some(ctx.describe()));
+            assert_eq!(stage, "check the loop budget");
+        }
+        Err(e) => panic!("expected a GPU error, got {e}"),
+        Ok(_) => panic!("64x64 with local search 64 accepted on {}", ctx.describe()),
+    }
+}
+
+/// The walk preset's 50 box assignments per generation exceed the software limit at 25x25;
+/// the refusal says how many would fit, and that many is then accepted.
+#[test]
+fn a_walk_beyond_the_software_loop_limit_says_how_many_steps_fit() {
+    let Some(ctx) = gpu() else { return };
+    if !ctx.is_software() {
+        return;
+    }
+    let grid = lloyd_amos("inst25x25_45_0.txt");
+    let mut config = GaConfig::preset(Preset::Walk);
+    let problem = Problem::for_config(&grid, &config).unwrap();
+    match GpuEngine::new(&ctx, problem.clone(), &config) {
+        Err(Error::Gpu { message, .. }) => {
+            assert!(message.contains("--assign-steps 2 would fit"), "{message}")
+        }
+        Err(e) => panic!("expected a GPU error, got {e}"),
+        Ok(_) => panic!("25x25 with 50 assignments accepted on {}", ctx.describe()),
+    }
+    config.assign_steps = 2;
+    assert!(GpuEngine::new(&ctx, problem, &config).is_ok());
+}
+
+#[test]
+fn an_unknown_adapter_name_is_a_clear_error() {
+    if gpu().is_none() {
+        return;
+    }
+    let options = GpuOptions {
+        adapter_name: Some("no such adapter 7f3a".into()),
+        backends: None,
+    };
+    match GpuContext::new(&options) {
+        Err(Error::Gpu {
+            message,
+            adapter,
+            stage,
+        }) => {
+            assert!(message.contains("no such adapter 7f3a"), "{message}");
+            assert_eq!(adapter, None, "no adapter was chosen");
+            assert_eq!(stage, "choose an adapter");
+        }
+        Err(e) => panic!("expected a GPU error, got {e}"),
+        Ok(ctx) => panic!("picked {}", ctx.describe()),
+    }
+}
+
+#[test]
+fn adapters_are_listed_with_their_limits() {
+    let Some(ctx) = gpu() else { return };
+    let adapters = evoku::gpu::list_adapters().expect("WGPU_BACKEND names a backend");
+    let ours = adapters
+        .iter()
+        .find(|a| a.name == ctx.info.name)
+        .unwrap_or_else(|| panic!("{} missing from {adapters:?}", ctx.info.name));
+    assert!(ours.max_storage_buffer_binding_size > 0);
+    assert!(ours.max_compute_workgroups_per_dimension >= 65535);
+    assert_eq!(ours.software, evoku::gpu::is_software(&ctx.info));
+}

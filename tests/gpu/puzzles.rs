@@ -1,0 +1,52 @@
+//! Puzzles.
+
+use super::*;
+
+/// A 9x9 puzzle of 81 symbols (`.` or `0` empty).
+pub(crate) fn grid81(line: &str) -> Grid {
+    let cells = line
+        .chars()
+        .take(81)
+        .map(|c| c.to_digit(10).unwrap_or(0) as u8)
+        .collect();
+    Grid::from_cells(Geometry::new(3).unwrap(), cells).expect("81 cells")
+}
+
+pub(crate) fn seed_puzzle(name: &str) -> Grid {
+    let text = std::fs::read_to_string(util::data("seed-puzzles.txt")).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.split_whitespace().next() == Some(name))
+        .unwrap_or_else(|| panic!("no seed puzzle {name}"));
+    grid81(line.split_whitespace().nth(2).unwrap())
+}
+
+pub(crate) fn easy_puzzle(k: usize) -> Grid {
+    let text = std::fs::read_to_string(util::data("nine/easy50.txt")).unwrap();
+    let line = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && l.len() >= 81)
+        .nth(k)
+        .unwrap();
+    grid81(line)
+}
+
+/// A Lloyd & Amos instance: box size, `1`, then rows of tab-separated values, -1 empty.
+pub(crate) fn lloyd_amos(file: &str) -> Grid {
+    let path = util::lloyd_amos(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut lines = text.lines();
+    let box_size: usize = lines.next().unwrap().trim().parse().unwrap();
+    lines.next();
+    let cells = lines
+        .flat_map(|l| l.split_whitespace())
+        .map(|v| v.parse::<i32>().unwrap().max(0) as u8)
+        .collect();
+    Grid::from_cells(Geometry::new(box_size).unwrap(), cells).expect("a full grid")
+}
+
+pub(crate) fn config(preset: Preset, edit: impl FnOnce(&mut GaConfig)) -> GaConfig {
+    let mut c = GaConfig::preset(preset);
+    edit(&mut c);
+    c
+}

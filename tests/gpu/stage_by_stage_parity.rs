@@ -1,0 +1,461 @@
+//! Stage-by-stage parity.
+
+use super::*;
+
+/// Panics at the first difference, naming island, slot and position.
+pub(crate) fn same(
+    what: &str,
+    step: &str,
+    per_individual: usize,
+    population: u32,
+    cpu: &[u32],
+    gpu: &[u32],
+) {
+    assert_eq!(cpu.len(), gpu.len(), "{what} lengths {step}");
+    if let Some(k) = (0..cpu.len()).find(|&k| cpu[k] != gpu[k]) {
+        let individual = k / per_individual;
+        panic!(
+            "{what} differ {step}: island {} slot {} word {}: cpu {:#x}, gpu {:#x}",
+            individual / population as usize,
+            individual % population as usize,
+            k % per_individual,
+            cpu[k],
+            gpu[k]
+        );
+    }
+}
+
+pub(crate) fn compare(label: &str, step: &str, cpu: &CpuEngine, gpu: &GpuEngine) {
+    let step = format!("{label} {step}");
+    let words = cpu.params().genome_words as usize;
+    let population = cpu.params().population;
+    same(
+        "genomes",
+        &step,
+        words,
+        population,
+        &cpu.population_words(),
+        &gpu.population_words().unwrap(),
+    );
+    same(
+        "penalties",
+        &step,
+        1,
+        population,
+        &cpu.penalties(),
+        &gpu.penalties().unwrap(),
+    );
+    same(
+        "ages",
+        &step,
+        1,
+        population,
+        &cpu.ages(),
+        &gpu.ages().unwrap(),
+    );
+    let (cs, gs) = (cpu.island_states(), gpu.island_states().unwrap());
+    assert_eq!(cs.len(), gs.len(), "island count {step}");
+    for (i, (c, g)) in cs.iter().zip(&gs).enumerate() {
+        assert_eq!(c, g, "island {i} state differs {step}");
+    }
+}
+
+/// Totals over the cases of one test, to check the rare paths really ran.
+#[derive(Default, Debug)]
+pub(crate) struct Seen {
+    pub(crate) restarts: u32,
+    pub(crate) solved: u32,
+    /// Generation at which each solved island solved.
+    pub(crate) solved_at: Vec<u32>,
+    /// The last island states (the CPU's, equal to the GPU's).
+    pub(crate) states: Vec<Island>,
+}
+
+/// Builds both engines on `grid` with `config` and compares every buffer after init and after
+/// each of `generations` single generations, then the overall-best genomes.
+pub(crate) fn parity(
+    label: &str,
+    ctx: &GpuContext,
+    grid: &Grid,
+    config: &GaConfig,
+    generations: u32,
+) -> Seen {
+    let problem = Problem::for_config(grid, config).expect("solvable");
+    let mut cpu = CpuEngine::new(problem.clone(), config, Some(1)).unwrap();
+    let mut gpu = GpuEngine::new(ctx, problem, config).unwrap_or_else(|e| panic!("{label}: {e}"));
+    compare(label, "after init", &cpu, &gpu);
+    for generation in 1..=generations {
+        cpu.step(1).unwrap();
+        gpu.step(1).unwrap();
+        compare(label, &format!("after generation {generation}"), &cpu, &gpu);
+    }
+    for island in 0..config.islands {
+        assert_eq!(
+            cpu.overall_best(island).unwrap(),
+            gpu.overall_best(island).unwrap(),
+            "{label}: overall best of island {island}"
+        );
+    }
+    let states: Vec<Island> = cpu.island_states();
+    Seen {
+        restarts: states.iter().map(|s| s.restarts).sum(),
+        solved: states.iter().filter(|s| s.solved != 0).count() as u32,
+        solved_at: states
+            .iter()
+            .filter(|s| s.solved != 0)
+            .map(|s| s.generation)
+            .collect(),
+        states,
+    }
+}
+
+#[test]
+fn gpu_stages_match_the_cpu_on_9x9() {
+    let Some(ctx) = gpu() else { return };
+    let escargot = seed_puzzle("ai-escargot");
+    let cases = [
+        (
+            "paper, band + swap",
+            config(Preset::Paper, |c| {
+                c.population = 30;
+                c.islands = 2;
+                c.mutation = MutationKind::Swap;
+                c.seed = 1;
+            }),
+        ),
+        (
+            "default, band + directed + local search, aging, restarts, migration",
+            config(Preset::Default, |c| {
+                c.population = 24;
+                c.islands = 3;
+                c.aging = true;
+                c.restart_after = 2;
+                c.restart_keep = 3;
+                c.migration = 2;
+                c.seed = 2;
+            }),
+        ),
+        (
+            "uniform + swap + local search, random init, no presolve",
+            config(Preset::Default, |c| {
+                c.population = 25;
+                c.islands = 2;
+                c.elites = 1;
+                c.crossover = CrossoverKind::Uniform;
+                c.crossover_rate = 0.8;
+                c.mutation = MutationKind::Swap;
+                c.local_search = 3;
+                c.init = InitKind::Random;
+                c.presolve = false;
+                c.migration = 2;
+                c.restart_after = 3;
+                c.restart_keep = 1;
+                c.seed = 3;
+            }),
+        ),
+        (
+            "multi-parent + directed, aging, restarts",
+            config(Preset::Default, |c| {
+                c.population = 20;
+                c.islands = 4;
+                c.crossover = CrossoverKind::MultiParent;
+                c.crossover_rate = 0.7;
+                c.aging = true;
+                c.restart_after = 2;
+                c.restart_keep = 2;
+                c.migration = 2;
+                c.seed = 4;
+            }),
+        ),
+        (
+            "no crossover, directed, 4 elites, tournament 5, candidates without presolve",
+            config(Preset::Default, |c| {
+                c.population = 21;
+                c.islands = 1;
+                c.elites = 4;
+                c.tournament = 5;
+                c.crossover = CrossoverKind::None;
+                c.local_search = 0;
+                c.presolve = false;
+                c.seed = 5;
+            }),
+        ),
+        (
+            "band + candidate + local search, presolve, restarts, migration",
+            config(Preset::Default, |c| {
+                c.population = 24;
+                c.islands = 3;
+                c.mutation = MutationKind::Candidate;
+                c.mutation_rate = 0.8;
+                c.restart_after = 2;
+                c.restart_keep = 2;
+                c.migration = 2;
+                c.seed = 6;
+            }),
+        ),
+        (
+            "uniform + candidate + local search, candidates without presolve",
+            config(Preset::Default, |c| {
+                c.population = 22;
+                c.islands = 2;
+                c.crossover = CrossoverKind::Uniform;
+                c.crossover_rate = 0.6;
+                c.mutation = MutationKind::Candidate;
+                c.local_search = 5;
+                c.presolve = false;
+                c.seed = 7;
+            }),
+        ),
+        (
+            "box assignment 6 steps + band + directed + local search 2, presolve, restarts",
+            config(Preset::Default, |c| {
+                c.population = 20;
+                c.islands = 2;
+                c.assign_steps = 6;
+                c.local_search = 2;
+                c.restart_after = 3;
+                c.seed = 8;
+            }),
+        ),
+        (
+            "box assignment 3 steps alone, noise 300, random init without presolve",
+            config(Preset::Paper, |c| {
+                c.population = 4;
+                c.islands = 2;
+                c.elites = 0;
+                c.tournament = 1;
+                c.crossover_rate = 0.0;
+                c.mutation_rate = 0.0;
+                c.assign_steps = 3;
+                c.assign_noise = 300;
+                c.seed = 9;
+            }),
+        ),
+    ];
+    let mut seen = Seen::default();
+    for (label, config) in &cases {
+        seen.restarts += parity(label, &ctx, &escargot, config, 10).restarts;
+    }
+    assert!(seen.restarts > 0, "no case restarted an island: {seen:?}");
+}
+
+/// A solved island keeps its population while the others breed on (and, as on the CPU, hands
+/// out migrants on island 0's schedule).
+#[test]
+fn gpu_stages_match_the_cpu_after_an_island_solves() {
+    let Some(ctx) = gpu() else { return };
+    let config = config(Preset::Default, |c| {
+        c.population = 30;
+        c.islands = 3;
+        c.presolve = false;
+        c.restart_after = 15;
+        c.restart_keep = 2;
+        c.migration = 5;
+        c.seed = 6;
+    });
+    let generations = 13;
+    let seen = parity(
+        "easy, islands solving",
+        &ctx,
+        &easy_puzzle(0),
+        &config,
+        generations,
+    );
+    assert!(
+        seen.solved_at.iter().any(|&g| g < generations) && seen.solved < config.islands,
+        "want islands solved before the end and islands still unsolved: {seen:?}"
+    );
+}
+
+#[test]
+fn gpu_stages_match_the_cpu_on_16x16() {
+    let Some(ctx) = gpu() else { return };
+    let grid = lloyd_amos("inst16x16_45_0.txt");
+    let cases = [
+        (
+            "16x16 box assignment 2 steps without noise + band, no local search, candidates without presolve",
+            config(Preset::Default, |c| {
+                c.population = 16;
+                c.islands = 2;
+                c.assign_steps = 2;
+                c.assign_noise = 0;
+                c.local_search = 0;
+                c.presolve = false;
+                c.seed = 15;
+            }),
+        ),
+        (
+            "16x16 band + directed + local search 8, restarts, migration",
+            config(Preset::Default, |c| {
+                c.population = 24;
+                c.islands = 2;
+                c.local_search = 8;
+                c.restart_after = 2;
+                c.restart_keep = 2;
+                c.migration = 2;
+                c.seed = 16;
+            }),
+        ),
+        (
+            "16x16 multi-parent + swap, aging, random init",
+            config(Preset::Paper, |c| {
+                c.population = 22;
+                c.islands = 3;
+                c.elites = 2;
+                c.crossover = CrossoverKind::MultiParent;
+                c.crossover_rate = 0.9;
+                c.aging = true;
+                c.migration = 2;
+                c.mutation = MutationKind::Swap;
+                c.seed = 17;
+            }),
+        ),
+        (
+            "16x16 band + candidate + local search 8, presolve, restarts",
+            config(Preset::Default, |c| {
+                c.population = 24;
+                c.islands = 2;
+                c.mutation = MutationKind::Candidate;
+                c.mutation_rate = 1.0;
+                c.local_search = 8;
+                c.restart_after = 3;
+                c.restart_keep = 1;
+                c.seed = 18;
+            }),
+        ),
+    ];
+    for (label, config) in &cases {
+        parity(label, &ctx, &grid, config, 10);
+    }
+}
+
+/// The largest per-invocation work: 25x25 with 64 local-search children of directed mutation
+/// after a three-parent crossover. lavapipe silently cuts a shader's loops after 65,535
+/// iterations in total, which this case would show as a mismatch.
+#[test]
+fn gpu_stages_match_the_cpu_on_25x25_with_heavy_local_search() {
+    let Some(ctx) = gpu() else { return };
+    let grid = lloyd_amos("inst25x25_45_0.txt");
+    let cases = [
+        (
+            "25x25 multi-parent + directed + local search 64",
+            config(Preset::Default, |c| {
+                c.population = 20;
+                c.islands = 2;
+                c.crossover = CrossoverKind::MultiParent;
+                c.crossover_rate = 1.0;
+                c.mutation_rate = 1.0;
+                c.local_search = 64;
+                c.presolve = false;
+                c.migration = 2;
+                c.seed = 25;
+            }),
+        ),
+        (
+            "25x25 box assignment 2 steps (the most that fit lavapipe's loop limit) + band + directed, presolve",
+            config(Preset::Default, |c| {
+                c.population = 12;
+                c.islands = 2;
+                c.assign_steps = 2;
+                c.local_search = 0;
+                c.seed = 24;
+            }),
+        ),
+        (
+            "25x25 band + directed once per box at rate 1 + local search 8",
+            config(Preset::Default, |c| {
+                c.population = 20;
+                c.islands = 2;
+                c.mutation_rate = 1.0;
+                c.mutation_scope = MutationScope::Box;
+                c.local_search = 8;
+                c.seed = 26;
+            }),
+        ),
+        (
+            "25x25 uniform + swap + local search 16, aging, random init",
+            config(Preset::Paper, |c| {
+                c.population = 24;
+                c.islands = 3;
+                c.elites = 3;
+                c.crossover = CrossoverKind::Uniform;
+                c.local_search = 16;
+                c.aging = true;
+                c.migration = 2;
+                c.mutation = MutationKind::Swap;
+                c.seed = 27;
+            }),
+        ),
+        (
+            "25x25 band + directed + local search 64, restarts",
+            config(Preset::Default, |c| {
+                c.population = 20;
+                c.islands = 2;
+                c.crossover_rate = 1.0;
+                c.local_search = 64;
+                c.restart_after = 2;
+                c.restart_keep = 1;
+                c.seed = 26;
+            }),
+        ),
+        (
+            "25x25 multi-parent + candidate + local search 64, presolve",
+            config(Preset::Default, |c| {
+                c.population = 20;
+                c.islands = 2;
+                c.crossover = CrossoverKind::MultiParent;
+                c.crossover_rate = 1.0;
+                c.mutation = MutationKind::Candidate;
+                c.mutation_rate = 1.0;
+                c.local_search = 64;
+                c.migration = 2;
+                c.seed = 28;
+            }),
+        ),
+        (
+            "25x25 band + candidate + local search 8, candidates without presolve",
+            config(Preset::Default, |c| {
+                c.population = 24;
+                c.islands = 2;
+                c.mutation = MutationKind::Candidate;
+                c.local_search = 8;
+                c.presolve = false;
+                c.seed = 29;
+            }),
+        ),
+    ];
+    for (label, config) in &cases {
+        parity(label, &ctx, &grid, config, 8);
+    }
+}
+
+/// More workgroups than one dispatch row holds: the engine then dispatches a 2-D grid and the
+/// shaders rebuild each individual's and island's index from (x, y). An adapter allows 65,535
+/// or more per row, which takes millions of individuals to exceed; a context narrowed to 3 per
+/// row reaches the same path with 420 individuals (7 workgroups, 3 x 3 with 2 idle) and 7
+/// islands (3 x 3 with 2 idle), and must still match the CPU bit for bit.
+#[test]
+fn gpu_stages_match_the_cpu_with_a_2d_dispatch() {
+    let Some(ctx) = gpu() else { return };
+    let narrow = ctx.with_max_workgroups_per_dimension(3);
+    assert_eq!(narrow.limits.max_compute_workgroups_per_dimension, 3);
+    let config = config(Preset::Default, |c| {
+        c.population = 60;
+        c.islands = 7;
+        c.local_search = 2;
+        c.restart_after = 3;
+        c.restart_keep = 2;
+        c.migration = 2;
+        c.seed = 65_535;
+    });
+    let individuals = u64::from(config.population) * u64::from(config.islands);
+    let groups = individuals.div_ceil(u64::from(evoku::ga::common::WORKGROUP_SIZE));
+    assert!(groups > 3 && config.islands > 3, "not a 2-D dispatch");
+    parity(
+        "2-D dispatch, 7 islands of 60",
+        &narrow,
+        &seed_puzzle("ai-escargot"),
+        &config,
+        6,
+    );
+}
