@@ -9,7 +9,7 @@ pub(crate) fn rng_probe_source() -> String {
 
 // Query k: seed_lo, seed_hi, island, generation, individual, index.
 @compute @workgroup_size(1)
-pub(crate) fn rng_probe(@builtin(global_invocation_id) gid: vec3<u32>) {
+fn rng_probe(@builtin(global_invocation_id) gid: vec3<u32>) {
     let q = 6u * gid.x;
     let key = stream_key(queries[q], queries[q + 1u], queries[q + 2u], queries[q + 3u], queries[q + 4u]);
     var rng = rng_new(key);
