@@ -23,7 +23,7 @@ use wgpu::util::DeviceExt;
 
 use super::common::{AcoParams, AcoTables, Colony, TOUR_WORKGROUP};
 use super::cpu::{colony_update, restart, tour};
-use super::{AcoConfig, AcoEngine};
+use super::AcoConfig;
 use crate::error::{Error, Result};
 use crate::gpu::pipeline::{self, grid};
 use crate::gpu::schedule::Schedule;
@@ -34,6 +34,7 @@ pub use super::common::COLONY_WORKGROUP;
 pub use stages::AcoStage;
 use stages::Pipelines;
 
+mod readback;
 mod stages;
 
 /// Buffer sizes of a run, in bytes.
@@ -346,78 +347,5 @@ impl GpuAco {
     /// The `aco_exchange` stage alone (tests).
     pub fn run_exchange(&mut self) -> Result<()> {
         self.submit(1, &[AcoStage::Exchange])
-    }
-
-    /// Every ant of every colony (tests).
-    pub fn ant_words(&self) -> Result<Vec<u32>> {
-        self.schedule
-            .read_words(&self.ctx, &self.ants, self.sizes.ants)
-    }
-
-    /// Every colony's pheromone (tests).
-    pub fn pheromone(&self) -> Result<Vec<u32>> {
-        self.schedule
-            .read_words(&self.ctx, &self.pheromone, self.sizes.pheromone)
-    }
-
-    /// Every colony's records (tests).
-    pub fn records(&self) -> Result<Vec<u32>> {
-        self.schedule
-            .read_words(&self.ctx, &self.records, self.sizes.records)
-    }
-
-    /// Every colony's state, through the persistent staging buffer.
-    pub fn colony_states(&self) -> Result<Vec<Colony>> {
-        let bytes = self.schedule.read(
-            &self.ctx,
-            &self.colonies,
-            0,
-            self.sizes.colonies,
-            Some(&self.colonies_staging),
-        )?;
-        Ok(bytemuck::pod_collect_to_vec(&bytes))
-    }
-}
-
-impl AcoEngine for GpuAco {
-    fn step(&mut self, iterations: u32) -> Result<()> {
-        let stages = [
-            AcoStage::Tour,
-            AcoStage::ColonyUpdate,
-            AcoStage::Restart,
-            AcoStage::Exchange,
-        ];
-        self.schedule
-            .run(iterations, |now| self.submit(now, &stages))
-    }
-
-    fn colonies(&mut self) -> Result<Vec<Colony>> {
-        self.colony_states()
-    }
-
-    fn overall_best(&mut self, colony: u32) -> Result<Vec<u8>> {
-        if colony >= self.params.colonies {
-            return Err(Error::Internal(format!("no colony {colony}")));
-        }
-        let words = self.params.record_words as u64;
-        let cells = self.params.cells as u64;
-        let offset = (colony as u64 * words + 2 + cells) * 4;
-        let bytes = self
-            .schedule
-            .read(&self.ctx, &self.records, offset, cells * 4, None)?;
-        let digits: Vec<u32> = bytemuck::pod_collect_to_vec(&bytes);
-        Ok(digits.into_iter().map(|d| d as u8).collect())
-    }
-
-    fn params(&self) -> &AcoParams {
-        &self.params
-    }
-
-    fn tables(&self) -> &AcoTables {
-        &self.tables
-    }
-
-    fn iterations_per_step(&self) -> u32 {
-        self.schedule.rounds_per_step()
     }
 }
