@@ -93,6 +93,7 @@ mod errors;
 mod puzzles;
 mod random_draws;
 mod stage_by_stage_parity;
+mod stage_parity_sizes;
 mod whole_runs;
 #[allow(unused_imports)]
 pub(crate) use errors::*;

@@ -1,0 +1,196 @@
+//! Stage-by-stage parity at 16x16, at 25x25 with heavy local search, and with a 2-D dispatch.
+
+use super::*;
+
+#[test]
+fn gpu_stages_match_the_cpu_on_16x16() {
+    let Some(ctx) = gpu() else { return };
+    let grid = lloyd_amos("inst16x16_45_0.txt");
+    let cases = [
+        (
+            "16x16 box assignment 2 steps without noise + band, no local search, candidates without presolve",
+            config(Preset::Default, |c| {
+                c.population = 16;
+                c.islands = 2;
+                c.assign_steps = 2;
+                c.assign_noise = 0;
+                c.local_search = 0;
+                c.presolve = false;
+                c.seed = 15;
+            }),
+        ),
+        (
+            "16x16 band + directed + local search 8, restarts, migration",
+            config(Preset::Default, |c| {
+                c.population = 24;
+                c.islands = 2;
+                c.local_search = 8;
+                c.restart_after = 2;
+                c.restart_keep = 2;
+                c.migration = 2;
+                c.seed = 16;
+            }),
+        ),
+        (
+            "16x16 multi-parent + swap, aging, random init",
+            config(Preset::Paper, |c| {
+                c.population = 22;
+                c.islands = 3;
+                c.elites = 2;
+                c.crossover = CrossoverKind::MultiParent;
+                c.crossover_rate = 0.9;
+                c.aging = true;
+                c.migration = 2;
+                c.mutation = MutationKind::Swap;
+                c.seed = 17;
+            }),
+        ),
+        (
+            "16x16 band + candidate + local search 8, presolve, restarts",
+            config(Preset::Default, |c| {
+                c.population = 24;
+                c.islands = 2;
+                c.mutation = MutationKind::Candidate;
+                c.mutation_rate = 1.0;
+                c.local_search = 8;
+                c.restart_after = 3;
+                c.restart_keep = 1;
+                c.seed = 18;
+            }),
+        ),
+    ];
+    for (label, config) in &cases {
+        parity(label, &ctx, &grid, config, 10);
+    }
+}
+
+/// The largest per-invocation work: 25x25 with 64 local-search children of directed mutation
+/// after a three-parent crossover. lavapipe silently cuts a shader's loops after 65,535
+/// iterations in total, which this case would show as a mismatch.
+#[test]
+fn gpu_stages_match_the_cpu_on_25x25_with_heavy_local_search() {
+    let Some(ctx) = gpu() else { return };
+    let grid = lloyd_amos("inst25x25_45_0.txt");
+    let cases = [
+        (
+            "25x25 multi-parent + directed + local search 64",
+            config(Preset::Default, |c| {
+                c.population = 20;
+                c.islands = 2;
+                c.crossover = CrossoverKind::MultiParent;
+                c.crossover_rate = 1.0;
+                c.mutation_rate = 1.0;
+                c.local_search = 64;
+                c.presolve = false;
+                c.migration = 2;
+                c.seed = 25;
+            }),
+        ),
+        (
+            "25x25 box assignment 2 steps (the most that fit lavapipe's loop limit) + band + directed, presolve",
+            config(Preset::Default, |c| {
+                c.population = 12;
+                c.islands = 2;
+                c.assign_steps = 2;
+                c.local_search = 0;
+                c.seed = 24;
+            }),
+        ),
+        (
+            "25x25 band + directed once per box at rate 1 + local search 8",
+            config(Preset::Default, |c| {
+                c.population = 20;
+                c.islands = 2;
+                c.mutation_rate = 1.0;
+                c.mutation_scope = MutationScope::Box;
+                c.local_search = 8;
+                c.seed = 26;
+            }),
+        ),
+        (
+            "25x25 uniform + swap + local search 16, aging, random init",
+            config(Preset::Paper, |c| {
+                c.population = 24;
+                c.islands = 3;
+                c.elites = 3;
+                c.crossover = CrossoverKind::Uniform;
+                c.local_search = 16;
+                c.aging = true;
+                c.migration = 2;
+                c.mutation = MutationKind::Swap;
+                c.seed = 27;
+            }),
+        ),
+        (
+            "25x25 band + directed + local search 64, restarts",
+            config(Preset::Default, |c| {
+                c.population = 20;
+                c.islands = 2;
+                c.crossover_rate = 1.0;
+                c.local_search = 64;
+                c.restart_after = 2;
+                c.restart_keep = 1;
+                c.seed = 26;
+            }),
+        ),
+        (
+            "25x25 multi-parent + candidate + local search 64, presolve",
+            config(Preset::Default, |c| {
+                c.population = 20;
+                c.islands = 2;
+                c.crossover = CrossoverKind::MultiParent;
+                c.crossover_rate = 1.0;
+                c.mutation = MutationKind::Candidate;
+                c.mutation_rate = 1.0;
+                c.local_search = 64;
+                c.migration = 2;
+                c.seed = 28;
+            }),
+        ),
+        (
+            "25x25 band + candidate + local search 8, candidates without presolve",
+            config(Preset::Default, |c| {
+                c.population = 24;
+                c.islands = 2;
+                c.mutation = MutationKind::Candidate;
+                c.local_search = 8;
+                c.presolve = false;
+                c.seed = 29;
+            }),
+        ),
+    ];
+    for (label, config) in &cases {
+        parity(label, &ctx, &grid, config, 8);
+    }
+}
+
+/// More workgroups than one dispatch row holds: the engine then dispatches a 2-D grid and the
+/// shaders rebuild each individual's and island's index from (x, y). An adapter allows 65,535
+/// or more per row, which takes millions of individuals to exceed; a context narrowed to 3 per
+/// row reaches the same path with 420 individuals (7 workgroups, 3 x 3 with 2 idle) and 7
+/// islands (3 x 3 with 2 idle), and must still match the CPU bit for bit.
+#[test]
+fn gpu_stages_match_the_cpu_with_a_2d_dispatch() {
+    let Some(ctx) = gpu() else { return };
+    let narrow = ctx.with_max_workgroups_per_dimension(3);
+    assert_eq!(narrow.limits.max_compute_workgroups_per_dimension, 3);
+    let config = config(Preset::Default, |c| {
+        c.population = 60;
+        c.islands = 7;
+        c.local_search = 2;
+        c.restart_after = 3;
+        c.restart_keep = 2;
+        c.migration = 2;
+        c.seed = 65_535;
+    });
+    let individuals = u64::from(config.population) * u64::from(config.islands);
+    let groups = individuals.div_ceil(u64::from(evoku::ga::common::WORKGROUP_SIZE));
+    assert!(groups > 3 && config.islands > 3, "not a 2-D dispatch");
+    parity(
+        "2-D dispatch, 7 islands of 60",
+        &narrow,
+        &seed_puzzle("ai-escargot"),
+        &config,
+        6,
+    );
+}
