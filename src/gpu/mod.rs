@@ -3,7 +3,7 @@
 //!
 //! `shaders/ga/<stage>.wgsl` is the twin of `src/ga/cpu/<stage>.rs` and `shaders/aco/<stage>.wgsl`
 //! of `src/aco/cpu/<stage>.rs`: same names, same data layout, same draws, so a GPU run equals the
-//! CPU run of the same seed bit for bit (`tests/gpu.rs` and `tests/aco.rs` compare them stage by
+//! CPU run of the same seed bit for bit (`tests/gpu/` and `tests/aco_gpu.rs` compare them stage by
 //! stage). Set up a [`GpuContext`] once and build any number of engines on it
 //! ([`crate::ga::gpu::GpuEngine`], [`crate::aco::gpu::GpuAco`]).
 

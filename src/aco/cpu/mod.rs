@@ -2,7 +2,7 @@
 //! module in sequence within each.
 //!
 //! `shaders/aco/<stage>.wgsl` is the twin of `src/aco/cpu/<stage>.rs` (`tour`, `colony_update`,
-//! `restart`, `exchange`, and the `propagate` they share); the parity tests in `tests/aco.rs` compare their
+//! `restart`, `exchange`, and the `propagate` they share); the parity tests in `tests/aco_gpu.rs` compare their
 //! buffers bit for bit.
 
 pub mod colony_update;

@@ -1,5 +1,5 @@
 //! The Ant Colony System on a GPU: the stages of `shaders/aco/*.wgsl`, bit for bit the CPU
-//! engine's results (`tests/aco.rs` compares them stage by stage).
+//! engine's results (`tests/aco_gpu.rs` compares them stage by stage).
 //!
 //! One `aco_tour` workgroup holds the ants of `TOUR_WORKGROUP / ants` colonies (128 / ants), one
 //! invocation per ant; its

@@ -1,7 +1,7 @@
 //! The CPU engine: one function per GPU stage, same name, same data layout, same draws.
 //!
 //! `shaders/ga/<stage>.wgsl` is the twin of `src/ga/cpu/<stage>.rs`; the parity tests in
-//! `tests/gpu.rs` compare their buffers bit for bit.
+//! `tests/gpu/` compare their buffers bit for bit.
 
 pub mod assign;
 pub mod breed;
