@@ -59,7 +59,7 @@ pub struct BenchOptions {
     /// CPU threads; `None` = all cores.
     pub threads: Option<usize>,
     pub gpu: GpuChoice,
-    /// Size the islands of each row to fill the GPU column's adapters ([`row_config`]); both
+    /// Size the islands of each row to fill the GPU column's adapters (`row_config`); both
     /// columns then run that many. `config.islands` otherwise, and on the CPU only.
     pub islands_auto: bool,
 }

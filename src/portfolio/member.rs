@@ -77,7 +77,7 @@ pub trait Member {
     }
     fn penalty(&self) -> Option<u32>;
     fn finish(&mut self) -> Result<MemberOutcome>;
-    /// Gets ready to run (builds a [`Deferred`] member) without doing any of its work.
+    /// Gets ready to run (builds a [`Deferred`](super::deferred::Deferred) member) without doing any of its work.
     fn prepare(&mut self) -> Result<()> {
         Ok(())
     }

@@ -1,5 +1,5 @@
 //! The portfolio's exact member on large boards (36x36 and up): randomized dual-branching
-//! searches with Luby budgets ([`exact::restarts`]), in independent streams run side by side.
+//! searches with Luby budgets ([`crate::exact::restarts`]), in independent streams run side by side.
 //!
 //! Why not the deterministic member there: at 36x36 one deterministic search order solves 4, 2
 //! and 0 of 10 at 40, 45 and 50 % in 60 s, the randomized restarts 7, 5 and 1 (docs/RESULTS.md,
