@@ -17,7 +17,7 @@ use evoku::ga::cpu::{
 use evoku::ga::{CrossoverKind, Island, MutationKind, Params};
 use evoku::rng::{stream_key, Rng};
 
-use ga::{cases, ga_harness, random_island, run, same, setups, Buffers};
+use ga::{cases, ga_harness, random_island, run, same, same_children, setups, Buffers};
 use inputs::{words, CASES};
 
 fn gpu() -> Option<crate::gpu::GpuLease> {
@@ -62,14 +62,7 @@ fn mutation_matches_the_cpu() {
                 .count();
             assert!(found > 0, "{}: no case found a pair to swap", setup.label);
             same(&setup, "(pair, next draw)", 2, &answers, &gpu.next_scores);
-            let words_per = setup.params.genome_words as usize;
-            same(
-                &setup,
-                "children",
-                words_per,
-                &words(&children),
-                &gpu.next_population,
-            );
+            same_children(&setup, &children, &gpu);
         }
     }
 }
@@ -123,14 +116,7 @@ fn crossover_matches_the_cpu() {
                 answers.extend([0, rng.next_u32()]);
             }
             same(&setup, "(0, next draw)", 2, &answers, &gpu.next_scores);
-            let words_per = p.genome_words as usize;
-            same(
-                &setup,
-                "children",
-                words_per,
-                &words(&children),
-                &gpu.next_population,
-            );
+            same_children(&setup, &children, &gpu);
         }
     }
 }
@@ -152,14 +138,7 @@ fn box_assignment_matches_the_cpu() {
             answers.extend([0, rng.next_u32()]);
         }
         same(&setup, "(0, next draw)", 2, &answers, &gpu.next_scores);
-        let words_per = p.genome_words as usize;
-        same(
-            &setup,
-            "children",
-            words_per,
-            &words(&children),
-            &gpu.next_population,
-        );
+        same_children(&setup, &children, &gpu);
     }
 }
 
@@ -265,14 +244,7 @@ fn local_search_matches_the_cpu() {
                 &answers,
                 &gpu.next_scores,
             );
-            let words_per = p.genome_words as usize;
-            same(
-                &setup,
-                "children",
-                words_per,
-                &words(&children),
-                &gpu.next_population,
-            );
+            same_children(&setup, &children, &gpu);
         }
     }
 }
@@ -293,14 +265,7 @@ fn init_matches_the_cpu() {
             answers.extend([penalty, age]);
         }
         same(&setup, "(penalty, age)", 2, &answers, &gpu.next_scores);
-        let words_per = p.genome_words as usize;
-        same(
-            &setup,
-            "children",
-            words_per,
-            &words(&children),
-            &gpu.next_population,
-        );
+        same_children(&setup, &children, &gpu);
     }
 }
 

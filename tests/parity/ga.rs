@@ -82,6 +82,18 @@ pub fn same(setup: &Setup, what: &str, per_case: usize, cpu: &[u32], gpu: &[u32]
     super::inputs::same(&setup.label, what, per_case, cpu, gpu);
 }
 
+/// [`same`] for the children a dispatch wrote, one genome per case.
+pub fn same_children(setup: &Setup, cpu: &[u8], gpu: &Written) {
+    let words_per = setup.params.genome_words as usize;
+    same(
+        setup,
+        "children",
+        words_per,
+        &super::inputs::words(cpu),
+        &gpu.next_population,
+    );
+}
+
 /// What a GA dispatch reads: the engine's nine bindings.
 pub struct Buffers {
     pub params: Params,
