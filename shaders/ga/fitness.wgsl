@@ -39,7 +39,7 @@ fn population_line_penalty(base: u32, line: u32) -> u32 {
 }
 
 // `rows` and `cols` are the masks of lines A and B.
-fn fitness_cell(rows: ptr<function, array<vec2<u32>, MAX_SIDE>>, cols: ptr<function, array<vec2<u32>, MAX_SIDE>>, word: u32, g: u32) {
+fn fitness_cell(rows: ptr<function, array<vec2<u32>, SIDE>>, cols: ptr<function, array<vec2<u32>, SIDE>>, word: u32, g: u32) {
     if g < CELLS {
         let bit = digit_bit(cell_in_word(word, g));
         (*rows)[line_a_of(g)] |= bit;
@@ -49,10 +49,10 @@ fn fitness_cell(rows: ptr<function, array<vec2<u32>, MAX_SIDE>>, cols: ptr<funct
 
 // Penalty of the whole child.
 fn fitness() -> u32 {
-    var rows: array<vec2<u32>, MAX_SIDE>;
-    var cols: array<vec2<u32>, MAX_SIDE>;
+    var rows: array<vec2<u32>, SIDE>;
+    var cols: array<vec2<u32>, SIDE>;
     for (var w = 0u; w < params.genome_words; w++) {
-        let word = next_population[child_base + w];
+        let word = child_word(w);
         // Four cells a word, unrolled by hand so they cost one loop iteration.
         fitness_cell(&rows, &cols, word, 4u * w);
         fitness_cell(&rows, &cols, word, 4u * w + 1u);

@@ -83,7 +83,9 @@ fn init_slot(island: u32, generation: u32, slot: u32) -> vec2<u32> {
     var rng = rng_new(stream_key(params.seed_lo, params.seed_hi, island, generation, INIT_STREAM | slot));
     clear_child();
     init_genome(&rng);
-    return vec2<u32>(fitness(), 0u);
+    let penalty = fitness();
+    write_child();
+    return vec2<u32>(penalty, 0u);
 }
 
 @compute @workgroup_size(WORKGROUP_SIZE)

@@ -21,7 +21,7 @@ fn swap_mutation(rng: ptr<function, Rng>) -> SwapPair {
     return SwapPair(i != j && help(i) == 0u && help(j) == 0u, i, j);
 }
 
-fn scan_box_cell(seen: ptr<function, array<vec2<u32>, MAX_BOX_SIZE>>, dup: ptr<function, array<vec2<u32>, MAX_BOX_SIZE>>, by_row: bool, first: u32, word: u32, g: u32) {
+fn scan_box_cell(seen: ptr<function, array<vec2<u32>, BOX_SIZE>>, dup: ptr<function, array<vec2<u32>, BOX_SIZE>>, by_row: bool, first: u32, word: u32, g: u32) {
     if g >= first && g < first + SIDE {
         let p = g - first;
         let line = select(p % BOX_SIZE, p / BOX_SIZE, by_row);
@@ -33,11 +33,11 @@ fn scan_box_cell(seen: ptr<function, array<vec2<u32>, MAX_BOX_SIZE>>, dup: ptr<f
 
 // Adds box `bx` of the child to the masks of the `b` lines it crosses: its rows (line = position
 // / b) when `by_row`, else its columns (position % b). Word by word, four cells an iteration.
-fn scan_box_lines(seen: ptr<function, array<vec2<u32>, MAX_BOX_SIZE>>, dup: ptr<function, array<vec2<u32>, MAX_BOX_SIZE>>, by_row: bool, bx: u32) {
+fn scan_box_lines(seen: ptr<function, array<vec2<u32>, BOX_SIZE>>, dup: ptr<function, array<vec2<u32>, BOX_SIZE>>, by_row: bool, bx: u32) {
     let first = bx * SIDE;
     // The bound reads the uniform: a constant trip count lets a driver unroll the loop.
     for (var w = first / 4u; 4u * w < first + params.side; w++) {
-        let word = next_population[child_base + w];
+        let word = child_word(w);
         scan_box_cell(seen, dup, by_row, first, word, 4u * w);
         scan_box_cell(seen, dup, by_row, first, word, 4u * w + 1u);
         scan_box_cell(seen, dup, by_row, first, word, 4u * w + 2u);
@@ -46,7 +46,7 @@ fn scan_box_lines(seen: ptr<function, array<vec2<u32>, MAX_BOX_SIZE>>, dup: ptr<
 }
 
 // `list[draw]`, where `draw` runs over every entry of `list[..len]` but `list[skip]`.
-fn pick_other(list: ptr<function, array<u32, MAX_SIDE>>, len: u32, skip: u32, rng: ptr<function, Rng>) -> u32 {
+fn pick_other(list: ptr<function, array<u32, SIDE>>, len: u32, skip: u32, rng: ptr<function, Rng>) -> u32 {
     let k = below(rng, len - 1u);
     return (*list)[select(k, k + 1u, k >= skip)];
 }
@@ -66,14 +66,14 @@ struct BoxScan {
 // "Duplicated in its row" is read, as on the CPU, from masks of the digits
 // seen twice in each line through the box: the b boxes of its band give its rows, the b boxes of
 // its stack its columns.
-fn scan_box(bx: u32, free: ptr<function, array<u32, MAX_SIDE>>, duplicated: ptr<function, array<u32, MAX_SIDE>>, row_seen: ptr<function, array<vec2<u32>, MAX_BOX_SIZE>>, col_seen: ptr<function, array<vec2<u32>, MAX_BOX_SIZE>>) -> BoxScan {
+fn scan_box(bx: u32, free: ptr<function, array<u32, SIDE>>, duplicated: ptr<function, array<u32, SIDE>>, row_seen: ptr<function, array<vec2<u32>, BOX_SIZE>>, col_seen: ptr<function, array<vec2<u32>, BOX_SIZE>>) -> BoxScan {
     // Loop bounds read the uniform (see `scan_box_lines`); divisions use the constant.
     let n = params.side;
     let b = params.box_size;
     let band = bx / BOX_SIZE;
     let stack = bx % BOX_SIZE;
-    var row_dup: array<vec2<u32>, MAX_BOX_SIZE>;
-    var col_dup: array<vec2<u32>, MAX_BOX_SIZE>;
+    var row_dup: array<vec2<u32>, BOX_SIZE>;
+    var col_dup: array<vec2<u32>, BOX_SIZE>;
     for (var k = 0u; k < b; k++) {
         scan_box_lines(row_seen, &row_dup, true, band * b + k);
         scan_box_lines(col_seen, &col_dup, false, k * b + stack);
@@ -105,10 +105,10 @@ fn scan_box(bx: u32, free: ptr<function, array<u32, MAX_SIDE>>, duplicated: ptr<
 fn directed_mutation(rng: ptr<function, Rng>) -> SwapPair {
     let n = SIDE;
     let bx = below(rng, n);
-    var free: array<u32, MAX_SIDE>;
-    var duplicated: array<u32, MAX_SIDE>;
-    var row_seen: array<vec2<u32>, MAX_BOX_SIZE>;
-    var col_seen: array<vec2<u32>, MAX_BOX_SIZE>;
+    var free: array<u32, SIDE>;
+    var duplicated: array<u32, SIDE>;
+    var row_seen: array<vec2<u32>, BOX_SIZE>;
+    var col_seen: array<vec2<u32>, BOX_SIZE>;
     let scan = scan_box(bx, &free, &duplicated, &row_seen, &col_seen);
     if scan.free_count < 2u {
         return SwapPair(false, 0u, 0u);
@@ -139,7 +139,7 @@ fn may_take(g: u32, digit: u32) -> bool {
 
 // Whether box position `to` would take `digit` from position `source` without meeting it again in
 // its row or column (a line both cells share keeps the digit).
-fn fits(row_seen: ptr<function, array<vec2<u32>, MAX_BOX_SIZE>>, col_seen: ptr<function, array<vec2<u32>, MAX_BOX_SIZE>>, to: u32, source: u32, digit: u32) -> bool {
+fn fits(row_seen: ptr<function, array<vec2<u32>, BOX_SIZE>>, col_seen: ptr<function, array<vec2<u32>, BOX_SIZE>>, to: u32, source: u32, digit: u32) -> bool {
     let b = BOX_SIZE;
     let bit = digit_bit(digit);
     return (to / b == source / b || !mask_has((*row_seen)[to / b], bit))
@@ -156,10 +156,10 @@ fn fits(row_seen: ptr<function, array<vec2<u32>, MAX_BOX_SIZE>>, col_seen: ptr<f
 fn candidate_mutation(rng: ptr<function, Rng>) -> SwapPair {
     let n = SIDE;
     let bx = below(rng, n);
-    var free: array<u32, MAX_SIDE>;
-    var duplicated: array<u32, MAX_SIDE>;
-    var row_seen: array<vec2<u32>, MAX_BOX_SIZE>;
-    var col_seen: array<vec2<u32>, MAX_BOX_SIZE>;
+    var free: array<u32, SIDE>;
+    var duplicated: array<u32, SIDE>;
+    var row_seen: array<vec2<u32>, BOX_SIZE>;
+    var col_seen: array<vec2<u32>, BOX_SIZE>;
     let scan = scan_box(bx, &free, &duplicated, &row_seen, &col_seen);
     if scan.free_count < 2u {
         return SwapPair(false, 0u, 0u);
@@ -209,7 +209,7 @@ fn candidate_mutation(rng: ptr<function, Rng>) -> SwapPair {
 
 // Whether genome cell `to` would take `digit` from cell `source` (same unit) without meeting it
 // again in its scored lines, whose digits are `a_seen` and `b_seen` (a line both share keeps it).
-fn first_fits(a_seen: ptr<function, array<vec2<u32>, MAX_SIDE>>, b_seen: ptr<function, array<vec2<u32>, MAX_SIDE>>, to: u32, source: u32, digit: u32) -> bool {
+fn first_fits(a_seen: ptr<function, array<vec2<u32>, SIDE>>, b_seen: ptr<function, array<vec2<u32>, SIDE>>, to: u32, source: u32, digit: u32) -> bool {
     let bit = digit_bit(digit);
     return (line_a_of(to) == line_a_of(source) || !mask_has((*a_seen)[line_a_of(to)], bit))
         && (line_b_of(to) == line_b_of(source) || !mask_has((*b_seen)[line_b_of(to)], bit));
@@ -223,10 +223,10 @@ fn first_fit_mutation(rng: ptr<function, Rng>) -> SwapPair {
     let n = params.side;
     let unit = below(rng, SIDE);
     let start = below(rng, SIDE);
-    var a_seen: array<vec2<u32>, MAX_SIDE>;
-    var b_seen: array<vec2<u32>, MAX_SIDE>;
+    var a_seen: array<vec2<u32>, SIDE>;
+    var b_seen: array<vec2<u32>, SIDE>;
     for (var w = 0u; w < params.genome_words; w++) {
-        let word = next_population[child_base + w];
+        let word = child_word(w);
         fitness_cell(&a_seen, &b_seen, word, 4u * w);
         fitness_cell(&a_seen, &b_seen, word, 4u * w + 1u);
         fitness_cell(&a_seen, &b_seen, word, 4u * w + 2u);
@@ -250,7 +250,7 @@ fn first_fit_mutation(rng: ptr<function, Rng>) -> SwapPair {
 }
 
 // Adds cell `g` (in `word`) to the digits seen, and seen twice, in its scored lines.
-fn unit_scan_cell(a_seen: ptr<function, array<vec2<u32>, MAX_SIDE>>, a_dup: ptr<function, array<vec2<u32>, MAX_SIDE>>, b_seen: ptr<function, array<vec2<u32>, MAX_SIDE>>, b_dup: ptr<function, array<vec2<u32>, MAX_SIDE>>, word: u32, g: u32) {
+fn unit_scan_cell(a_seen: ptr<function, array<vec2<u32>, SIDE>>, a_dup: ptr<function, array<vec2<u32>, SIDE>>, b_seen: ptr<function, array<vec2<u32>, SIDE>>, b_dup: ptr<function, array<vec2<u32>, SIDE>>, word: u32, g: u32) {
     if g < CELLS {
         let bit = digit_bit(cell_in_word(word, g));
         let a = line_a_of(g);
@@ -276,12 +276,12 @@ fn mask_below(q: u32) -> vec2<u32> {
 fn unit_directed_mutation(rng: ptr<function, Rng>) -> SwapPair {
     let n = params.side;
     let unit = below(rng, SIDE);
-    var a_seen: array<vec2<u32>, MAX_SIDE>;
-    var a_dup: array<vec2<u32>, MAX_SIDE>;
-    var b_seen: array<vec2<u32>, MAX_SIDE>;
-    var b_dup: array<vec2<u32>, MAX_SIDE>;
+    var a_seen: array<vec2<u32>, SIDE>;
+    var a_dup: array<vec2<u32>, SIDE>;
+    var b_seen: array<vec2<u32>, SIDE>;
+    var b_dup: array<vec2<u32>, SIDE>;
     for (var w = 0u; w < params.genome_words; w++) {
-        let word = next_population[child_base + w];
+        let word = child_word(w);
         unit_scan_cell(&a_seen, &a_dup, &b_seen, &b_dup, word, 4u * w);
         unit_scan_cell(&a_seen, &a_dup, &b_seen, &b_dup, word, 4u * w + 1u);
         unit_scan_cell(&a_seen, &a_dup, &b_seen, &b_dup, word, 4u * w + 2u);
