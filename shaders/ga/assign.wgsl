@@ -14,8 +14,8 @@
 // row p / b and column p % b).
 var<private> assign_free: array<u32, SIDE>;
 var<private> assign_digits: array<u32, SIDE>;
-var<private> assign_row_has: array<vec2<u32>, BOX_SIZE>;
-var<private> assign_col_has: array<vec2<u32>, BOX_SIZE>;
+var<private> assign_row_has: array<Mask, BOX_SIZE>;
+var<private> assign_col_has: array<Mask, BOX_SIZE>;
 
 fn assign_cost(noise: Rng, cell: u32, digit: u32) -> i32 {
     let bit = digit_bit(assign_digits[digit]);
@@ -28,11 +28,11 @@ fn assign_cost(noise: Rng, cell: u32, digit: u32) -> i32 {
 }
 
 // Digits in line `line` outside box `bx` (genome indices `bx * n..bx * n + n`, tested by range).
-fn assign_line_digits(line: u32, bx: u32) -> vec2<u32> {
+fn assign_line_digits(line: u32, bx: u32) -> Mask {
     // Loop bounds read the uniform: a constant trip count lets a driver unroll every loop.
     let n = params.side;
     let first = bx * n;
-    var has = vec2<u32>(0u);
+    var has = Mask();
     for (var k = 0u; k < n; k++) {
         let other = line_cell(line, k);
         if other - first >= n {
