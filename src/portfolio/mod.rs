@@ -188,7 +188,9 @@ pub fn solve(
             MemberKind::Walk => {
                 let mut config = options.ga.clone();
                 if let (Some(islands), true) = (
-                    options.device.fill_islands(puzzle, &config),
+                    options
+                        .device
+                        .fill_islands(puzzle, &config, defaults::Fill::Solve),
                     options.fill_device.islands,
                 ) {
                     config.islands = islands;
