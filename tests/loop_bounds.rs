@@ -33,8 +33,12 @@ fn hand_count(params: &Params) -> u64 {
     let steps = params.assign_steps as u64;
     let assigns = run(steps) + steps * assign_step;
     let tournaments = 2 * run(params.tournament as u64);
-    let restart = run(words) + run(n) + 2 * n * run(n) + fitness;
-    let breed = tournaments + crossover + mutations + assigns + fitness + local_search + restart;
+    // Since the child is built in private memory: its store, once per bred child and once in
+    // the restart's `init_slot`.
+    let store = run(words);
+    let restart = run(words) + run(n) + 2 * n * run(n) + fitness + store;
+    let breed =
+        tournaments + crossover + mutations + assigns + fitness + local_search + restart + store;
     // The best pick and (since the adaptive rates, issue 15) the outcome counts.
     let island_best = run((params.population as u64).div_ceil(64))
         + run(params.elites as u64) * run(256)

@@ -288,7 +288,10 @@ fn the_prelude_carries_the_rust_codes_and_bounds() {
             "const MUTATION_SCOPE_BOX: u32 = {}u;",
             MutationScope::Box as u32
         ),
-        format!("const MAX_BOX_SIZE: u32 = {}u;", evoku::board::MAX_BOX_SIZE),
+        format!(
+            "const ASSIGN_NOISE_STRIDE: u32 = {}u;",
+            evoku::board::MAX_BOX_SIZE * evoku::board::MAX_BOX_SIZE
+        ),
         format!(
             "const WORKGROUP_SIZE: u32 = {}u;",
             evoku::ga::common::WORKGROUP_SIZE

@@ -30,14 +30,14 @@ fn breed(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups)
     // Every path but a bred child's leaves no outcome bits.
     outcomes[id] = 0u;
     if state.solved != 0u {
-        copy_to_child(id * words);
+        pass_to_child(id * words);
         next_scores[id] = scores[id];
         return;
     }
     let generation = state.generation + 1u;
     if state.restart_pending != 0u {
         if slot < params.restart_keep {
-            copy_to_child(id * words);
+            pass_to_child(id * words);
             next_scores[id] = vec2<u32>(scores[id].x, 0u);
             return;
         }
@@ -46,7 +46,7 @@ fn breed(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups)
     }
     if slot < params.elites {
         let elite = first + islands[island].elite_slots[slot];
-        copy_to_child(elite * words);
+        pass_to_child(elite * words);
         next_scores[id] = vec2<u32>(scores[elite].x, saturating_add(scores[elite].y, 1u));
         return;
     }
@@ -60,7 +60,7 @@ fn breed(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups)
             previous = select(params.islands - 1u, params.islands, params.islands != params.islands_total);
         }
         let source = previous * population_size + islands[previous].best_slot;
-        copy_to_child(source * words);
+        pass_to_child(source * words);
         next_scores[id] = vec2<u32>(scores[source].x, 0u);
         return;
     }
@@ -147,6 +147,7 @@ fn breed(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups)
     if params.local_search > 0u {
         penalty = local_search(mutation_kind, &rng, penalty, params.local_search);
     }
+    write_child();
     next_scores[id] = vec2<u32>(penalty, 0u);
     outcomes[id] = bits;
 }

@@ -23,6 +23,8 @@ macro_rules! shader_file {
 
 pub const RNG: ShaderFile = shader_file!("rng.wgsl");
 pub const COMMON: ShaderFile = shader_file!("ga/common.wgsl");
+pub const MASK_NARROW: ShaderFile = shader_file!("ga/mask_narrow.wgsl");
+pub const MASK_WIDE: ShaderFile = shader_file!("ga/mask_wide.wgsl");
 pub const FITNESS: ShaderFile = shader_file!("ga/fitness.wgsl");
 pub const INIT: ShaderFile = shader_file!("ga/init.wgsl");
 pub const TOURNAMENT: ShaderFile = shader_file!("ga/tournament.wgsl");
@@ -84,9 +86,21 @@ impl Stage {
     }
 
     /// The assembled WGSL of the stage's module for boards of `geometry`: the GA's prelude,
-    /// then its files.
+    /// the digit masks of its size ([`mask_file`]), then its files.
     pub fn source(self, geometry: crate::board::Geometry) -> String {
-        crate::ga::prelude::prelude(geometry) + &assemble(self.files())
+        crate::ga::prelude::prelude(geometry)
+            + &assemble(&[mask_file(geometry)])
+            + &assemble(self.files())
+    }
+}
+
+/// The GA's digit masks for boards of `geometry`: one u32 up to 25x25 (sides up to 32), a
+/// `vec2<u32>` of 64 bits from 36x36 on.
+pub fn mask_file(geometry: crate::board::Geometry) -> ShaderFile {
+    if geometry.side() <= 32 {
+        MASK_NARROW
+    } else {
+        MASK_WIDE
     }
 }
 

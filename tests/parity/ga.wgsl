@@ -38,6 +38,7 @@ fn parity_mutation(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_w
         swap_child_cells(pair.i, pair.j);
         answer = pair.i | (pair.j << 16u);
     }
+    write_child();
     parity_out(id, answer, &rng);
 }
 
@@ -65,6 +66,7 @@ fn parity_crossover(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_
     } else {
         multi_parent(&rng, id * words, b, select(b, a, side == 0u));
     }
+    write_child();
     parity_out(id, 0u, &rng);
 }
 
@@ -79,6 +81,7 @@ fn parity_assign(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_wor
     copy_to_child(child_base);
     var rng = case_rng(0u, id);
     box_assignment(&rng);
+    write_child();
     parity_out(id, 0u, &rng);
 }
 
@@ -117,6 +120,7 @@ fn parity_local_search(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(n
     copy_to_child(child_base);
     var rng = case_rng(0u, id);
     let penalty = local_search(params.mutation_kind, &rng, fitness(), params.local_search);
+    write_child();
     parity_out(id, penalty, &rng);
 }
 

@@ -278,7 +278,10 @@ pub fn loop_bound(params: &Params) -> u64 {
     } else {
         0
     };
+    // The child is built in private memory and stored once at the end.
+    let store = run(params.genome_words as u64);
     2 * super::tournament::loop_bound(params)
+        + store
         + crossover
         + mutations
         + adaptive
