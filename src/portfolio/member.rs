@@ -64,7 +64,8 @@ pub struct MemberOutcome {
     pub report: MemberReport,
 }
 
-/// One solver of the portfolio.
+/// One solver of the portfolio (`Send`: on a GPU, the members working there take their turns on
+/// a thread of their own, [`super::rounds`]).
 pub trait Member: Send {
     fn name(&self) -> &str;
     /// Runs round `round` (0, 1, ...): its fixed work, or nothing in rounds it sits out.
