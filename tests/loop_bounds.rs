@@ -25,7 +25,8 @@ fn hand_count(params: &Params) -> u64 {
     } else {
         1
     };
-    let mutations = run(chances) + chances * mutation;
+    // Since the compacted mutation loop: `chances + 1` passes, each entering the skip loop.
+    let mutations = run(chances + 1) + chances + 2 * (chances + 1) + chances * mutation;
     let children = params.local_search as u64;
     let local_search = run(children) + children * (mutation + 4 * run(n));
     let hungarian = run(n) * (run(n + 1) + run(n) * run(n) + run(n + 1) + run(n));

@@ -227,7 +227,9 @@ fn run(
             MemberKind::Walk => {
                 let mut config = options.ga.clone();
                 if let (Some(islands), true) = (
-                    options.device.fill_islands(puzzle, &config),
+                    options
+                        .device
+                        .fill_islands(puzzle, &config, defaults::Fill::Solve),
                     options.fill_device.islands,
                 ) {
                     config.islands = islands;

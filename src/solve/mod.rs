@@ -292,7 +292,9 @@ fn solve_ga(
     };
     report.presolved_cells = problem.presolved_cells();
     if let (Some(islands), true) = (
-        options.device.fill_islands(grid, &config),
+        options
+            .device
+            .fill_islands(grid, &config, crate::defaults::Fill::Solve),
         options.fill_device.islands,
     ) {
         config.islands = islands;

@@ -268,7 +268,12 @@ pub fn loop_bound(params: &Params) -> u64 {
     } else {
         1
     };
-    let mutations = run(chances) + chances * super::mutation::loop_bound(params);
+    // The GPU's compacted loop: at most `chances + 1` passes, each entering the skip loop once
+    // (`chances` skips in all).
+    let mutations = run(chances + 1)
+        + chances
+        + 2 * (chances + 1)
+        + chances * super::mutation::loop_bound(params);
     // The adaptive rates' bookkeeping: fitness after crossover and after the mutations, the
     // elite test, the copy of a random individual.
     let adaptive = if params.adaptive != 0 {
