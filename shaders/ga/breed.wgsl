@@ -12,7 +12,7 @@ fn migrates(generation: u32) -> bool {
 }
 
 @compute @workgroup_size(WORKGROUP_SIZE)
-fn breed(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invocation_index) lid: u32, @builtin(num_workgroups) groups: vec3<u32>) {
+fn breed(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
     let id = invocation_index(gid, groups);
     if id >= params.population * params.islands {
         return;
@@ -25,7 +25,7 @@ fn breed(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invocatio
     // The island's first individual, and every genome's size in words.
     let first = island * population_size;
     let words = GENOME_WORDS;
-    bind_child(id, lid);
+    child_base = id * words;
     let state = islands[island];
     // Every path but a bred child's leaves no outcome bits.
     outcomes[id] = 0u;

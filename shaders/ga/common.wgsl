@@ -72,9 +72,59 @@ fn overall_best_base(island: u32) -> u32 {
     return (2u * island + 1u) * GENOME_WORDS;
 }
 
-// The slot of `next_population` this invocation writes (its first word); the child itself is
-// built in shaders/ga/child.wgsl's storage (modules that breed or draw a child include it).
+// The child this invocation builds, in private memory (registers or the invocation's local
+// memory, not the shared buffer): every operator reads and writes it here, and `write_child`
+// stores it once into `next_population` at word `child_base`.
+var<private> child: array<u32, GENOME_WORDS>;
 var<private> child_base: u32;
+
+fn child_word(w: u32) -> u32 {
+    return child[w];
+}
+
+fn child_cell(g: u32) -> u32 {
+    return cell_in_word(child[g / 4u], g);
+}
+
+fn set_child_cell(g: u32, digit: u32) {
+    let w = g / 4u;
+    let shift = 8u * (g % 4u);
+    child[w] = (child[w] & ~(0xffu << shift)) | (digit << shift);
+}
+
+fn swap_child_cells(i: u32, j: u32) {
+    let di = child_cell(i);
+    set_child_cell(i, child_cell(j));
+    set_child_cell(j, di);
+}
+
+fn clear_child() {
+    for (var w = 0u; w < params.genome_words; w++) {
+        child[w] = 0u;
+    }
+}
+
+// Copies the current-generation genome at word `base` into the child.
+fn copy_to_child(base: u32) {
+    for (var w = 0u; w < params.genome_words; w++) {
+        child[w] = population[base + w];
+    }
+}
+
+// Stores the child into its slot of `next_population`.
+fn write_child() {
+    for (var w = 0u; w < params.genome_words; w++) {
+        next_population[child_base + w] = child[w];
+    }
+}
+
+// Copies the current-generation genome at word `base` straight into the child's slot of
+// `next_population` (the paths that only pass a genome on: no operator touches it).
+fn pass_to_child(base: u32) {
+    for (var w = 0u; w < params.genome_words; w++) {
+        next_population[child_base + w] = population[base + w];
+    }
+}
 
 // ---- fitness helpers ----------------------------------------------------------------------
 

@@ -90,12 +90,12 @@ fn init_slot(island: u32, generation: u32, slot: u32) -> vec2<u32> {
 }
 
 @compute @workgroup_size(WORKGROUP_SIZE)
-fn init(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invocation_index) lid: u32, @builtin(num_workgroups) groups: vec3<u32>) {
+fn init(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
     let id = invocation_index(gid, groups);
     if id >= params.population * params.islands {
         return;
     }
-    bind_child(id, lid);
+    child_base = id * GENOME_WORDS;
     outcomes[id] = 0u;
     next_scores[id] = init_slot(id / params.population + params.island_offset, 0u, id % params.population);
 }

@@ -70,10 +70,6 @@ pub fn prelude(geometry: Geometry) -> String {
     Prelude::new("GA")
         .board(geometry)
         .uint("GENOME_WORDS", genome_words(geometry.cells()) as u32)
-        .uint(
-            "CHILD_STRIDE",
-            crate::gpu::shaders::child_stride(genome_words(geometry.cells()) as u64) as u32,
-        )
         .structure::<Params>()
         .structure::<Island>()
         .codes::<CrossoverKind>()
