@@ -14,7 +14,7 @@ use super::row::{Counted, UnitCounts};
 use super::tournament::tournament;
 use crate::ga::common::outcome;
 use crate::ga::{CrossoverKind, Encoding, Island, MutationKind, MutationScope, Params, Problem};
-use crate::rng::{stream_key, Rng, PAIR_STREAM};
+use crate::rng::{individual_key, stream_prefix, Rng, PAIR_STREAM};
 
 /// What `breed` reads of one island.
 #[derive(Clone, Copy)]
@@ -29,9 +29,16 @@ pub struct IslandView<'a> {
     pub epoch_best: &'a [u8],
     /// The previous island's best genome and penalty, when this generation migrates.
     pub migrant: Option<(&'a [u8], u32)>,
+    /// `rng::stream_prefix` of the generation being bred (`IslandView::stream_prefix`).
+    pub stream_prefix: u32,
 }
 
 impl IslandView<'_> {
+    /// The key prefix of the draws of every child of the generation after `state`'s.
+    pub fn stream_prefix(params: &Params, index: u32, state: &Island) -> u32 {
+        stream_prefix(params.seed(), index, state.generation.wrapping_add(1))
+    }
+
     fn genome(&self, params: &Params, slot: u32) -> &[u8] {
         let bytes = params.genome_bytes();
         &self.genomes[slot as usize * bytes..(slot as usize + 1) * bytes]
@@ -106,13 +113,10 @@ pub fn breed(
         (params.crossover_rate_q16, params.mutation_rate_q16)
     };
 
-    let seed = params.seed();
     let offset = slot - params.elites;
     let side = offset % 2;
-    let pair = Rng::new(stream_key(
-        seed,
-        island.index,
-        generation,
+    let pair = Rng::new(individual_key(
+        island.stream_prefix,
         PAIR_STREAM | (offset / 2),
     ));
     let mut pair_draws = pair;
@@ -138,7 +142,7 @@ pub fn breed(
     let (ga, gb) = (island.genome(params, a), island.genome(params, b));
     let own_parent = if side == 0 { ga } else { gb };
 
-    let mut rng = Rng::new(stream_key(seed, island.index, generation, slot));
+    let mut rng = Rng::new(individual_key(island.stream_prefix, slot));
     // A child that is an unchanged copy of its parent keeps the parent's penalty.
     let mut inherited = None;
     match crossover {
@@ -325,6 +329,7 @@ mod tests {
             age: &age,
             epoch_best: &genome,
             migrant: None,
+            stream_prefix: IslandView::stream_prefix(&params, 0, &state),
         };
         let mut child = vec![0u8; bytes];
         (1..40)

@@ -206,6 +206,7 @@ fn breed_island(
         age: &island.age,
         epoch_best: &island.epoch_best,
         migrant: migrant.as_ref().map(|(g, p)| (g.as_slice(), *p)),
+        stream_prefix: IslandView::stream_prefix(params, index, &island.state),
     };
     type Slot<'a> = (
         usize,
