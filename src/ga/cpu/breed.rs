@@ -5,9 +5,10 @@
 //! draws, so slots can be computed in any order, on any number of threads, or on a GPU.
 
 use super::assign::box_assignment;
-use super::crossover::{band_crossover, uniform_crossover};
+use super::crossover::{band_crossover, band_crossover_scored, uniform_crossover};
 use super::fitness::{fitness, for_side, LineCounts};
 use super::init::init_slot;
+use super::line_counts::store_built;
 use super::local_search::local_search_counted;
 use super::multi_parent::multi_parent;
 use super::row::{Counted, UnitCounts};
@@ -31,6 +32,10 @@ pub struct IslandView<'a> {
     pub migrant: Option<(&'a [u8], u32)>,
     /// `rng::stream_prefix` of the generation being bred (`IslandView::stream_prefix`).
     pub stream_prefix: u32,
+    /// Each genome's line counts as `LineCounts::store` wrote them, `counts_words` a slot
+    /// (`line_counts::stored_words`); with 0 (the row encoding) nothing is stored or read.
+    pub counts: &'a [u64],
+    pub counts_words: usize,
 }
 
 impl IslandView<'_> {
@@ -42,6 +47,12 @@ impl IslandView<'_> {
     fn genome(&self, params: &Params, slot: u32) -> &[u8] {
         let bytes = params.genome_bytes();
         &self.genomes[slot as usize * bytes..(slot as usize + 1) * bytes]
+    }
+
+    /// The stored line counts of slot `slot`.
+    fn counts_of(&self, slot: u32) -> &[u64] {
+        let w = self.counts_words;
+        &self.counts[slot as usize * w..(slot as usize + 1) * w]
     }
 
     fn effective(&self, params: &Params, slot: u32) -> u32 {
@@ -67,33 +78,43 @@ fn mutation_chances(params: &Params) -> u32 {
     }
 }
 
-/// Writes slot `slot` of the next generation into `child`; returns its (penalty, age, outcome):
-/// `outcome` is what its breeding did, as `ga::common::outcome` bits (0 unless adaptive).
+/// Writes slot `slot` of the next generation into `child`, and its line counts into
+/// `child_counts` (`island.counts_words` words, unused when that is 0); returns its (penalty,
+/// age, outcome): `outcome` is what its breeding did, as `ga::common::outcome` bits (0 unless
+/// adaptive).
 pub fn breed(
     params: &Params,
     problem: &Problem,
     island: &IslandView,
     slot: u32,
     child: &mut [u8],
+    child_counts: &mut [u64],
 ) -> (u32, u32, u32) {
     let s = slot as usize;
     let state = island.state;
+    let child_counts = &mut child_counts[..island.counts_words];
+    // The child is an unchanged copy of slot `from`.
+    let mut copy = |from: u32| {
+        child.copy_from_slice(island.genome(params, from));
+        child_counts.copy_from_slice(island.counts_of(from));
+    };
     if state.solved != 0 {
-        child.copy_from_slice(island.genome(params, slot));
+        copy(slot);
         return (island.penalty[s], island.age[s], 0);
     }
     let generation = state.generation.wrapping_add(1);
     if state.restart_pending != 0 {
         if slot < params.restart_keep {
-            child.copy_from_slice(island.genome(params, slot));
+            copy(slot);
             return (island.penalty[s], 0, 0);
         }
         let (penalty, age) = init_slot(params, problem, island.index, generation, slot, child);
+        store_built(problem, child, child_counts);
         return (penalty, age, 0);
     }
     if slot < params.elites {
         let elite = state.elite_slots[s];
-        child.copy_from_slice(island.genome(params, elite));
+        copy(elite);
         return (
             island.penalty[elite as usize],
             island.age[elite as usize].saturating_add(1),
@@ -103,6 +124,7 @@ pub fn breed(
     if slot == params.population - 1 && migrates(params, generation) {
         if let Some((genome, penalty)) = island.migrant {
             child.copy_from_slice(genome);
+            store_built(problem, child, child_counts);
             return (penalty, 0, 0);
         }
     }
@@ -140,18 +162,29 @@ pub fn breed(
     let crosses = pair_draws.chance(crossover_rate) && crossover != CrossoverKind::None;
     let tie_base = 2 * params.tournament + 1;
     let (ga, gb) = (island.genome(params, a), island.genome(params, b));
-    let own_parent = if side == 0 { ga } else { gb };
+    let own_slot = if side == 0 { a } else { b };
+    let own_parent = island.genome(params, own_slot);
+    let stored = island.counts_words != 0;
 
     let mut rng = Rng::new(individual_key(island.stream_prefix, slot));
-    // A child that is an unchanged copy of its parent keeps the parent's penalty.
+    // A child that is an unchanged copy of its parent keeps the parent's penalty, and its
+    // line counts (`source`: the slot it is a copy of).
     let mut inherited = None;
+    let mut source = None;
     match crossover {
         _ if !crosses => {
             child.copy_from_slice(own_parent);
-            inherited = Some(island.penalty[if side == 0 { a } else { b } as usize]);
+            inherited = Some(island.penalty[own_slot as usize]);
+            source = Some(own_slot);
         }
         // `crosses` is false for `None`; spelled out so the match needs no panic.
         CrossoverKind::None => child.copy_from_slice(own_parent),
+        CrossoverKind::Band if stored => {
+            let scores = for_side!(problem.side(), N => [a, b].map(|parent| {
+                LineCounts::<N>::stored_unit_penalties(island.counts_of(parent), side)
+            }));
+            band_crossover_scored(problem, &pair, tie_base, side, [ga, gb], scores, child)
+        }
         CrossoverKind::Band => band_crossover(problem, &pair, tie_base, side, ga, gb, child),
         CrossoverKind::Uniform => uniform_crossover(problem, &pair, tie_base, side, ga, gb, child),
         CrossoverKind::MultiParent => {
@@ -179,15 +212,39 @@ pub fn breed(
             let other = rng.below(params.population);
             child.copy_from_slice(island.genome(params, other));
             penalty = island.penalty[other as usize];
+            source = Some(other);
         }
         inherited = Some(penalty);
     }
     let before = if adaptive { inherited } else { None };
     let (penalty, mutated) = if problem.encoding() == Encoding::Row {
-        vary::<UnitCounts>(params, problem, mutation_rate, &mut rng, child, inherited)
+        let (penalty, mutated, _) = vary::<UnitCounts>(
+            params,
+            problem,
+            mutation_rate,
+            &mut rng,
+            child,
+            inherited,
+            None,
+        );
+        (penalty, mutated)
     } else {
         for_side!(problem.side(), N => {
-            vary::<LineCounts<N>>(params, problem, mutation_rate, &mut rng, child, inherited)
+            // With stored counts the child's are loaded (a copy) or built (crossed) up front,
+            // and stored when it is done.
+            let counts = stored.then(|| match source {
+                Some(from) => LineCounts::<N>::load(island.counts_of(from)),
+                None => LineCounts::<N>::new(child),
+            });
+            let (penalty, mutated, counts) = vary::<LineCounts<N>>(
+                params, problem, mutation_rate, &mut rng, child, inherited, counts,
+            );
+            if stored {
+                counts
+                    .unwrap_or_else(|| LineCounts::<N>::new(child))
+                    .store(child_counts);
+            }
+            (penalty, mutated)
         })
     };
     if let (Some(before), Some(after)) = (before, mutated) {
@@ -205,9 +262,10 @@ fn is_elite(params: &Params, state: &Island, slot: u32) -> bool {
 }
 
 /// Mutation, box assignment and local search of a child (`inherited`: its penalty when it is
-/// known, an unchanged copy of its parent's); returns its penalty, and when a mutation swap was
-/// made, the penalty right after the mutations. The line counts are built at the first mutation
-/// chance that fires and carried through the child's swaps.
+/// known, an unchanged copy of its parent's; `counts`: its line counts when they are known);
+/// returns its penalty, when a mutation swap was made the penalty right after the mutations,
+/// and its line counts if they were known or built. Unless given, the line counts are built at
+/// the first mutation chance that fires and carried through the child's swaps.
 fn vary<C: Counted>(
     params: &Params,
     problem: &Problem,
@@ -215,10 +273,10 @@ fn vary<C: Counted>(
     rng: &mut Rng,
     child: &mut [u8],
     mut inherited: Option<u32>,
-) -> (u32, Option<u32>) {
+    mut counts: Option<C>,
+) -> (u32, Option<u32>, Option<C>) {
     // An unknown code is a plain swap, as `mutation` in `shaders/ga/mutation.wgsl` falls through.
     let kind = MutationKind::try_from(params.mutation_kind).unwrap_or(MutationKind::Swap);
-    let mut counts: Option<C> = None;
     let mut mutated = false;
     for _ in 0..mutation_chances(params) {
         if rng.chance(mutation_rate) {
@@ -256,7 +314,7 @@ fn vary<C: Counted>(
             params.local_search,
         );
     }
-    (penalty, after_mutation)
+    (penalty, after_mutation, counts)
 }
 
 /// Loop iterations (as lavapipe counts them, [`super::loop_run`]) of one GPU `breed` invocation:
@@ -319,6 +377,10 @@ mod tests {
         init_slot(&params, &problem, 0, 0, 0, &mut genome);
         let genomes = genome.repeat(40);
         let (penalty, age) = (vec![fitness(&problem, &genome); 40], vec![0; 40]);
+        let counts_words = crate::ga::cpu::line_counts::stored_words(&problem);
+        let mut stored = vec![0u64; counts_words];
+        store_built(&problem, &genome, &mut stored);
+        let counts = stored.repeat(40);
         let mut state = Island::fresh();
         state.generation = 0;
         let island = IslandView {
@@ -330,12 +392,25 @@ mod tests {
             epoch_best: &genome,
             migrant: None,
             stream_prefix: IslandView::stream_prefix(&params, 0, &state),
+            counts: &counts,
+            counts_words,
         };
         let mut child = vec![0u8; bytes];
+        let mut child_counts = vec![0u64; counts_words];
         (1..40)
             .map(|slot| {
-                let (p, _, _) = breed(&params, &problem, &island, slot, &mut child);
+                let (p, _, _) = breed(
+                    &params,
+                    &problem,
+                    &island,
+                    slot,
+                    &mut child,
+                    &mut child_counts,
+                );
                 assert_eq!(p, fitness(&problem, &child), "slot {slot}: stale penalty");
+                let mut built = vec![0u64; counts_words];
+                store_built(&problem, &child, &mut built);
+                assert_eq!(child_counts, built, "slot {slot}: stale line counts");
                 child.iter().zip(&genome).filter(|(a, b)| a != b).count()
             })
             .collect()

@@ -6,6 +6,10 @@
 /// `d` (digit `d + 1`), `count` it, and `distinct`, the digits that occur at least once.
 pub trait LineWord: Copy {
     const ZERO: Self;
+    /// `u64` words one line takes in a store (`store`, `load`).
+    const WORDS: usize;
+    fn store(self, out: &mut [u64]);
+    fn load(words: &[u64]) -> Self;
     fn add(&mut self, d: usize);
     fn remove(&mut self, d: usize);
     fn count(self, d: usize) -> u32;
@@ -18,6 +22,15 @@ pub struct Nibbles(u64);
 
 impl LineWord for Nibbles {
     const ZERO: Self = Nibbles(0);
+    const WORDS: usize = 1;
+    #[inline(always)]
+    fn store(self, out: &mut [u64]) {
+        out[0] = self.0;
+    }
+    #[inline(always)]
+    fn load(words: &[u64]) -> Self {
+        Nibbles(words[0])
+    }
     #[inline(always)]
     fn add(&mut self, d: usize) {
         self.0 = self.0.wrapping_add(1u64.wrapping_shl(4 * d as u32));
@@ -55,6 +68,16 @@ impl Fives {
 
 impl LineWord for Fives {
     const ZERO: Self = Fives(0);
+    const WORDS: usize = 2;
+    #[inline(always)]
+    fn store(self, out: &mut [u64]) {
+        out[0] = self.0 as u64;
+        out[1] = (self.0 >> 64) as u64;
+    }
+    #[inline(always)]
+    fn load(words: &[u64]) -> Self {
+        Fives(u128::from(words[0]) | u128::from(words[1]) << 64)
+    }
     #[inline(always)]
     fn add(&mut self, d: usize) {
         self.0 = self.0.wrapping_add(1u128.wrapping_shl(5 * d as u32));
@@ -80,6 +103,21 @@ pub struct Bytes([u8; 64]);
 
 impl LineWord for Bytes {
     const ZERO: Self = Bytes([0; 64]);
+    const WORDS: usize = 8;
+    #[inline(always)]
+    fn store(self, out: &mut [u64]) {
+        for (word, bytes) in out[..8].iter_mut().zip(self.0.chunks_exact(8)) {
+            *word = u64::from_le_bytes(bytes.try_into().unwrap_or_default());
+        }
+    }
+    #[inline(always)]
+    fn load(words: &[u64]) -> Self {
+        let mut bytes = [0u8; 64];
+        for (bytes, word) in bytes.chunks_exact_mut(8).zip(&words[..8]) {
+            bytes.copy_from_slice(&word.to_le_bytes());
+        }
+        Bytes(bytes)
+    }
     #[inline(always)]
     fn add(&mut self, d: usize) {
         self.0[d & 63] = self.0[d & 63].wrapping_add(1);
@@ -200,6 +238,52 @@ where
         self.penalty
     }
 
+    /// `u64` words the counts take in a store: rows, columns, then the penalty.
+    pub const WORDS: usize = 2 * N * Word::<N>::WORDS + 1;
+
+    /// Writes the counts to `out` (`Self::WORDS` words), for `load`.
+    #[inline]
+    pub fn store(&self, out: &mut [u64]) {
+        let w = Word::<N>::WORDS;
+        let (lines, penalty) = out[..Self::WORDS].split_at_mut(2 * N * w);
+        for (line, out) in self
+            .rows
+            .iter()
+            .chain(&self.cols)
+            .zip(lines.chunks_exact_mut(w))
+        {
+            line.store(out);
+        }
+        penalty[0] = u64::from(self.penalty);
+    }
+
+    /// The counts `store` wrote to `words`.
+    #[inline]
+    pub fn load(words: &[u64]) -> Self {
+        let w = Word::<N>::WORDS;
+        let words = &words[..Self::WORDS];
+        LineCounts {
+            rows: std::array::from_fn(|r| Word::<N>::load(&words[r * w..])),
+            cols: std::array::from_fn(|c| Word::<N>::load(&words[(N + c) * w..])),
+            penalty: words[2 * N * w] as u32,
+        }
+    }
+
+    /// `fitness::unit_penalties` of the genome whose counts `store` wrote to `words`: the
+    /// summed penalty of the rows of each band (`side` 0) or the columns of each stack (1).
+    #[inline]
+    pub fn stored_unit_penalties(words: &[u64], side: u32) -> [u32; 8] {
+        let (w, b) = (Word::<N>::WORDS, Self::B);
+        let first = if side == 0 { 0 } else { N };
+        let mut units = [0u32; 8];
+        for (unit, total) in units.iter_mut().enumerate().take(b) {
+            for line in first + unit * b..first + (unit + 1) * b {
+                *total += N as u32 - Word::<N>::load(&words[line * w..]).distinct();
+            }
+        }
+        units
+    }
+
     /// Occurrences of `digit` in board row `row`.
     #[inline(always)]
     pub fn in_row(&self, row: usize, digit: u8) -> u32 {
@@ -258,6 +342,24 @@ where
     }
 }
 
+/// `u64` words of one genome's stored line counts for `problem`'s side; the row encoding
+/// stores none (its counts, `row::UnitCounts`, are built per child).
+pub fn stored_words(problem: &crate::ga::Problem) -> usize {
+    if problem.encoding() == crate::ga::Encoding::Row {
+        return 0;
+    }
+    super::fitness::for_side!(problem.side(), N => LineCounts::<N>::WORDS)
+}
+
+/// Builds `genome`'s line counts and stores them in `out` (`stored_words` words; nothing
+/// when that is 0).
+pub fn store_built(problem: &crate::ga::Problem, genome: &[u8], out: &mut [u64]) {
+    if stored_words(problem) == 0 {
+        return;
+    }
+    super::fitness::for_side!(problem.side(), N => LineCounts::<N>::new(genome).store(out))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -269,7 +371,8 @@ mod tests {
     use crate::rng::Rng;
 
     /// Counts built from scratch and counts carried through random swaps give `fitness`, and
-    /// each swap's delta is the change of `fitness`.
+    /// each swap's delta is the change of `fitness`; stored and loaded, they count the same and
+    /// score bands and stacks as `unit_penalties` does.
     fn counts_follow_fitness<const N: usize>()
     where
         Side<N>: Packing,
@@ -297,6 +400,23 @@ mod tests {
                 assert_eq!(counts.penalty(), after, "side {N}");
             }
             assert_eq!(counts.penalty(), LineCounts::<N>::new(&genome).penalty());
+            let mut stored = vec![0u64; LineCounts::<N>::WORDS];
+            counts.store(&mut stored);
+            let loaded = LineCounts::<N>::load(&stored);
+            assert_eq!(loaded.penalty(), counts.penalty());
+            for line in 0..N {
+                for digit in 1..=N as u8 {
+                    assert_eq!(loaded.in_row(line, digit), counts.in_row(line, digit));
+                    assert_eq!(loaded.in_col(line, digit), counts.in_col(line, digit));
+                }
+            }
+            for side in 0..2 {
+                assert_eq!(
+                    LineCounts::<N>::stored_unit_penalties(&stored, side),
+                    crate::ga::cpu::fitness::unit_penalties(&problem, &genome, side),
+                    "side {N} units {side}"
+                );
+            }
         }
     }
 
