@@ -14,6 +14,10 @@ pub trait LineWord: Copy {
     fn remove(&mut self, d: usize);
     fn count(self, d: usize) -> u32;
     fn distinct(self) -> u32;
+    /// The digits that occur at least twice, as a word whose `marks` test them.
+    fn repeated(self) -> Self;
+    /// Whether the digit with index `d` is marked in a word `repeated` returned.
+    fn marks(self, d: usize) -> bool;
 }
 
 /// Four bits a digit in a `u64`: sides up to 15 (a count never exceeds the side).
@@ -47,6 +51,15 @@ impl LineWord for Nibbles {
     fn distinct(self) -> u32 {
         let x = self.0;
         ((x | x >> 1 | x >> 2 | x >> 3) & 0x1111_1111_1111_1111).count_ones()
+    }
+    #[inline(always)]
+    fn repeated(self) -> Self {
+        let x = self.0;
+        Nibbles((x >> 1 | x >> 2 | x >> 3) & 0x1111_1111_1111_1111)
+    }
+    #[inline(always)]
+    fn marks(self, d: usize) -> bool {
+        self.0.wrapping_shr(4 * d as u32) & 1 != 0
     }
 }
 
@@ -95,6 +108,15 @@ impl LineWord for Fives {
         let x = self.0;
         ((x | x >> 1 | x >> 2 | x >> 3 | x >> 4) & Self::LOW).count_ones()
     }
+    #[inline(always)]
+    fn repeated(self) -> Self {
+        let x = self.0;
+        Fives((x >> 1 | x >> 2 | x >> 3 | x >> 4) & Self::LOW)
+    }
+    #[inline(always)]
+    fn marks(self, d: usize) -> bool {
+        self.0.wrapping_shr(5 * d as u32) & 1 != 0
+    }
 }
 
 /// A byte a digit: any side up to 64.
@@ -134,6 +156,14 @@ impl LineWord for Bytes {
     fn distinct(self) -> u32 {
         self.0.iter().filter(|&&c| c != 0).count() as u32
     }
+    #[inline(always)]
+    fn repeated(self) -> Self {
+        Bytes(self.0.map(|c| u8::from(c >= 2)))
+    }
+    #[inline(always)]
+    fn marks(self, d: usize) -> bool {
+        self.0[d & 63] != 0
+    }
 }
 
 /// The board side `N` as a type, to pick the packing of its line counts.
@@ -165,7 +195,7 @@ impl Packing for Side<64> {
     type Word = Bytes;
 }
 
-type Word<const N: usize> = <Side<N> as Packing>::Word;
+pub type Word<const N: usize> = <Side<N> as Packing>::Word;
 
 /// How many times each digit occurs in each row and column of one genome of side `N`, and the
 /// genome's penalty: built once per child, then kept up to date swap by swap in O(1), so the
@@ -282,6 +312,18 @@ where
             }
         }
         units
+    }
+
+    /// The digits that occur at least twice in board row `row` (test with `LineWord::marks`).
+    #[inline(always)]
+    pub fn repeated_in_row(&self, row: usize) -> Word<N> {
+        self.rows[row].repeated()
+    }
+
+    /// The digits that occur at least twice in board column `col`.
+    #[inline(always)]
+    pub fn repeated_in_col(&self, col: usize) -> Word<N> {
+        self.cols[col].repeated()
     }
 
     /// Occurrences of `digit` in board row `row`.

@@ -3,7 +3,7 @@
 //! Twin of `swap_mutation`, `directed_mutation` and `candidate_mutation` in
 //! `shaders/ga/mutation.wgsl`. The functions only choose the pair; the caller swaps.
 
-use super::fitness::{for_side, LineCounts, Packing, Side};
+use super::fitness::{for_side, LineCounts, LineWord, Packing, Side};
 use super::init::nth_set_bit;
 use super::row::{Counted, UnitCounts};
 use crate::ga::{Encoding, MutationKind, Problem};
@@ -49,22 +49,24 @@ where
 {
     let b = LineCounts::<N>::B;
     let (row0, col0) = (bx / b * b, bx % b * b);
-    let help = &problem.help()[bx * N..(bx + 1) * N];
     let cells = &genome[bx * N..(bx + 1) * N];
-    let (mut free, mut duplicated) = (0u64, 0u64);
-    // Branch-free: which cells are free or duplicated is data, not a pattern to predict.
-    for pr in 0..b {
-        for pc in 0..b {
-            let p = pr * b + pc;
-            let is_free = u64::from(help[p] == 0);
-            let digit = cells[p];
-            let twice =
-                counts.in_row(row0 + pr, digit) >= 2 || counts.in_col(col0 + pc, digit) >= 2;
-            free |= is_free << p;
-            duplicated |= (is_free & u64::from(twice)) << p;
+    let mut duplicated = 0u64;
+    // The digits repeated in each of the box's columns, read once for its b rows.
+    let mut cols = [counts.repeated_in_col(col0); 8];
+    for (pc, col) in cols.iter_mut().enumerate().take(b).skip(1) {
+        *col = counts.repeated_in_col(col0 + pc);
+    }
+    // Branch-free: which cells are duplicated is data, not a pattern to predict.
+    for (pr, cells) in cells.chunks_exact(b).enumerate() {
+        let row = counts.repeated_in_row(row0 + pr);
+        for (pc, &digit) in cells.iter().enumerate() {
+            let d = usize::from(digit.wrapping_sub(1));
+            let twice = row.marks(d) | cols[pc].marks(d);
+            duplicated |= u64::from(twice) << (pr * b + pc);
         }
     }
-    (free, duplicated)
+    let free = problem.free_mask(bx);
+    (free, duplicated & free)
 }
 
 /// Directed mutation: in a random box, swap two free cells whose digits are duplicated in their
