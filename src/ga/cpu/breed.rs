@@ -4,15 +4,14 @@
 //! Twin of `shaders/ga/breed.wgsl`. Every slot depends only on the current population and its own
 //! draws, so slots can be computed in any order, on any number of threads, or on a GPU.
 
-use super::assign::box_assignment;
 use super::crossover::{band_crossover, band_crossover_scored, uniform_crossover};
 use super::fitness::{fitness, for_side, LineCounts};
 use super::init::init_slot;
 use super::line_counts::store_built;
-use super::local_search::local_search_counted;
 use super::multi_parent::multi_parent;
-use super::row::{Counted, UnitCounts};
+use super::row::UnitCounts;
 use super::tournament::tournament;
+use super::vary::vary;
 use crate::ga::common::outcome;
 use crate::ga::{CrossoverKind, Encoding, Island, MutationKind, MutationScope, Params, Problem};
 use crate::rng::{individual_key, stream_prefix, Rng, PAIR_STREAM};
@@ -32,6 +31,8 @@ pub struct IslandView<'a> {
     pub migrant: Option<(&'a [u8], u32)>,
     /// `rng::stream_prefix` of the generation being bred (`IslandView::stream_prefix`).
     pub stream_prefix: u32,
+    /// The run's crossover and mutation (`IslandView::operators`).
+    pub operators: (CrossoverKind, MutationKind),
     /// Each genome's line counts as `LineCounts::store` wrote them, `counts_words` a slot
     /// (`line_counts::stored_words`); with 0 (the row encoding) nothing is stored or read.
     pub counts: &'a [u64],
@@ -47,6 +48,15 @@ impl IslandView<'_> {
     fn genome(&self, params: &Params, slot: u32) -> &[u8] {
         let bytes = params.genome_bytes();
         &self.genomes[slot as usize * bytes..(slot as usize + 1) * bytes]
+    }
+
+    /// The crossover and mutation `params` name, decoded once per generation. An unknown code
+    /// crosses nothing and mutates by a plain swap, as `shaders/ga/breed.wgsl` does.
+    pub fn operators(params: &Params) -> (CrossoverKind, MutationKind) {
+        (
+            CrossoverKind::try_from(params.crossover_kind).unwrap_or(CrossoverKind::None),
+            MutationKind::try_from(params.mutation_kind).unwrap_or(MutationKind::Swap),
+        )
     }
 
     /// The stored line counts of slot `slot`.
@@ -67,15 +77,6 @@ pub fn migrates(params: &Params, generation: u32) -> bool {
         && params.islands > 1
         && generation.is_multiple_of(params.migration)
         && params.population > params.elites
-}
-
-/// How many times a child draws whether to mutate: once, or once per box (`MutationScope`).
-fn mutation_chances(params: &Params) -> u32 {
-    if params.mutation_scope == MutationScope::Box as u32 {
-        params.side
-    } else {
-        1
-    }
 }
 
 /// Writes slot `slot` of the next generation into `child`, and its line counts into
@@ -157,8 +158,7 @@ pub fn breed(
         params.selection_rate_q16,
         effective,
     );
-    // An unknown code crosses nothing, as in `shaders/ga/breed.wgsl`.
-    let crossover = CrossoverKind::try_from(params.crossover_kind).unwrap_or(CrossoverKind::None);
+    let (crossover, mutation) = island.operators;
     let crosses = pair_draws.chance(crossover_rate) && crossover != CrossoverKind::None;
     let tie_base = 2 * params.tournament + 1;
     let (ga, gb) = (island.genome(params, a), island.genome(params, b));
@@ -217,32 +217,33 @@ pub fn breed(
         inherited = Some(penalty);
     }
     let before = if adaptive { inherited } else { None };
+    let rates = (mutation, mutation_rate);
     let (penalty, mutated) = if problem.encoding() == Encoding::Row {
-        let (penalty, mutated, _) = vary::<UnitCounts>(
+        let mut counts = None;
+        vary::<UnitCounts>(
             params,
             problem,
-            mutation_rate,
+            rates,
             &mut rng,
             child,
             inherited,
-            None,
-        );
-        (penalty, mutated)
+            &mut counts,
+        )
     } else {
         for_side!(problem.side(), N => {
             // With stored counts the child's are loaded (a copy) or built (crossed) up front,
             // and stored when it is done.
-            let counts = stored.then(|| match source {
+            let mut counts = stored.then(|| match source {
                 Some(from) => LineCounts::<N>::load(island.counts_of(from)),
                 None => LineCounts::<N>::new(child),
             });
-            let (penalty, mutated, counts) = vary::<LineCounts<N>>(
-                params, problem, mutation_rate, &mut rng, child, inherited, counts,
+            let (penalty, mutated) = vary::<LineCounts<N>>(
+                params, problem, rates, &mut rng, child, inherited, &mut counts,
             );
-            if stored {
-                counts
-                    .unwrap_or_else(|| LineCounts::<N>::new(child))
-                    .store(child_counts);
+            match counts {
+                Some(counts) => counts.store(child_counts),
+                None if stored => LineCounts::<N>::new(child).store(child_counts),
+                None => {}
             }
             (penalty, mutated)
         })
@@ -259,62 +260,6 @@ pub fn breed(
 /// Whether `slot` is one of the island's elites of the current generation.
 fn is_elite(params: &Params, state: &Island, slot: u32) -> bool {
     state.elite_slots[..params.elites as usize].contains(&slot)
-}
-
-/// Mutation, box assignment and local search of a child (`inherited`: its penalty when it is
-/// known, an unchanged copy of its parent's; `counts`: its line counts when they are known);
-/// returns its penalty, when a mutation swap was made the penalty right after the mutations,
-/// and its line counts if they were known or built. Unless given, the line counts are built at
-/// the first mutation chance that fires and carried through the child's swaps.
-fn vary<C: Counted>(
-    params: &Params,
-    problem: &Problem,
-    mutation_rate: u32,
-    rng: &mut Rng,
-    child: &mut [u8],
-    mut inherited: Option<u32>,
-    mut counts: Option<C>,
-) -> (u32, Option<u32>, Option<C>) {
-    // An unknown code is a plain swap, as `mutation` in `shaders/ga/mutation.wgsl` falls through.
-    let kind = MutationKind::try_from(params.mutation_kind).unwrap_or(MutationKind::Swap);
-    let mut mutated = false;
-    for _ in 0..mutation_chances(params) {
-        if rng.chance(mutation_rate) {
-            let counts = counts.get_or_insert_with(|| C::build(problem, child));
-            if let Some((i, j)) = counts.mutation(problem, kind, rng, child) {
-                counts.swap(problem, child, i, j);
-                inherited = None;
-                mutated = true;
-            }
-        }
-    }
-    // A swap was made, so the counts were built.
-    let after_mutation = counts.as_ref().filter(|_| mutated).map(|c| c.penalty());
-    if params.assign_steps > 0 {
-        for _ in 0..params.assign_steps {
-            box_assignment(problem, params.assign_noise, rng, child);
-        }
-        inherited = None;
-        counts = None;
-    }
-    let mut penalty = match (inherited, &counts) {
-        (Some(penalty), _) => penalty,
-        (None, Some(counts)) => counts.penalty(),
-        (None, None) => fitness(problem, child),
-    };
-    if params.local_search > 0 {
-        let counts = counts.get_or_insert_with(|| C::build(problem, child));
-        penalty = local_search_counted(
-            problem,
-            kind,
-            rng,
-            child,
-            counts,
-            penalty,
-            params.local_search,
-        );
-    }
-    (penalty, after_mutation, counts)
 }
 
 /// Loop iterations (as lavapipe counts them, [`super::loop_run`]) of one GPU `breed` invocation:
@@ -392,6 +337,7 @@ mod tests {
             epoch_best: &genome,
             migrant: None,
             stream_prefix: IslandView::stream_prefix(&params, 0, &state),
+            operators: IslandView::operators(&params),
             counts: &counts,
             counts_words,
         };

@@ -229,6 +229,7 @@ fn breed_island(
         epoch_best: &island.epoch_best,
         migrant: migrant.as_ref().map(|(g, p)| (g.as_slice(), *p)),
         stream_prefix: IslandView::stream_prefix(params, index, &island.state),
+        operators: IslandView::operators(params),
         counts: &island.counts,
         counts_words,
     };
