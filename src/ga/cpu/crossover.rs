@@ -34,6 +34,7 @@ pub fn band_crossover(
 
 /// `band_crossover` given both parents' band (side 0) or stack (side 1) penalties, as
 /// `unit_penalties` computes them (the CPU engine reads them from stored line counts).
+#[inline(always)]
 pub fn band_crossover_scored(
     problem: &Problem,
     pair: &Rng,

@@ -49,6 +49,7 @@ where
         bx % Self::B * Self::B + p % Self::B
     }
 
+    #[inline(always)]
     pub fn new(genome: &[u8]) -> Self {
         let b = Self::B;
         let mut rows = [Word::<N>::ZERO; N];
@@ -79,7 +80,7 @@ where
     pub const WORDS: usize = 2 * N * Word::<N>::WORDS + 1;
 
     /// Writes the counts to `out` (`Self::WORDS` words), for `load`.
-    #[inline]
+    #[inline(always)]
     pub fn store(&self, out: &mut [u64]) {
         let w = Word::<N>::WORDS;
         let (lines, penalty) = out[..Self::WORDS].split_at_mut(2 * N * w);
@@ -95,7 +96,7 @@ where
     }
 
     /// The counts `store` wrote to `words`.
-    #[inline]
+    #[inline(always)]
     pub fn load(words: &[u64]) -> Self {
         let w = Word::<N>::WORDS;
         let (lines, penalty) = words[..Self::WORDS].split_at(2 * N * w);
@@ -113,7 +114,7 @@ where
 
     /// `fitness::unit_penalties` of the genome whose counts `store` wrote to `words`: the
     /// summed penalty of the rows of each band (`side` 0) or the columns of each stack (1).
-    #[inline]
+    #[inline(always)]
     pub fn stored_unit_penalties(words: &[u64], side: u32) -> [u32; 8] {
         let (w, b) = (Word::<N>::WORDS, Self::B);
         let first = if side == 0 { 0 } else { N };
@@ -159,7 +160,7 @@ where
 
     /// Change of penalty if genome indices `i` and `j` (same box) swapped their digits: only
     /// the rows and columns through them change, and a line both share keeps both digits.
-    #[inline]
+    #[inline(always)]
     pub fn swap_delta(&self, genome: &[u8], i: usize, j: usize) -> i32 {
         let (x, y) = (genome[i], genome[j]);
         if x == y {
@@ -178,7 +179,7 @@ where
 
     /// Swaps the digits at genome indices `i` and `j` (same box) and updates the counts and
     /// the penalty.
-    #[inline]
+    #[inline(always)]
     pub fn swap(&mut self, genome: &mut [u8], i: usize, j: usize) {
         let delta = self.swap_delta(genome, i, j);
         self.penalty = self.penalty.wrapping_add_signed(delta);

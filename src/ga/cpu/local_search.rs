@@ -68,6 +68,7 @@ pub fn local_search(
 
 /// `local_search` on a genome whose line counts are `counts` (kept up to date through the
 /// kept swap).
+#[inline(always)]
 pub fn local_search_counted<C: Counted>(
     problem: &Problem,
     kind: MutationKind,

@@ -14,6 +14,7 @@ pub type SwapPair = Option<(usize, usize)>;
 
 /// The paper's mutation: a random box and two random positions in it; abandoned when they are
 /// equal or either is a given, so the effective rate is below the nominal one.
+#[inline(always)]
 pub fn swap_mutation(problem: &Problem, rng: &mut Rng) -> SwapPair {
     let n = problem.side() as u32;
     let bx = rng.below(n);
@@ -37,7 +38,7 @@ pub fn may_take(problem: &Problem, genome: &[u8], g: usize, digit: u8) -> bool {
 
 /// The free cells of box `bx` and those of them whose digit occurs again in its row or column,
 /// as masks of box positions (bit `p` for position `p`), read from the line counts.
-#[inline]
+#[inline(always)]
 fn box_masks<const N: usize>(
     problem: &Problem,
     genome: &[u8],
@@ -72,6 +73,7 @@ where
 /// Directed mutation: in a random box, swap two free cells whose digits are duplicated in their
 /// row or column; with one such cell, swap it with another free cell; with none, any two free
 /// cells. Abandoned only when the box has fewer than two free cells.
+#[inline(always)]
 pub fn directed_mutation_counted<const N: usize>(
     problem: &Problem,
     rng: &mut Rng,
@@ -148,6 +150,7 @@ where
 ///
 /// Abandoned (`None`) only when the box has fewer than two free cells or `i` cannot take any
 /// other free cell's digit. With `--init random` every digit is a candidate: no tier 3.
+#[inline(always)]
 pub fn candidate_mutation_counted<const N: usize>(
     problem: &Problem,
     rng: &mut Rng,
@@ -195,7 +198,7 @@ where
 }
 
 /// The mutation `kind` names, on a genome whose line counts are `counts`.
-#[inline]
+#[inline(always)]
 pub fn mutation_counted<const N: usize>(
     problem: &Problem,
     kind: MutationKind,

@@ -24,6 +24,7 @@ fn mutation_chances(params: &Params) -> u32 {
 /// returns its penalty, and when a mutation swap was made, the penalty right after the
 /// mutations. Unless given, the line counts are built at the first mutation chance that fires
 /// and carried through the child's swaps.
+#[inline(always)]
 pub fn vary<C: Counted>(
     params: &Params,
     problem: &Problem,
