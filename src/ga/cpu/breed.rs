@@ -222,9 +222,10 @@ fn breed_inline(
         // `crosses` is false for `None`; spelled out so the match needs no panic.
         CrossoverKind::None => child.copy_from_slice(own_parent),
         CrossoverKind::Band if stored => {
-            let scores = for_side!(problem.side(), N => [a, b].map(|parent| {
-                LineCounts::<N>::stored_unit_penalties(island.counts_of(parent), side)
-            }));
+            let scores = for_side!(problem.side(), N => [
+                LineCounts::<N>::stored_unit_penalties(island.counts_of(a), side),
+                LineCounts::<N>::stored_unit_penalties(island.counts_of(b), side),
+            ]);
             band_crossover_scored(problem, &pair, tie_base, side, [ga, gb], scores, child)
         }
         CrossoverKind::Band => band_crossover(problem, &pair, tie_base, side, ga, gb, child),
@@ -275,10 +276,12 @@ fn breed_inline(
         for_side!(problem.side(), N => {
             // With stored counts the child's are loaded (a copy) or built (crossed) up front,
             // and stored when it is done.
-            let mut counts = stored.then(|| match source {
-                Some(from) => LineCounts::<N>::load(island.counts_of(from)),
-                None => LineCounts::<N>::new(child),
-            });
+            // (No closures here: they would not inline into the bit-instruction build.)
+            let mut counts = match (stored, source) {
+                (false, _) => None,
+                (true, Some(from)) => Some(LineCounts::<N>::load(island.counts_of(from))),
+                (true, None) => Some(LineCounts::<N>::new(child)),
+            };
             let (penalty, mutated) = vary::<LineCounts<N>>(
                 params, problem, rates, &mut rng, child, inherited, &mut counts,
             );

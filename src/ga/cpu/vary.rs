@@ -37,7 +37,7 @@ pub fn vary<C: Counted>(
     let mut mutated = false;
     for _ in 0..mutation_chances(params) {
         if rng.chance(mutation_rate) {
-            let counts = counts.get_or_insert_with(|| C::build(problem, child));
+            let counts = built(counts, problem, child);
             if let Some((i, j)) = counts.mutation(problem, kind, rng, child) {
                 counts.swap(problem, child, i, j);
                 inherited = None;
@@ -60,7 +60,7 @@ pub fn vary<C: Counted>(
         (None, None) => fitness(problem, child),
     };
     if params.local_search > 0 {
-        let counts = counts.get_or_insert_with(|| C::build(problem, child));
+        let counts = built(counts, problem, child);
         penalty = local_search_counted(
             problem,
             kind,
@@ -72,4 +72,17 @@ pub fn vary<C: Counted>(
         );
     }
     (penalty, after_mutation)
+}
+
+/// The child's line counts, built now if they are not yet (`Option::get_or_insert_with`,
+/// spelled out so it inlines into `breed`'s bit-instruction build).
+#[inline(always)]
+fn built<'a, C: Counted>(counts: &'a mut Option<C>, problem: &Problem, child: &[u8]) -> &'a mut C {
+    if counts.is_none() {
+        *counts = Some(C::build(problem, child));
+    }
+    match counts {
+        Some(counts) => counts,
+        None => unreachable!("built just above"),
+    }
 }
