@@ -2,7 +2,7 @@
 //! path of the block encoding's mutation and local search (`LineCounts<N>`, one packing per
 //! board side).
 
-pub use super::line_word::{Bytes, Fives, LineWord, Nibbles, Packing, Side, Word};
+pub use super::line_word::{Bytes, LineWord, NibblePair, Nibbles, Packing, Side, Word};
 
 /// How many times each digit occurs in each row and column of one genome of side `N`, and the
 /// genome's penalty: built once per child, then kept up to date swap by swap in O(1), so the

@@ -64,59 +64,61 @@ impl LineWord for Nibbles {
     }
 }
 
-/// Five bits a digit in a `u128`: sides up to 25.
+/// Four bits a digit in two `u64`s, digits 1-16 in the first, 17-32 in the second: sides up to
+/// 32 with boxes below 16 (a count never exceeds the box size, as for `Nibbles`). Each
+/// operation touches one word, with no 128-bit shifts.
 #[derive(Clone, Copy)]
-pub struct Fives(u128);
+pub struct NibblePair([u64; 2]);
 
-impl Fives {
-    /// The lowest bit of each of the 25 fields.
-    const LOW: u128 = {
-        let (mut mask, mut d) = (0u128, 0);
-        while d < 25 {
-            mask |= 1 << (5 * d);
-            d += 1;
-        }
-        mask
-    };
+impl NibblePair {
+    /// The word and the shift of the digit with index `d`.
+    #[inline(always)]
+    fn at(d: usize) -> (usize, u32) {
+        ((d >> 4) & 1, 4 * (d & 15) as u32)
+    }
 }
 
-impl LineWord for Fives {
-    const ZERO: Self = Fives(0);
+impl LineWord for NibblePair {
+    const ZERO: Self = NibblePair([0; 2]);
     const WORDS: usize = 2;
     #[inline(always)]
     fn store(self, out: &mut [u64]) {
-        out[0] = self.0 as u64;
-        out[1] = (self.0 >> 64) as u64;
+        out[..2].copy_from_slice(&self.0);
     }
     #[inline(always)]
     fn load(words: &[u64]) -> Self {
-        Fives(u128::from(words[0]) | u128::from(words[1]) << 64)
+        NibblePair([words[0], words[1]])
     }
     #[inline(always)]
     fn add(&mut self, d: usize) {
-        self.0 = self.0.wrapping_add(1u128.wrapping_shl(5 * d as u32));
+        let (word, shift) = Self::at(d);
+        self.0[word] = self.0[word].wrapping_add(1 << shift);
     }
     #[inline(always)]
     fn remove(&mut self, d: usize) {
-        self.0 = self.0.wrapping_sub(1u128.wrapping_shl(5 * d as u32));
+        let (word, shift) = Self::at(d);
+        self.0[word] = self.0[word].wrapping_sub(1 << shift);
     }
     #[inline(always)]
     fn count(self, d: usize) -> u32 {
-        (self.0.wrapping_shr(5 * d as u32) & 0x1f) as u32
+        let (word, shift) = Self::at(d);
+        (self.0[word] >> shift & 0xf) as u32
     }
     #[inline(always)]
     fn distinct(self) -> u32 {
-        let x = self.0;
-        ((x | x >> 1 | x >> 2 | x >> 3 | x >> 4) & Self::LOW).count_ones()
+        Nibbles(self.0[0]).distinct() + Nibbles(self.0[1]).distinct()
     }
     #[inline(always)]
     fn repeated(self) -> Self {
-        let x = self.0;
-        Fives((x >> 1 | x >> 2 | x >> 3 | x >> 4) & Self::LOW)
+        NibblePair([
+            Nibbles(self.0[0]).repeated().0,
+            Nibbles(self.0[1]).repeated().0,
+        ])
     }
     #[inline(always)]
     fn marks(self, d: usize) -> bool {
-        self.0.wrapping_shr(5 * d as u32) & 1 != 0
+        let (word, shift) = Self::at(d);
+        self.0[word] >> shift & 1 != 0
     }
 }
 
@@ -184,7 +186,7 @@ impl Packing for Side<16> {
     type Word = Nibbles;
 }
 impl Packing for Side<25> {
-    type Word = Fives;
+    type Word = NibblePair;
 }
 impl Packing for Side<36> {
     type Word = Bytes;
