@@ -54,7 +54,7 @@ where
     let mut duplicated = 0u64;
     // The digits repeated in each of the box's columns, read once for its b rows.
     let mut cols = [counts.repeated_in_col(col0); 8];
-    for (pc, col) in cols.iter_mut().enumerate().take(b).skip(1) {
+    for (pc, col) in cols[..b].iter_mut().enumerate().skip(1) {
         *col = counts.repeated_in_col(col0 + pc);
     }
     // Branch-free: which cells are duplicated is data, not a pattern to predict.
