@@ -146,7 +146,12 @@ fn gpu_generation_bench(c: &mut Criterion) {
             config.islands = if ctx.is_software() {
                 16
             } else {
-                evoku::defaults::gpu_islands(&ctx, problem.puzzle(), &config)
+                evoku::defaults::gpu_islands(
+                    &ctx,
+                    problem.puzzle(),
+                    &config,
+                    evoku::defaults::Fill::Throughput,
+                )
             };
             // An adapter's limits may refuse a preset (lavapipe's loop limit refuses the walk's
             // 50 box assignments a child): say so and measure the rest.

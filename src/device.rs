@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use crate::board::Grid;
 use crate::choice::choice_enum;
+use crate::defaults::Fill;
 use crate::error::Result;
 use crate::ga::cpu::CpuEngine;
 use crate::ga::gpu::{split_islands, GpuEngine, MultiGpuEngine};
@@ -107,14 +108,14 @@ impl Device {
     /// GA islands that fill the device (`--islands` left to the adapter): on several devices,
     /// as many per device as the smallest holds, since the islands split evenly; `None` on the
     /// CPU.
-    pub fn fill_islands(&self, grid: &Grid, config: &GaConfig) -> Option<u32> {
+    pub fn fill_islands(&self, grid: &Grid, config: &GaConfig, fill: Fill) -> Option<u32> {
         match self {
             Device::Cpu => None,
-            Device::Gpu(ctx) => Some(crate::defaults::gpu_islands(ctx, grid, config)),
+            Device::Gpu(ctx) => Some(crate::defaults::gpu_islands(ctx, grid, config, fill)),
             Device::Gpus(contexts) => {
                 let each = contexts
                     .iter()
-                    .map(|ctx| crate::defaults::gpu_islands(ctx, grid, config))
+                    .map(|ctx| crate::defaults::gpu_islands(ctx, grid, config, fill))
                     .min()?;
                 // A software adapter keeps the configured islands (`gpu_islands`).
                 if contexts.iter().all(GpuContext::is_software) {

@@ -34,7 +34,7 @@ fn json(args: &[&str]) -> serde_json::Value {
     })
 }
 
-fn read_puzzle(path: &str) -> Puzzle {
+pub(crate) fn read_puzzle(path: &str) -> Puzzle {
     let (mut puzzles, _) = format::read_puzzles(
         util::repo(path).to_str().expect("utf-8 path"),
         &ParseOptions::default(),
@@ -43,7 +43,7 @@ fn read_puzzle(path: &str) -> Puzzle {
     puzzles.remove(0)
 }
 
-fn options(device: Device, threads: usize, seed: u64) -> SolveOptions {
+pub(crate) fn options(device: Device, threads: usize, seed: u64) -> SolveOptions {
     let mut ga = GaConfig::preset(Preset::Walk);
     ga.seed = seed;
     SolveOptions {

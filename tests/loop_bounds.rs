@@ -25,7 +25,8 @@ fn hand_count(params: &Params) -> u64 {
     } else {
         1
     };
-    let mutations = run(chances) + chances * mutation;
+    // Since the compacted mutation loop: `chances + 1` passes, each entering the skip loop.
+    let mutations = run(chances + 1) + chances + 2 * (chances + 1) + chances * mutation;
     let children = params.local_search as u64;
     let local_search = run(children) + children * (mutation + 4 * run(n));
     let hungarian = run(n) * (run(n + 1) + run(n) * run(n) + run(n + 1) + run(n));
@@ -33,8 +34,12 @@ fn hand_count(params: &Params) -> u64 {
     let steps = params.assign_steps as u64;
     let assigns = run(steps) + steps * assign_step;
     let tournaments = 2 * run(params.tournament as u64);
-    let restart = run(words) + run(n) + 2 * n * run(n) + fitness;
-    let breed = tournaments + crossover + mutations + assigns + fitness + local_search + restart;
+    // Since the child is built in private memory: its store, once per bred child and once in
+    // the restart's `init_slot`.
+    let store = run(words);
+    let restart = run(words) + run(n) + 2 * n * run(n) + fitness + store;
+    let breed =
+        tournaments + crossover + mutations + assigns + fitness + local_search + restart + store;
     // The best pick and (since the adaptive rates, issue 15) the outcome counts.
     let island_best = run((params.population as u64).div_ceil(64))
         + run(params.elites as u64) * run(256)

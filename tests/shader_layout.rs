@@ -8,6 +8,7 @@ use evoku::aco::common::{AcoParams, Colony};
 use evoku::aco::gpu::AcoStage;
 use evoku::board::{Geometry, MAX_BOX_SIZE, MIN_BOX_SIZE};
 use evoku::gpu::prelude::{Access, Binding, BufferType, GpuStruct};
+use evoku::gpu::shaders::ChildIn;
 use evoku::gpu::Stage;
 use naga::common::wgsl::TypeContext;
 
@@ -192,13 +193,15 @@ fn ga_modules_match_the_rust_layout() {
     ];
     for geometry in geometries(MAX_BOX_SIZE) {
         for stage in Stage::ALL {
-            let name = format!("{} at {}", stage.name(), geometry.name());
-            let module = util::validate_wgsl(&name, &stage.source(geometry));
-            let mut problems = binding_problems(&module, &evoku::ga::prelude::BINDINGS);
-            for expected in &structs {
-                problems.extend(struct_problems(&module, expected));
+            for child in [ChildIn::Private, ChildIn::Workgroup] {
+                let name = format!("{} at {} ({child:?})", stage.name(), geometry.name());
+                let module = util::validate_wgsl(&name, &stage.source(geometry, child));
+                let mut problems = binding_problems(&module, &evoku::ga::prelude::BINDINGS);
+                for expected in &structs {
+                    problems.extend(struct_problems(&module, expected));
+                }
+                assert_no_problems(&name, problems);
             }
-            assert_no_problems(&name, problems);
         }
     }
 }
@@ -219,7 +222,7 @@ fn aco_modules_match_the_rust_layout() {
 /// The check itself can fail: a layout table or a struct that disagrees with the module is named.
 #[test]
 fn a_layout_that_disagrees_with_the_shader_is_reported() {
-    let module = util::validate_wgsl("breed", &Stage::Breed.source(nine()));
+    let module = util::validate_wgsl("breed", &Stage::Breed.source(nine(), ChildIn::Private));
     let mut bindings = evoku::ga::prelude::BINDINGS;
     bindings[2].access = Access::ReadWrite;
     bindings[3].ty = BufferType::array::<u32>("vec2<u32>");
@@ -288,7 +291,10 @@ fn the_prelude_carries_the_rust_codes_and_bounds() {
             "const MUTATION_SCOPE_BOX: u32 = {}u;",
             MutationScope::Box as u32
         ),
-        format!("const MAX_BOX_SIZE: u32 = {}u;", evoku::board::MAX_BOX_SIZE),
+        format!(
+            "const ASSIGN_NOISE_STRIDE: u32 = {}u;",
+            evoku::board::MAX_BOX_SIZE * evoku::board::MAX_BOX_SIZE
+        ),
         format!(
             "const WORKGROUP_SIZE: u32 = {}u;",
             evoku::ga::common::WORKGROUP_SIZE

@@ -24,6 +24,7 @@ mod multi_gpu;
 mod output;
 mod parity;
 mod play;
+mod portfolio_overlap;
 mod rate;
 mod row_ga;
 mod shader_layout;

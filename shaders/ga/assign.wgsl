@@ -12,10 +12,10 @@
 // The free cells of the box being assigned (genome indices), their digits before the move, and
 // the digits in each of the box's b rows and b columns outside the box (box position p is in its
 // row p / b and column p % b).
-var<private> assign_free: array<u32, MAX_SIDE>;
-var<private> assign_digits: array<u32, MAX_SIDE>;
-var<private> assign_row_has: array<vec2<u32>, MAX_BOX_SIZE>;
-var<private> assign_col_has: array<vec2<u32>, MAX_BOX_SIZE>;
+var<private> assign_free: array<u32, SIDE>;
+var<private> assign_digits: array<u32, SIDE>;
+var<private> assign_row_has: array<Mask, BOX_SIZE>;
+var<private> assign_col_has: array<Mask, BOX_SIZE>;
 
 fn assign_cost(noise: Rng, cell: u32, digit: u32) -> i32 {
     let bit = digit_bit(assign_digits[digit]);
@@ -23,16 +23,16 @@ fn assign_cost(noise: Rng, cell: u32, digit: u32) -> i32 {
     let conflicts = i32(mask_has(assign_row_has[p / BOX_SIZE], bit))
         + i32(mask_has(assign_col_has[p % BOX_SIZE], bit))
         + i32(!mask_has(candidates(assign_free[cell]), bit));
-    let draw = at(noise, ASSIGN_NOISE_DRAW + MAX_SIDE * cell + digit);
+    let draw = at(noise, ASSIGN_NOISE_DRAW + ASSIGN_NOISE_STRIDE * cell + digit);
     return conflicts * ASSIGN_UNIT + i32(mul_hi(draw, params.assign_noise));
 }
 
 // Digits in line `line` outside box `bx` (genome indices `bx * n..bx * n + n`, tested by range).
-fn assign_line_digits(line: u32, bx: u32) -> vec2<u32> {
+fn assign_line_digits(line: u32, bx: u32) -> Mask {
     // Loop bounds read the uniform: a constant trip count lets a driver unroll every loop.
     let n = params.side;
     let first = bx * n;
-    var has = vec2<u32>(0u);
+    var has = Mask();
     for (var k = 0u; k < n; k++) {
         let other = line_cell(line, k);
         if other - first >= n {
@@ -67,18 +67,18 @@ fn box_assignment(rng: ptr<function, Rng>) {
     }
     let noise = *rng;
     // 1-based rows and columns; column 0 is the algorithm's virtual start.
-    var u: array<i32, MAX_SIDE + 1u>;
-    var v: array<i32, MAX_SIDE + 1u>;
-    var row_of_col: array<u32, MAX_SIDE + 1u>;
-    var way: array<u32, MAX_SIDE + 1u>;
+    var u: array<i32, SIDE + 1u>;
+    var v: array<i32, SIDE + 1u>;
+    var row_of_col: array<u32, SIDE + 1u>;
+    var way: array<u32, SIDE + 1u>;
     // Lazy potentials, as in the CPU twin: min_v is kept plus the phase's running delta sum d,
     // each used column records d when it joins, and the potentials move once per phase.
-    var joined: array<i32, MAX_SIDE + 1u>;
+    var joined: array<i32, SIDE + 1u>;
     for (var i = 1u; i <= k; i++) {
         row_of_col[0] = i;
         var j0 = 0u;
-        var min_v: array<i32, MAX_SIDE + 1u>;
-        var used: array<bool, MAX_SIDE + 1u>;
+        var min_v: array<i32, SIDE + 1u>;
+        var used: array<bool, SIDE + 1u>;
         for (var j = 0u; j <= k; j++) {
             min_v[j] = ASSIGN_INF;
             used[j] = false;

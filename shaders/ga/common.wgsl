@@ -1,14 +1,14 @@
 // What every stage shares: the run parameters, the island state, the bindings, packed genome
-// cells and 64-bit digit masks.
+// cells. Digit masks (`Mask`, bit d-1 for digit d) are in shaders/ga/mask_narrow.wgsl and
+// mask_wide.wgsl, one of which every module includes.
 //
 // Genomes are packed four cells to a u32 word, little-endian: cell g is bits 8*(g%4).. of word
-// g/4, which is byte g of the CPU engine's byte genome. WGSL has no u64, so a digit mask (bit d-1
-// for digit d, up to 64 digits) is a vec2<u32>: x holds bits 0..32, y bits 32..64.
+// g/4, which is byte g of the CPU engine's byte genome.
 
 // The prelude (src/ga/prelude.rs) declares, from Rust: `struct Params` and `struct Island`
 // (src/ga/common.rs), the operator codes (`CROSSOVER_*`, `MUTATION_*`, `MUTATION_SCOPE_*`,
 // `ENCODING_*`, from src/ga/config.rs), the outcome bits (`OUTCOME_*`), the workgroup sizes, the
-// array bounds, and the bindings: `params`, `tables` (per genome cell
+// board's sizes (`SIDE`, `BOX_SIZE`, which also bound the private arrays), and the bindings: `params`, `tables` (per genome cell
 // `help | line_a << 8 | line_b << 16`, then per cell the candidate mask (lo, hi), then the genome
 // indices of every scored line (A 0..n, then B n..2n), n per line; the scored lines are rows and
 // columns in the block encoding, columns and boxes in the row encoding),
@@ -36,45 +36,14 @@ fn line_b_of(g: u32) -> u32 {
     return tables[g] >> 16u;
 }
 
-fn candidates(g: u32) -> vec2<u32> {
+fn candidates(g: u32) -> Mask {
     let index = CELLS + 2u * g;
-    return vec2<u32>(tables[index], tables[index + 1u]);
+    return mask_of_words(tables[index], tables[index + 1u]);
 }
 
 // Genome index of the `k`-th cell of scored line `line` (A 0..n, then B n..2n).
 fn line_cell(line: u32, k: u32) -> u32 {
     return tables[3u * CELLS + line * SIDE + k];
-}
-
-// ---- 64-bit digit masks as vec2<u32> --------------------------------------------------------
-
-fn mask_bit(bit: u32) -> vec2<u32> {
-    if bit < 32u {
-        return vec2<u32>(1u << bit, 0u);
-    }
-    return vec2<u32>(0u, 1u << (bit - 32u));
-}
-
-// Bit of digit `d`, wrapping like the CPU's `(d - 1) & 63` (an empty cell maps to bit 63).
-fn digit_bit(d: u32) -> vec2<u32> {
-    return mask_bit((d - 1u) & 63u);
-}
-
-fn mask_has(mask: vec2<u32>, bit: vec2<u32>) -> bool {
-    return any((mask & bit) != vec2<u32>(0u));
-}
-
-fn mask_is_empty(mask: vec2<u32>) -> bool {
-    return all(mask == vec2<u32>(0u));
-}
-
-fn mask_count(mask: vec2<u32>) -> u32 {
-    return countOneBits(mask.x) + countOneBits(mask.y);
-}
-
-// Every digit 1..=n (`Geometry::all_digits`, written into the prelude).
-fn all_digits() -> vec2<u32> {
-    return vec2<u32>(ALL_DIGITS_LO, ALL_DIGITS_HI);
 }
 
 // ---- packed genomes -----------------------------------------------------------------------
@@ -103,37 +72,9 @@ fn overall_best_base(island: u32) -> u32 {
     return (2u * island + 1u) * GENOME_WORDS;
 }
 
-// The child this invocation writes: its first word in `next_population`.
+// The slot of `next_population` this invocation writes (its first word); the child itself is
+// built in shaders/ga/child.wgsl's storage (modules that breed or draw a child include it).
 var<private> child_base: u32;
-
-fn child_cell(g: u32) -> u32 {
-    return cell_in_word(next_population[child_base + g / 4u], g);
-}
-
-fn set_child_cell(g: u32, digit: u32) {
-    let w = child_base + g / 4u;
-    let shift = 8u * (g % 4u);
-    next_population[w] = (next_population[w] & ~(0xffu << shift)) | (digit << shift);
-}
-
-fn swap_child_cells(i: u32, j: u32) {
-    let di = child_cell(i);
-    set_child_cell(i, child_cell(j));
-    set_child_cell(j, di);
-}
-
-fn clear_child() {
-    for (var w = 0u; w < params.genome_words; w++) {
-        next_population[child_base + w] = 0u;
-    }
-}
-
-// Copies the current-generation genome at word `base` into the child.
-fn copy_to_child(base: u32) {
-    for (var w = 0u; w < params.genome_words; w++) {
-        next_population[child_base + w] = population[base + w];
-    }
-}
 
 // ---- fitness helpers ----------------------------------------------------------------------
 

@@ -9,13 +9,13 @@
 
 // Digits seen in a line, and digits seen more than once.
 struct LineMasks {
-    seen: vec2<u32>,
-    dup: vec2<u32>,
+    seen: Mask,
+    dup: Mask,
 }
 
 // The masks of line `line` of the child.
 fn line_masks(line: u32) -> LineMasks {
-    var m = LineMasks(vec2<u32>(0u), vec2<u32>(0u));
+    var m = LineMasks(Mask(), Mask());
     for (var k = 0u; k < params.side; k++) {
         let bit = digit_bit(child_cell(line_cell(line, k)));
         m.dup |= m.seen & bit;
@@ -31,7 +31,7 @@ fn line_penalty(line: u32) -> u32 {
 
 // Digits missing from line `line` of the current-generation genome at word `base`.
 fn population_line_penalty(base: u32, line: u32) -> u32 {
-    var seen = vec2<u32>(0u);
+    var seen = Mask();
     for (var k = 0u; k < params.side; k++) {
         seen |= digit_bit(population_cell(base, line_cell(line, k)));
     }
@@ -39,7 +39,7 @@ fn population_line_penalty(base: u32, line: u32) -> u32 {
 }
 
 // `rows` and `cols` are the masks of lines A and B.
-fn fitness_cell(rows: ptr<function, array<vec2<u32>, MAX_SIDE>>, cols: ptr<function, array<vec2<u32>, MAX_SIDE>>, word: u32, g: u32) {
+fn fitness_cell(rows: ptr<function, array<Mask, SIDE>>, cols: ptr<function, array<Mask, SIDE>>, word: u32, g: u32) {
     if g < CELLS {
         let bit = digit_bit(cell_in_word(word, g));
         (*rows)[line_a_of(g)] |= bit;
@@ -49,10 +49,10 @@ fn fitness_cell(rows: ptr<function, array<vec2<u32>, MAX_SIDE>>, cols: ptr<funct
 
 // Penalty of the whole child.
 fn fitness() -> u32 {
-    var rows: array<vec2<u32>, MAX_SIDE>;
-    var cols: array<vec2<u32>, MAX_SIDE>;
+    var rows: array<Mask, SIDE>;
+    var cols: array<Mask, SIDE>;
     for (var w = 0u; w < params.genome_words; w++) {
-        let word = next_population[child_base + w];
+        let word = child_word(w);
         // Four cells a word, unrolled by hand so they cost one loop iteration.
         fitness_cell(&rows, &cols, word, 4u * w);
         fitness_cell(&rows, &cols, word, 4u * w + 1u);

@@ -40,12 +40,13 @@ fn nth_set_bit32(mask_in: u32, k_in: u32) -> u32 {
 }
 
 // Index (0-based) of the `k`-th set bit of `mask` (`cpu::init::nth_set_bit`).
-fn nth_set_bit(mask: vec2<u32>, k: u32) -> u32 {
-    let low = countOneBits(mask.x);
+fn nth_set_bit(mask: Mask, k: u32) -> u32 {
+    let words = mask_words(mask);
+    let low = countOneBits(words.x);
     if k < low {
-        return nth_set_bit32(mask.x, k);
+        return nth_set_bit32(words.x, k);
     }
-    return 32u + nth_set_bit32(mask.y, k - low);
+    return 32u + nth_set_bit32(words.y, k - low);
 }
 
 // Fills the child box by box: each free cell, in position order, takes a random digit among the
@@ -54,7 +55,7 @@ fn nth_set_bit(mask: vec2<u32>, k: u32) -> u32 {
 fn init_genome(rng: ptr<function, Rng>) {
     let n = params.side;
     for (var bx = 0u; bx < n; bx++) {
-        var given = vec2<u32>(0u);
+        var given = Mask();
         for (var g = bx * n; g < (bx + 1u) * n; g++) {
             let d = help(g);
             if d != 0u {
@@ -83,16 +84,18 @@ fn init_slot(island: u32, generation: u32, slot: u32) -> vec2<u32> {
     var rng = rng_new(stream_key(params.seed_lo, params.seed_hi, island, generation, INIT_STREAM | slot));
     clear_child();
     init_genome(&rng);
-    return vec2<u32>(fitness(), 0u);
+    let penalty = fitness();
+    write_child();
+    return vec2<u32>(penalty, 0u);
 }
 
 @compute @workgroup_size(WORKGROUP_SIZE)
-fn init(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
+fn init(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invocation_index) lid: u32, @builtin(num_workgroups) groups: vec3<u32>) {
     let id = invocation_index(gid, groups);
     if id >= params.population * params.islands {
         return;
     }
-    child_base = id * GENOME_WORDS;
+    bind_child(id, lid);
     outcomes[id] = 0u;
     next_scores[id] = init_slot(id / params.population + params.island_offset, 0u, id % params.population);
 }

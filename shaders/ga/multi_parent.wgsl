@@ -8,7 +8,7 @@
 // percent, come from `WEIGHT_BOUNDS` in src/ga/cpu/multi_parent.rs (prelude).
 
 // Loads box `bx` of parent `p` into `perm[p]` and `pos[p]` (from `records` when `from_records`).
-fn multi_parent_load(perm: ptr<function, array<array<u32, MAX_SIDE>, 3>>, pos: ptr<function, array<array<u32, MAX_SIDE + 1u>, 3>>, p: u32, base: u32, from_records: bool, bx: u32) {
+fn multi_parent_load(perm: ptr<function, array<array<u32, SIDE>, 3>>, pos: ptr<function, array<array<u32, SIDE + 1u>, 3>>, p: u32, base: u32, from_records: bool, bx: u32) {
     let n = params.side;
     for (var j = 0u; j < n; j++) {
         let g = bx * n + j;
@@ -24,7 +24,7 @@ fn multi_parent_load(perm: ptr<function, array<array<u32, MAX_SIDE>, 3>>, pos: p
 }
 
 // In parent `q` (unless it is the chosen one), swaps position `j` with the position holding `v`.
-fn multi_parent_align(perm: ptr<function, array<array<u32, MAX_SIDE>, 3>>, pos: ptr<function, array<array<u32, MAX_SIDE + 1u>, 3>>, q: u32, chosen: u32, j: u32, v: u32) {
+fn multi_parent_align(perm: ptr<function, array<array<u32, SIDE>, 3>>, pos: ptr<function, array<array<u32, SIDE + 1u>, 3>>, q: u32, chosen: u32, j: u32, v: u32) {
     let k = (*pos)[q][v];
     if q != chosen && k != j {
         let w = (*perm)[q][j];
@@ -42,8 +42,8 @@ fn multi_parent_align(perm: ptr<function, array<array<u32, MAX_SIDE>, 3>>, pos: 
 fn multi_parent(rng: ptr<function, Rng>, epoch_best: u32, generation_best: u32, own_parent: u32) {
     let n = params.side;
     clear_child();
-    var perm: array<array<u32, MAX_SIDE>, 3>;
-    var pos: array<array<u32, MAX_SIDE + 1u>, 3>;
+    var perm: array<array<u32, SIDE>, 3>;
+    var pos: array<array<u32, SIDE + 1u>, 3>;
     for (var bx = 0u; bx < n; bx++) {
         multi_parent_load(&perm, &pos, 0u, epoch_best, true, bx);
         multi_parent_load(&perm, &pos, 1u, generation_best, false, bx);

@@ -21,7 +21,7 @@ fn swap_mutation(rng: ptr<function, Rng>) -> SwapPair {
     return SwapPair(i != j && help(i) == 0u && help(j) == 0u, i, j);
 }
 
-fn scan_box_cell(seen: ptr<function, array<vec2<u32>, MAX_BOX_SIZE>>, dup: ptr<function, array<vec2<u32>, MAX_BOX_SIZE>>, by_row: bool, first: u32, word: u32, g: u32) {
+fn scan_box_cell(seen: ptr<function, array<Mask, BOX_SIZE>>, dup: ptr<function, array<Mask, BOX_SIZE>>, by_row: bool, first: u32, word: u32, g: u32) {
     if g >= first && g < first + SIDE {
         let p = g - first;
         let line = select(p % BOX_SIZE, p / BOX_SIZE, by_row);
@@ -33,11 +33,11 @@ fn scan_box_cell(seen: ptr<function, array<vec2<u32>, MAX_BOX_SIZE>>, dup: ptr<f
 
 // Adds box `bx` of the child to the masks of the `b` lines it crosses: its rows (line = position
 // / b) when `by_row`, else its columns (position % b). Word by word, four cells an iteration.
-fn scan_box_lines(seen: ptr<function, array<vec2<u32>, MAX_BOX_SIZE>>, dup: ptr<function, array<vec2<u32>, MAX_BOX_SIZE>>, by_row: bool, bx: u32) {
+fn scan_box_lines(seen: ptr<function, array<Mask, BOX_SIZE>>, dup: ptr<function, array<Mask, BOX_SIZE>>, by_row: bool, bx: u32) {
     let first = bx * SIDE;
     // The bound reads the uniform: a constant trip count lets a driver unroll the loop.
     for (var w = first / 4u; 4u * w < first + params.side; w++) {
-        let word = next_population[child_base + w];
+        let word = child_word(w);
         scan_box_cell(seen, dup, by_row, first, word, 4u * w);
         scan_box_cell(seen, dup, by_row, first, word, 4u * w + 1u);
         scan_box_cell(seen, dup, by_row, first, word, 4u * w + 2u);
@@ -46,7 +46,7 @@ fn scan_box_lines(seen: ptr<function, array<vec2<u32>, MAX_BOX_SIZE>>, dup: ptr<
 }
 
 // `list[draw]`, where `draw` runs over every entry of `list[..len]` but `list[skip]`.
-fn pick_other(list: ptr<function, array<u32, MAX_SIDE>>, len: u32, skip: u32, rng: ptr<function, Rng>) -> u32 {
+fn pick_other(list: ptr<function, array<u32, SIDE>>, len: u32, skip: u32, rng: ptr<function, Rng>) -> u32 {
     let k = below(rng, len - 1u);
     return (*list)[select(k, k + 1u, k >= skip)];
 }
@@ -60,25 +60,25 @@ struct BoxScan {
     duplicated_count: u32,
     // Index in `free` of `duplicated[0]`.
     first_duplicated: u32,
-    duplicated_mask: vec2<u32>,
+    duplicated_mask: Mask,
 }
 
 // "Duplicated in its row" is read, as on the CPU, from masks of the digits
 // seen twice in each line through the box: the b boxes of its band give its rows, the b boxes of
 // its stack its columns.
-fn scan_box(bx: u32, free: ptr<function, array<u32, MAX_SIDE>>, duplicated: ptr<function, array<u32, MAX_SIDE>>, row_seen: ptr<function, array<vec2<u32>, MAX_BOX_SIZE>>, col_seen: ptr<function, array<vec2<u32>, MAX_BOX_SIZE>>) -> BoxScan {
+fn scan_box(bx: u32, free: ptr<function, array<u32, SIDE>>, duplicated: ptr<function, array<u32, SIDE>>, row_seen: ptr<function, array<Mask, BOX_SIZE>>, col_seen: ptr<function, array<Mask, BOX_SIZE>>) -> BoxScan {
     // Loop bounds read the uniform (see `scan_box_lines`); divisions use the constant.
     let n = params.side;
     let b = params.box_size;
     let band = bx / BOX_SIZE;
     let stack = bx % BOX_SIZE;
-    var row_dup: array<vec2<u32>, MAX_BOX_SIZE>;
-    var col_dup: array<vec2<u32>, MAX_BOX_SIZE>;
+    var row_dup: array<Mask, BOX_SIZE>;
+    var col_dup: array<Mask, BOX_SIZE>;
     for (var k = 0u; k < b; k++) {
         scan_box_lines(row_seen, &row_dup, true, band * b + k);
         scan_box_lines(col_seen, &col_dup, false, k * b + stack);
     }
-    var scan = BoxScan(0u, 0u, 0u, vec2<u32>(0u));
+    var scan = BoxScan(0u, 0u, 0u, Mask());
     for (var p = 0u; p < n; p++) {
         let g = bx * n + p;
         if help(g) != 0u {
@@ -105,10 +105,10 @@ fn scan_box(bx: u32, free: ptr<function, array<u32, MAX_SIDE>>, duplicated: ptr<
 fn directed_mutation(rng: ptr<function, Rng>) -> SwapPair {
     let n = SIDE;
     let bx = below(rng, n);
-    var free: array<u32, MAX_SIDE>;
-    var duplicated: array<u32, MAX_SIDE>;
-    var row_seen: array<vec2<u32>, MAX_BOX_SIZE>;
-    var col_seen: array<vec2<u32>, MAX_BOX_SIZE>;
+    var free: array<u32, SIDE>;
+    var duplicated: array<u32, SIDE>;
+    var row_seen: array<Mask, BOX_SIZE>;
+    var col_seen: array<Mask, BOX_SIZE>;
     let scan = scan_box(bx, &free, &duplicated, &row_seen, &col_seen);
     if scan.free_count < 2u {
         return SwapPair(false, 0u, 0u);
@@ -139,7 +139,7 @@ fn may_take(g: u32, digit: u32) -> bool {
 
 // Whether box position `to` would take `digit` from position `source` without meeting it again in
 // its row or column (a line both cells share keeps the digit).
-fn fits(row_seen: ptr<function, array<vec2<u32>, MAX_BOX_SIZE>>, col_seen: ptr<function, array<vec2<u32>, MAX_BOX_SIZE>>, to: u32, source: u32, digit: u32) -> bool {
+fn fits(row_seen: ptr<function, array<Mask, BOX_SIZE>>, col_seen: ptr<function, array<Mask, BOX_SIZE>>, to: u32, source: u32, digit: u32) -> bool {
     let b = BOX_SIZE;
     let bit = digit_bit(digit);
     return (to / b == source / b || !mask_has((*row_seen)[to / b], bit))
@@ -156,10 +156,10 @@ fn fits(row_seen: ptr<function, array<vec2<u32>, MAX_BOX_SIZE>>, col_seen: ptr<f
 fn candidate_mutation(rng: ptr<function, Rng>) -> SwapPair {
     let n = SIDE;
     let bx = below(rng, n);
-    var free: array<u32, MAX_SIDE>;
-    var duplicated: array<u32, MAX_SIDE>;
-    var row_seen: array<vec2<u32>, MAX_BOX_SIZE>;
-    var col_seen: array<vec2<u32>, MAX_BOX_SIZE>;
+    var free: array<u32, SIDE>;
+    var duplicated: array<u32, SIDE>;
+    var row_seen: array<Mask, BOX_SIZE>;
+    var col_seen: array<Mask, BOX_SIZE>;
     let scan = scan_box(bx, &free, &duplicated, &row_seen, &col_seen);
     if scan.free_count < 2u {
         return SwapPair(false, 0u, 0u);
@@ -173,7 +173,7 @@ fn candidate_mutation(rng: ptr<function, Rng>) -> SwapPair {
     let gi = bx * n + i;
     let di = child_cell(gi);
     // The tiers as masks of box positions.
-    var tiers: array<vec2<u32>, 4>;
+    var tiers: array<Mask, 4>;
     for (var k = 0u; k < scan.free_count; k++) {
         let j = free[k];
         let gj = bx * n + j;
@@ -191,7 +191,7 @@ fn candidate_mutation(rng: ptr<function, Rng>) -> SwapPair {
         }
         tiers[tier] |= mask_bit(j);
     }
-    var chosen = vec2<u32>(0u);
+    var chosen = Mask();
     if !mask_is_empty(tiers[0]) {
         chosen = tiers[0];
     } else if !mask_is_empty(tiers[1]) {
@@ -209,7 +209,7 @@ fn candidate_mutation(rng: ptr<function, Rng>) -> SwapPair {
 
 // Whether genome cell `to` would take `digit` from cell `source` (same unit) without meeting it
 // again in its scored lines, whose digits are `a_seen` and `b_seen` (a line both share keeps it).
-fn first_fits(a_seen: ptr<function, array<vec2<u32>, MAX_SIDE>>, b_seen: ptr<function, array<vec2<u32>, MAX_SIDE>>, to: u32, source: u32, digit: u32) -> bool {
+fn first_fits(a_seen: ptr<function, array<Mask, SIDE>>, b_seen: ptr<function, array<Mask, SIDE>>, to: u32, source: u32, digit: u32) -> bool {
     let bit = digit_bit(digit);
     return (line_a_of(to) == line_a_of(source) || !mask_has((*a_seen)[line_a_of(to)], bit))
         && (line_b_of(to) == line_b_of(source) || !mask_has((*b_seen)[line_b_of(to)], bit));
@@ -223,10 +223,10 @@ fn first_fit_mutation(rng: ptr<function, Rng>) -> SwapPair {
     let n = params.side;
     let unit = below(rng, SIDE);
     let start = below(rng, SIDE);
-    var a_seen: array<vec2<u32>, MAX_SIDE>;
-    var b_seen: array<vec2<u32>, MAX_SIDE>;
+    var a_seen: array<Mask, SIDE>;
+    var b_seen: array<Mask, SIDE>;
     for (var w = 0u; w < params.genome_words; w++) {
-        let word = next_population[child_base + w];
+        let word = child_word(w);
         fitness_cell(&a_seen, &b_seen, word, 4u * w);
         fitness_cell(&a_seen, &b_seen, word, 4u * w + 1u);
         fitness_cell(&a_seen, &b_seen, word, 4u * w + 2u);
@@ -250,7 +250,7 @@ fn first_fit_mutation(rng: ptr<function, Rng>) -> SwapPair {
 }
 
 // Adds cell `g` (in `word`) to the digits seen, and seen twice, in its scored lines.
-fn unit_scan_cell(a_seen: ptr<function, array<vec2<u32>, MAX_SIDE>>, a_dup: ptr<function, array<vec2<u32>, MAX_SIDE>>, b_seen: ptr<function, array<vec2<u32>, MAX_SIDE>>, b_dup: ptr<function, array<vec2<u32>, MAX_SIDE>>, word: u32, g: u32) {
+fn unit_scan_cell(a_seen: ptr<function, array<Mask, SIDE>>, a_dup: ptr<function, array<Mask, SIDE>>, b_seen: ptr<function, array<Mask, SIDE>>, b_dup: ptr<function, array<Mask, SIDE>>, word: u32, g: u32) {
     if g < CELLS {
         let bit = digit_bit(cell_in_word(word, g));
         let a = line_a_of(g);
@@ -262,33 +262,25 @@ fn unit_scan_cell(a_seen: ptr<function, array<vec2<u32>, MAX_SIDE>>, a_dup: ptr<
     }
 }
 
-// Bits `0..q` of a 64-bit mask (q < 64).
-fn mask_below(q: u32) -> vec2<u32> {
-    if q < 32u {
-        return vec2<u32>((1u << q) - 1u, 0u);
-    }
-    return vec2<u32>(U32_MAX, (1u << (q - 32u)) - 1u);
-}
-
 // The directed mutation in a unit of any encoding (the row encoding's; src/ga/cpu/row.rs
 // `unit_directed_mutation`): the free cells whose digit occurs again in a scored line are the
 // duplicated ones, chosen as `directed_mutation` chooses in a box.
 fn unit_directed_mutation(rng: ptr<function, Rng>) -> SwapPair {
     let n = params.side;
     let unit = below(rng, SIDE);
-    var a_seen: array<vec2<u32>, MAX_SIDE>;
-    var a_dup: array<vec2<u32>, MAX_SIDE>;
-    var b_seen: array<vec2<u32>, MAX_SIDE>;
-    var b_dup: array<vec2<u32>, MAX_SIDE>;
+    var a_seen: array<Mask, SIDE>;
+    var a_dup: array<Mask, SIDE>;
+    var b_seen: array<Mask, SIDE>;
+    var b_dup: array<Mask, SIDE>;
     for (var w = 0u; w < params.genome_words; w++) {
-        let word = next_population[child_base + w];
+        let word = child_word(w);
         unit_scan_cell(&a_seen, &a_dup, &b_seen, &b_dup, word, 4u * w);
         unit_scan_cell(&a_seen, &a_dup, &b_seen, &b_dup, word, 4u * w + 1u);
         unit_scan_cell(&a_seen, &a_dup, &b_seen, &b_dup, word, 4u * w + 2u);
         unit_scan_cell(&a_seen, &a_dup, &b_seen, &b_dup, word, 4u * w + 3u);
     }
-    var free = vec2<u32>(0u);
-    var duplicated = vec2<u32>(0u);
+    var free = Mask();
+    var duplicated = Mask();
     for (var p = 0u; p < n; p++) {
         let g = unit * n + p;
         if help(g) != 0u {

@@ -10,7 +10,7 @@ use crate::ga::Progress;
 use crate::step_loop::{least, step_until};
 
 /// What the run loop needs from an engine (CPU or GPU).
-pub trait AcoEngine {
+pub trait AcoEngine: Send {
     /// Advances every unsolved colony by `iterations` iterations.
     fn step(&mut self, iterations: u32) -> Result<()>;
     /// The colony states (a small read-back on the GPU).

@@ -134,7 +134,9 @@ fn row_config(options: &BenchOptions, puzzle: &Puzzle) -> GaConfig {
         GpuChoice::Skip(_) => Device::Cpu,
     };
     if options.islands_auto {
-        if let Some(islands) = device.fill_islands(&puzzle.grid, &config) {
+        if let Some(islands) =
+            device.fill_islands(&puzzle.grid, &config, crate::defaults::Fill::Throughput)
+        {
             config.islands = islands;
         }
     }

@@ -24,7 +24,7 @@ pub fn run(args: DevicesArgs) -> Result<ExitCode> {
         } else {
             println!(
                 "{} ({}, {}{})\n  driver: {} {}\n  max storage binding {} MiB, max buffer {} MiB, \
-                 workgroups per dimension {}, invocations per workgroup {}",
+                 workgroups per dimension {}, invocations per workgroup {}, workgroup memory {} KiB",
                 a.name,
                 a.backend,
                 a.device_type,
@@ -38,7 +38,8 @@ pub fn run(args: DevicesArgs) -> Result<ExitCode> {
                 a.max_storage_buffer_binding_size >> 20,
                 a.max_buffer_size >> 20,
                 a.max_compute_workgroups_per_dimension,
-                a.max_compute_invocations_per_workgroup
+                a.max_compute_invocations_per_workgroup,
+                a.max_compute_workgroup_storage_size >> 10
             );
         }
     }

@@ -29,7 +29,7 @@ use crate::ga::{Engine, GaConfig, Island, Params, Problem};
 use crate::gpu::device::GpuContext;
 use crate::gpu::pipeline::{self, grid};
 use crate::gpu::schedule::Schedule;
-use crate::gpu::shaders::Stage;
+use crate::gpu::shaders::{ChildIn, Stage};
 use crate::gpu::SOFTWARE_LOOP_BUDGET;
 use buffers::{Buffers, Sizes};
 
@@ -56,8 +56,9 @@ struct Pipelines {
 impl Pipelines {
     fn new(device: &wgpu::Device, geometry: Geometry) -> Pipelines {
         let (layout, pipeline_layout) = pipeline::layouts(device, "evoku", &BINDINGS);
+        let child = ChildIn::for_limits(geometry, &device.limits());
         let pipeline = |stage: Stage| {
-            let source = stage.source(geometry);
+            let source = stage.source(geometry, child);
             pipeline::compute_pipeline(device, &pipeline_layout, stage.name(), source)
         };
         Pipelines {

@@ -4,8 +4,8 @@
 use super::common::{outcome, Island, Params, ISLAND_BEST_WORKGROUP, WORKGROUP_SIZE};
 use super::config::{CrossoverKind, Encoding, MutationKind, MutationScope, MAX_ELITES};
 use super::problem::genome_words;
-use crate::board::{Geometry, MAX_BOX_SIZE};
-use crate::ga::cpu::assign::{ASSIGN_INF, ASSIGN_NOISE_DRAW, ASSIGN_UNIT};
+use crate::board::Geometry;
+use crate::ga::cpu::assign::{ASSIGN_INF, ASSIGN_NOISE_DRAW, ASSIGN_NOISE_STRIDE, ASSIGN_UNIT};
 use crate::ga::cpu::multi_parent::WEIGHT_BOUNDS;
 use crate::gpu::prelude::{Access, Binding, BufferType, Prelude};
 
@@ -67,10 +67,13 @@ pub const BINDINGS: [Binding; 9] = [
 
 /// The prelude every GA module for boards of `geometry` starts with.
 pub fn prelude(geometry: Geometry) -> String {
-    let max_box = MAX_BOX_SIZE as u32;
     Prelude::new("GA")
         .board(geometry)
         .uint("GENOME_WORDS", genome_words(geometry.cells()) as u32)
+        .uint(
+            "CHILD_STRIDE",
+            crate::gpu::shaders::child_stride(genome_words(geometry.cells()) as u64) as u32,
+        )
         .structure::<Params>()
         .structure::<Island>()
         .codes::<CrossoverKind>()
@@ -84,11 +87,9 @@ pub fn prelude(geometry: Geometry) -> String {
         .uint("WORKGROUP_SIZE", WORKGROUP_SIZE)
         .uint("ISLAND_BEST_WORKGROUP", ISLAND_BEST_WORKGROUP)
         .uint("MAX_ELITES", MAX_ELITES)
-        // Bounds of the private arrays: a box's lines, a line's (or a box's) cells.
-        .uint("MAX_BOX_SIZE", max_box)
-        .uint("MAX_SIDE", max_box * max_box)
         .int("ASSIGN_UNIT", ASSIGN_UNIT)
         .uint("ASSIGN_NOISE_DRAW", ASSIGN_NOISE_DRAW)
+        .uint("ASSIGN_NOISE_STRIDE", ASSIGN_NOISE_STRIDE)
         .int("ASSIGN_INF", ASSIGN_INF)
         .uint("WEIGHT_BOUND_0", WEIGHT_BOUNDS[0])
         .uint("WEIGHT_BOUND_1", WEIGHT_BOUNDS[1])

@@ -9,7 +9,7 @@ use crate::error::{Error, Result};
 use crate::step_loop::{least, step_until};
 
 /// What the run loop needs from an engine (CPU or GPU).
-pub trait Engine {
+pub trait Engine: Send {
     /// Advances every unsolved island by `generations` generations.
     fn step(&mut self, generations: u32) -> Result<()>;
     /// The island states (a small read-back on the GPU).

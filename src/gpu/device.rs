@@ -34,6 +34,8 @@ pub struct AdapterSummary {
     pub max_buffer_size: u64,
     pub max_compute_workgroups_per_dimension: u32,
     pub max_compute_invocations_per_workgroup: u32,
+    /// Workgroup memory per workgroup, in bytes (where the GA builds its children when they fit).
+    pub max_compute_workgroup_storage_size: u32,
 }
 
 impl AdapterSummary {
@@ -49,6 +51,7 @@ impl AdapterSummary {
             max_buffer_size: limits.max_buffer_size,
             max_compute_workgroups_per_dimension: limits.max_compute_workgroups_per_dimension,
             max_compute_invocations_per_workgroup: limits.max_compute_invocations_per_workgroup,
+            max_compute_workgroup_storage_size: limits.max_compute_workgroup_storage_size,
         }
     }
 }

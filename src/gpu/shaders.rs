@@ -6,7 +6,7 @@
 //! `src/aco/cpu/`); the entry point and pipeline label of a stage are its name.
 
 /// One WGSL file of `shaders/`.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ShaderFile {
     pub name: &'static str,
     pub source: &'static str,
@@ -23,6 +23,11 @@ macro_rules! shader_file {
 
 pub const RNG: ShaderFile = shader_file!("rng.wgsl");
 pub const COMMON: ShaderFile = shader_file!("ga/common.wgsl");
+pub const CHILD: ShaderFile = shader_file!("ga/child.wgsl");
+pub const CHILD_PRIVATE: ShaderFile = shader_file!("ga/child_private.wgsl");
+pub const CHILD_WORKGROUP: ShaderFile = shader_file!("ga/child_workgroup.wgsl");
+pub const MASK_NARROW: ShaderFile = shader_file!("ga/mask_narrow.wgsl");
+pub const MASK_WIDE: ShaderFile = shader_file!("ga/mask_wide.wgsl");
 pub const FITNESS: ShaderFile = shader_file!("ga/fitness.wgsl");
 pub const INIT: ShaderFile = shader_file!("ga/init.wgsl");
 pub const TOURNAMENT: ShaderFile = shader_file!("ga/tournament.wgsl");
@@ -65,10 +70,11 @@ impl Stage {
     /// The files the stage's module is made of, in order.
     pub fn files(self) -> &'static [ShaderFile] {
         match self {
-            Stage::Init => &[RNG, COMMON, FITNESS, INIT],
+            Stage::Init => &[RNG, COMMON, CHILD, FITNESS, INIT],
             Stage::Breed => &[
                 RNG,
                 COMMON,
+                CHILD,
                 FITNESS,
                 INIT,
                 TOURNAMENT,
@@ -83,10 +89,62 @@ impl Stage {
         }
     }
 
-    /// The assembled WGSL of the stage's module for boards of `geometry`: the GA's prelude,
-    /// then its files.
-    pub fn source(self, geometry: crate::board::Geometry) -> String {
-        crate::ga::prelude::prelude(geometry) + &assemble(self.files())
+    /// The assembled WGSL of the stage's module for boards of `geometry` with the child in
+    /// `child`: the GA's prelude, the digit masks of its size ([`mask_file`]), the child's
+    /// storage (for the stages that build a child), then its files.
+    pub fn source(self, geometry: crate::board::Geometry, child: ChildIn) -> String {
+        let mut files = vec![mask_file(geometry)];
+        if self.files().contains(&CHILD) {
+            files.push(child.file());
+        }
+        crate::ga::prelude::prelude(geometry) + &assemble(&files) + &assemble(self.files())
+    }
+}
+
+/// Where the breeding stages build their child: see shaders/ga/child.wgsl.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ChildIn {
+    /// Each invocation's private memory (shaders/ga/child_private.wgsl).
+    Private,
+    /// The workgroup's memory, one child per invocation (shaders/ga/child_workgroup.wgsl).
+    Workgroup,
+}
+
+impl ChildIn {
+    /// Workgroup memory when a workgroup's children fit in `limits` (on-chip, where a private
+    /// array indexed at run time goes to the memory hierarchy), else private memory. Results
+    /// are the same either way.
+    pub fn for_limits(geometry: crate::board::Geometry, limits: &wgpu::Limits) -> ChildIn {
+        let words = crate::ga::problem::genome_words(geometry.cells()) as u64;
+        let bytes = crate::ga::common::WORKGROUP_SIZE as u64 * child_stride(words) * 4;
+        if bytes <= limits.max_compute_workgroup_storage_size as u64 {
+            ChildIn::Workgroup
+        } else {
+            ChildIn::Private
+        }
+    }
+
+    fn file(self) -> ShaderFile {
+        match self {
+            ChildIn::Private => CHILD_PRIVATE,
+            ChildIn::Workgroup => CHILD_WORKGROUP,
+        }
+    }
+}
+
+/// Words between two children in workgroup memory: the genome's words made odd, so that the
+/// lanes reading word w of their children fall in different memory banks.
+pub fn child_stride(genome_words: u64) -> u64 {
+    genome_words | 1
+}
+
+/// The GA's digit masks for boards of `geometry`: one u32 up to 25x25 (sides up to 32), a
+/// `vec2<u32>` of 64 bits from 36x36 on.
+pub fn mask_file(geometry: crate::board::Geometry) -> ShaderFile {
+    if geometry.side() <= 32 {
+        MASK_NARROW
+    } else {
+        MASK_WIDE
     }
 }
 

@@ -7,7 +7,7 @@ use super::member::{Member, MemberOutcome, MemberReport};
 use crate::error::Result;
 
 /// Builds a member, or says why the puzzle has no solution (found while preparing it).
-pub type Build = Box<dyn FnOnce() -> Result<std::result::Result<Box<dyn Member>, String>>>;
+pub type Build = Box<dyn FnOnce() -> Result<std::result::Result<Box<dyn Member>, String>> + Send>;
 
 /// A member built on its first round: a run that an earlier member ends in round 0 (the exact
 /// solver, on most puzzles) pays nothing for the engines it never used.
@@ -68,6 +68,13 @@ impl Member for Deferred {
         self.member.as_ref().and_then(|m| m.penalty())
     }
 
+    fn report(&self) -> MemberReport {
+        match &self.member {
+            Some(member) => member.report(),
+            None => self.idle.clone(),
+        }
+    }
+
     fn finish(&mut self) -> Result<MemberOutcome> {
         match &mut self.member {
             Some(member) => member.finish(),
@@ -79,5 +86,9 @@ impl Member for Deferred {
                 report: self.idle.clone(),
             }),
         }
+    }
+
+    fn prepared(&self) -> bool {
+        self.build.is_none()
     }
 }

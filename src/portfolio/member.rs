@@ -64,8 +64,9 @@ pub struct MemberOutcome {
     pub report: MemberReport,
 }
 
-/// One solver of the portfolio.
-pub trait Member {
+/// One solver of the portfolio (`Send`: on a GPU, the members working there take their turns on
+/// a thread of their own, [`super::rounds`]).
+pub trait Member: Send {
     fn name(&self) -> &str;
     /// Runs round `round` (0, 1, ...): its fixed work, or nothing in rounds it sits out.
     /// `time_left` may cut it short (the run is ending then anyway).
@@ -76,10 +77,17 @@ pub trait Member {
         None
     }
     fn penalty(&self) -> Option<u32>;
+    /// What the report says of this member as it stands (no read-back: from the states the
+    /// last round read).
+    fn report(&self) -> MemberReport;
     fn finish(&mut self) -> Result<MemberOutcome>;
     /// Gets ready to run (builds a [`Deferred`](super::deferred::Deferred) member) without doing any of its work.
     fn prepare(&mut self) -> Result<()> {
         Ok(())
+    }
+    /// Whether [`Member::prepare`] has nothing left to do.
+    fn prepared(&self) -> bool {
+        true
     }
 }
 
@@ -150,6 +158,17 @@ impl Member for ExactMember {
         self.solved().then_some(0)
     }
 
+    fn report(&self) -> MemberReport {
+        MemberReport {
+            name: "exact".into(),
+            islands: 1,
+            work_per_round: self.nodes_per_round,
+            work: self.nodes,
+            solved: self.solved(),
+            penalty: self.penalty(),
+        }
+    }
+
     fn finish(&mut self) -> Result<MemberOutcome> {
         let best = self.result.as_ref().and_then(|r| r.first().cloned());
         Ok(MemberOutcome {
@@ -157,14 +176,7 @@ impl Member for ExactMember {
             best,
             restarts: 0,
             evaluations: self.nodes,
-            report: MemberReport {
-                name: "exact".into(),
-                islands: 1,
-                work_per_round: self.nodes_per_round,
-                work: self.nodes,
-                solved: self.solved(),
-                penalty: self.penalty(),
-            },
+            report: self.report(),
         })
     }
 }
@@ -203,6 +215,15 @@ impl AcoMember {
             iterations: 0,
             colonies,
         })
+    }
+
+    /// Iterations run: up to the solution when `state` (the deciding colony's) has one.
+    fn iterations_run(&self, state: &aco::Colony) -> u64 {
+        if state.solved != 0 {
+            state.iteration as u64
+        } else {
+            self.iterations
+        }
     }
 
     /// Cells propagation of the givens fixed beyond them.
@@ -249,6 +270,18 @@ impl Member for AcoMember {
         Some(cells - best.overall_best_filled)
     }
 
+    fn report(&self) -> MemberReport {
+        let state = &self.colonies[aco::run::deciding_colony(&self.colonies)];
+        MemberReport {
+            name: "aco".into(),
+            islands: self.engine.params().colonies,
+            work_per_round: self.iterations_per_round as u64,
+            work: self.iterations_run(state),
+            solved: state.solved != 0,
+            penalty: self.penalty(),
+        }
+    }
+
     fn finish(&mut self) -> Result<MemberOutcome> {
         let winner = aco::run::deciding_colony(&self.colonies);
         let state = self.colonies[winner];
@@ -259,24 +292,12 @@ impl Member for AcoMember {
             ))
         })?;
         let params = self.engine.params();
-        let iterations = if state.solved != 0 {
-            state.iteration as u64
-        } else {
-            self.iterations
-        };
         Ok(MemberOutcome {
             solved: state.solved != 0 && best.solves(&self.puzzle),
             best: Some(best),
             restarts: state.restarts,
-            evaluations: params.colonies as u64 * params.ants as u64 * iterations,
-            report: MemberReport {
-                name: "aco".into(),
-                islands: params.colonies,
-                work_per_round: self.iterations_per_round as u64,
-                work: iterations,
-                solved: state.solved != 0,
-                penalty: self.penalty(),
-            },
+            evaluations: params.colonies as u64 * params.ants as u64 * self.iterations_run(&state),
+            report: self.report(),
         })
     }
 }
@@ -311,6 +332,15 @@ impl GaMember {
             islands,
         })
     }
+
+    /// Generations run: up to the solution when `state` (the deciding island's) has one.
+    fn generations_run(&self, state: &ga::Island) -> u64 {
+        if state.solved != 0 {
+            state.generation as u64
+        } else {
+            self.generations
+        }
+    }
 }
 
 impl Member for GaMember {
@@ -334,29 +364,30 @@ impl Member for GaMember {
         Some(best.overall_best_penalty)
     }
 
+    fn report(&self) -> MemberReport {
+        let state = &self.islands[ga::run::deciding_island(&self.islands)];
+        MemberReport {
+            name: self.name.clone(),
+            islands: self.islands.len() as u32,
+            work_per_round: self.generations_per_round as u64,
+            work: self.generations_run(state),
+            solved: state.solved != 0,
+            penalty: self.penalty(),
+        }
+    }
+
     fn finish(&mut self) -> Result<MemberOutcome> {
         let winner = ga::run::deciding_island(&self.islands);
         let state = self.islands[winner];
         let genome = self.engine.overall_best(winner as u32)?;
         let best = self.problem.to_grid(&genome);
-        let generations = if state.solved != 0 {
-            state.generation as u64
-        } else {
-            self.generations
-        };
+        let individuals = self.islands.len() as u64 * self.engine.population() as u64;
         Ok(MemberOutcome {
             solved: state.solved != 0 && best.solves(self.problem.puzzle()),
             best: Some(best),
             restarts: state.restarts,
-            evaluations: self.islands.len() as u64 * self.engine.population() as u64 * generations,
-            report: MemberReport {
-                name: self.name.clone(),
-                islands: self.islands.len() as u32,
-                work_per_round: self.generations_per_round as u64,
-                work: generations,
-                solved: state.solved != 0,
-                penalty: self.penalty(),
-            },
+            evaluations: individuals * self.generations_run(&state),
+            report: self.report(),
         })
     }
 }

@@ -6,23 +6,28 @@
 //! solver"): the exact solver on almost every 9x9 and on the easy fills of every size, the ACS
 //! on 16x16 and 25x25, the walk where the ACS stalls. Why rounds of fixed work rather than a race
 //! of threads: a race's winner depends on the scheduler, and a run must stay a pure function of
-//! (puzzle, config, seed) whatever the thread count or backend. Members run one after another
-//! within a round, in priority order, each on every thread; since a member that solves in round
-//! r beats every later member of round r, the loop can stop at the first member that solves,
-//! which gives the same winner as running the round in parallel and then looking. Only the time
-//! limit (a wall clock) may end a run earlier than that.
+//! (puzzle, config, seed) whatever the thread count or backend. Members take their turns within
+//! a round in priority order, each on every thread; since a member that solves in round r beats
+//! every later member of round r, the round can end at the first member that solves, which gives
+//! the same winner as running the round in parallel and then looking. On a GPU, the members
+//! there (the ACS and the walk) take their turns on a thread of their own beside the CPU's (the
+//! exact member), so that neither side waits for the other; the first deciding turn in member
+//! order still ends the run, and the report is the one the turns in order give ([`rounds`]).
+//! Only the time limit (a wall clock) may end a run earlier than that.
 
 pub mod deferred;
 pub mod member;
 pub mod restarts;
+pub mod rounds;
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use serde::Serialize;
 
 use deferred::Deferred;
 use member::{AcoMember, ExactMember, GaMember, Member};
 pub use member::{MemberOutcome, MemberReport};
+use rounds::{Decision, Stop};
 
 use crate::board::Grid;
 use crate::defaults;
@@ -70,7 +75,8 @@ impl MemberKind {
 /// The end of a portfolio run.
 pub struct PortfolioOutcome {
     pub solved: bool,
-    /// The winner's solution, or the walk's best grid when none solved.
+    /// The winner's solution, or the walk's best grid when none solved (none when the puzzle was
+    /// proven to have no solution).
     pub best: Option<Grid>,
     pub best_penalty: u32,
     /// The member that solved: `exact`, `aco`, `walk`, or `presolve` (propagation alone).
@@ -78,7 +84,8 @@ pub struct PortfolioOutcome {
     pub unsolvable: Option<String>,
     pub rounds: u32,
     pub restarts: u32,
-    /// The winner's evaluations (nodes, ant tours or individual-generations).
+    /// The winner's evaluations (nodes, ant tours or individual-generations), or the prover's
+    /// nodes, or the walk's.
     pub evaluations: u64,
     pub presolved_cells: usize,
     pub stopped_by_time: bool,
@@ -122,13 +129,45 @@ fn aco_config(options: &SolveOptions, puzzle: &Grid) -> crate::aco::AcoConfig {
 }
 
 /// Runs the portfolio `kinds` on `puzzle`. `progress` sees every round (`generation` = rounds).
-/// The time limit counts from `start` (the solve's start: every phase is inside it).
+/// The time limit counts from `start` (the solve's start: every phase is inside it). On a GPU,
+/// the members there take their turns beside the CPU's ([`rounds`]).
 pub fn solve(
     puzzle: &Grid,
     kinds: &[MemberKind],
     options: &SolveOptions,
     progress: &mut dyn FnMut(&Progress),
     start: Instant,
+) -> Result<PortfolioOutcome> {
+    run(puzzle, kinds, options, progress, start, true)
+}
+
+/// [`solve`] with every member's turn one after another, also on a GPU: the same outcome, in
+/// about the sum of the members' times rather than the longer side's (to check the two agree).
+pub fn solve_sequential(
+    puzzle: &Grid,
+    kinds: &[MemberKind],
+    options: &SolveOptions,
+    progress: &mut dyn FnMut(&Progress),
+    start: Instant,
+) -> Result<PortfolioOutcome> {
+    run(puzzle, kinds, options, progress, start, false)
+}
+
+/// Whether a member of kind `kind` works on a GPU device (the others work on the CPU).
+fn works_on_device(kind: MemberKind, device: &Device) -> bool {
+    match kind {
+        MemberKind::Exact => false,
+        MemberKind::Aco | MemberKind::Walk => !matches!(device, Device::Cpu),
+    }
+}
+
+fn run(
+    puzzle: &Grid,
+    kinds: &[MemberKind],
+    options: &SolveOptions,
+    progress: &mut dyn FnMut(&Progress),
+    start: Instant,
+    overlap: bool,
 ) -> Result<PortfolioOutcome> {
     let mut outcome = PortfolioOutcome::empty();
     match exact::propagate(puzzle) {
@@ -188,7 +227,9 @@ pub fn solve(
             MemberKind::Walk => {
                 let mut config = options.ga.clone();
                 if let (Some(islands), true) = (
-                    options.device.fill_islands(puzzle, &config),
+                    options
+                        .device
+                        .fill_islands(puzzle, &config, defaults::Fill::Solve),
                     options.fill_device.islands,
                 ) {
                     config.islands = islands;
@@ -225,33 +266,41 @@ pub fn solve(
             member.prepare()?;
         }
     }
-    let time_left = || {
-        options
-            .time_limit
-            .map(|limit| limit.saturating_sub(start.elapsed()))
+    let clock = rounds::Clock {
+        start,
+        limit: options.time_limit,
     };
-    let out_of_time = |left: Option<Duration>| left.is_some_and(|t| t.is_zero());
+    let on_device: Vec<bool> = kinds
+        .iter()
+        .map(|&kind| works_on_device(kind, &options.device))
+        .collect();
     let max_rounds = max_rounds(options);
-    let mut winner = None;
-    'rounds: while outcome.rounds < max_rounds {
-        for (index, member) in members.iter_mut().enumerate() {
-            if crate::stop::requested() {
-                outcome.interrupted = true;
-                break 'rounds;
-            }
-            if out_of_time(time_left()) {
-                outcome.stopped_by_time = true;
-                break 'rounds;
-            }
-            member.round(outcome.rounds, time_left())?;
-            if let Some(why) = member.unsolvable() {
-                outcome.unsolvable = Some(why);
-                break 'rounds;
-            }
-            if member.solved() {
-                winner = Some(index);
+    // The member that decided the run (solved, or proved there is no solution), and the reports
+    // of members that ran a round a sequential run would not have ([`rounds::Round::restore`]).
+    let (mut decider, mut restore) = (None, Vec::new());
+    while outcome.rounds < max_rounds {
+        let round = rounds::run(&mut members, &on_device, overlap, outcome.rounds, clock)?;
+        match round.decided {
+            None => {}
+            Some((index, Decision::Solved)) => {
+                decider = Some(index);
+                restore = round.restore;
                 outcome.rounds += 1;
-                break 'rounds;
+                break;
+            }
+            Some((index, Decision::Unsolvable(why))) => {
+                decider = Some(index);
+                restore = round.restore;
+                outcome.unsolvable = Some(why);
+                break;
+            }
+            Some((_, Decision::Stopped(Stop::TimeLimit))) => {
+                outcome.stopped_by_time = true;
+                break;
+            }
+            Some((_, Decision::Stopped(Stop::Requested))) => {
+                outcome.interrupted = true;
+                break;
             }
         }
         outcome.rounds += 1;
@@ -271,11 +320,15 @@ pub fn solve(
         finished.push(member.finish()?);
     }
     outcome.members = finished.iter().map(|f| f.report.clone()).collect();
-    // The result: the winner's, else the member whose best is a full grid (the walk's).
-    let deciding = winner.or_else(|| kinds.iter().position(|&k| k == MemberKind::Walk));
+    for (index, report) in restore {
+        outcome.members[index] = report;
+    }
+    // The result: the decider's (the winner's, or the prover's: no grid then), else the member
+    // whose best is a full grid (the walk's).
+    let deciding = decider.or_else(|| kinds.iter().position(|&k| k == MemberKind::Walk));
     if let Some(index) = deciding {
         let chosen = &finished[index];
-        outcome.solved = winner.is_some() && chosen.solved;
+        outcome.solved = outcome.unsolvable.is_none() && decider.is_some() && chosen.solved;
         outcome.solved_by = outcome.solved.then(|| chosen.report.name.clone());
         outcome.best = chosen.best.clone();
         outcome.best_penalty = chosen.report.penalty.unwrap_or(u32::MAX);

@@ -171,6 +171,17 @@ impl Member for RestartsMember {
         self.solved().then_some(0)
     }
 
+    fn report(&self) -> MemberReport {
+        MemberReport {
+            name: "exact".into(),
+            islands: EXACT_STREAMS,
+            work_per_round: self.nodes_per_round * EXACT_STREAMS as u64,
+            work: self.nodes(),
+            solved: self.solved(),
+            penalty: self.penalty(),
+        }
+    }
+
     fn finish(&mut self) -> Result<MemberOutcome> {
         let best = self.winner().and_then(|s| s.solution().cloned());
         let searches: u32 = self.streams.iter().map(|s| s.schedule.searches()).sum();
@@ -179,14 +190,7 @@ impl Member for RestartsMember {
             best,
             restarts: searches.saturating_sub(1),
             evaluations: self.nodes(),
-            report: MemberReport {
-                name: "exact".into(),
-                islands: EXACT_STREAMS,
-                work_per_round: self.nodes_per_round * EXACT_STREAMS as u64,
-                work: self.nodes(),
-                solved: self.solved(),
-                penalty: self.penalty(),
-            },
+            report: self.report(),
         })
     }
 }

@@ -139,7 +139,8 @@ fn solve_auto(
     let mut report = SolveReport::new(puzzle, options, &options.device);
     report.unsolvable = outcome.unsolvable;
     report.presolved_cells = outcome.presolved_cells;
-    report.fitness = Some(outcome.best_penalty);
+    // No grid, no penalty (a puzzle proven unsolvable, a run stopped before any heuristic ran).
+    report.fitness = outcome.best.is_some().then_some(outcome.best_penalty);
     report.generations = outcome.rounds as u64;
     report.restarts = outcome.restarts;
     report.evaluations = outcome.evaluations;
@@ -291,7 +292,9 @@ fn solve_ga(
     };
     report.presolved_cells = problem.presolved_cells();
     if let (Some(islands), true) = (
-        options.device.fill_islands(grid, &config),
+        options
+            .device
+            .fill_islands(grid, &config, crate::defaults::Fill::Solve),
         options.fill_device.islands,
     ) {
         config.islands = islands;

@@ -114,6 +114,10 @@ fn adapters_are_listed_with_their_limits() {
         .find(|a| a.name == ctx.info.name)
         .unwrap_or_else(|| panic!("{} missing from {adapters:?}", ctx.info.name));
     assert!(ours.max_storage_buffer_binding_size > 0);
+    assert_eq!(
+        ours.max_compute_workgroup_storage_size,
+        ctx.limits.max_compute_workgroup_storage_size
+    );
     assert!(ours.max_compute_workgroups_per_dimension >= 65535);
     assert_eq!(ours.software, evoku::gpu::is_software(&ctx.info));
 }

@@ -13,6 +13,7 @@ use evoku::ga::{
     run, CrossoverKind, Engine, GaConfig, GaOutcome, InitKind, Island, MutationKind, MutationScope,
     Preset, Problem, RunLimits,
 };
+use evoku::gpu::shaders::ChildIn;
 use evoku::gpu::{shaders, GpuContext, GpuOptions, Stage};
 
 use crate::util;
@@ -69,8 +70,11 @@ pub(crate) fn gpu() -> Option<GpuLease> {
 #[test]
 fn every_pipeline_source_validates_with_naga() {
     let geometry = evoku::board::Geometry::new(3).expect("9x9");
-    for stage in Stage::ALL {
-        let source = stage.source(geometry);
+    for (stage, child) in Stage::ALL
+        .into_iter()
+        .flat_map(|stage| [(stage, ChildIn::Private), (stage, ChildIn::Workgroup)])
+    {
+        let source = stage.source(geometry, child);
         let module = util::validate_wgsl(stage.name(), &source);
         let entry = module
             .entry_points

@@ -33,7 +33,15 @@ pub(crate) fn easy_puzzle(k: usize) -> Grid {
 
 /// A Lloyd & Amos instance: box size, `1`, then rows of tab-separated values, -1 empty.
 pub(crate) fn lloyd_amos(file: &str) -> Grid {
-    let path = util::lloyd_amos(file);
+    lloyd_amos_at(&util::lloyd_amos(file))
+}
+
+/// A large-board instance of `puzzles/large/` (Lloyd & Amos's format), e.g. `inst36x36_45_0.txt`.
+pub(crate) fn large(file: &str) -> Grid {
+    lloyd_amos_at(&util::repo("puzzles/large").join(file))
+}
+
+fn lloyd_amos_at(path: &std::path::Path) -> Grid {
     let text = std::fs::read_to_string(&path).unwrap();
     let mut lines = text.lines();
     let box_size: usize = lines.next().unwrap().trim().parse().unwrap();

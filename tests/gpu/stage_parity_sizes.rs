@@ -1,4 +1,5 @@
-//! Stage-by-stage parity at 16x16, at 25x25 with heavy local search, and with a 2-D dispatch.
+//! Stage-by-stage parity at 16x16, at 25x25 with heavy local search, at 36x36 (64-bit digit
+//! masks), and with a 2-D dispatch.
 
 use super::*;
 
@@ -161,6 +162,63 @@ fn gpu_stages_match_the_cpu_on_25x25_with_heavy_local_search() {
     ];
     for (label, config) in &cases {
         parity(label, &ctx, &grid, config, 8);
+    }
+}
+
+/// From 36x36 on the shaders hold digit masks in 64 bits (shaders/ga/mask_wide.wgsl); up to 25x25
+/// in one word (mask_narrow.wgsl). Every operator that reads masks, at 36x36, in both encodings.
+#[test]
+fn gpu_stages_match_the_cpu_on_36x36_with_64_bit_masks() {
+    let Some(ctx) = gpu() else { return };
+    let grid = large("inst36x36_45_0.txt");
+    let cases = [
+        (
+            "36x36 band + directed once per box at rate 1 + local search 2, presolve",
+            config(Preset::Default, |c| {
+                c.population = 8;
+                c.islands = 2;
+                c.mutation_rate = 1.0;
+                c.mutation_scope = MutationScope::Box;
+                c.local_search = 2;
+                c.seed = 36;
+            }),
+        ),
+        (
+            "36x36 multi-parent + candidate + local search 2, restarts, random init",
+            config(Preset::Paper, |c| {
+                c.population = 8;
+                c.islands = 2;
+                c.crossover = CrossoverKind::MultiParent;
+                c.crossover_rate = 1.0;
+                c.mutation = MutationKind::Candidate;
+                c.mutation_rate = 1.0;
+                c.local_search = 2;
+                c.restart_after = 2;
+                c.restart_keep = 1;
+                c.seed = 37;
+            }),
+        ),
+        (
+            "36x36 row encoding, first-fit",
+            config(Preset::Row, |c| {
+                c.population = 8;
+                c.islands = 2;
+                c.seed = 38;
+            }),
+        ),
+        (
+            "36x36 row encoding, directed",
+            config(Preset::Row, |c| {
+                c.population = 8;
+                c.islands = 2;
+                c.mutation = MutationKind::Directed;
+                c.mutation_rate = 1.0;
+                c.seed = 39;
+            }),
+        ),
+    ];
+    for (label, config) in &cases {
+        parity(label, &ctx, &grid, config, 4);
     }
 }
 

@@ -5,6 +5,7 @@ use evoku::board::Geometry;
 use evoku::ga::cpu::init;
 use evoku::ga::prelude::BINDINGS;
 use evoku::ga::{GaConfig, InitKind, Island, Params, Preset, Problem};
+use evoku::gpu::shaders::ChildIn;
 use evoku::gpu::{GpuContext, Stage};
 use evoku::rng::{stream_key, Rng};
 
@@ -133,17 +134,30 @@ pub struct Written {
 }
 
 /// The GA's operators (`parity` module) and its `island_best` stage, each assembled for every
-/// box size of [`BOX_SIZES`] (the modules read the board's size as compile-time constants).
+/// box size of [`BOX_SIZES`] (the modules read the board's size as compile-time constants). The
+/// operators are built with the child where the engine puts it on `ctx` (`ChildIn::for_limits`)
+/// and, where it fits, also in the other storage (`parity {b} other`): [`run`] runs both.
 pub fn ga_harness(ctx: &GpuContext) -> Harness<'_> {
     let mut modules = Vec::new();
     for b in BOX_SIZES {
         let geometry = Geometry::new(b).expect("a supported box size");
-        let operators =
-            Stage::Breed.source(geometry) + "// ---- tests/parity/ga.wgsl ----\n" + ENTRY_POINTS;
-        modules.push((format!("parity {b}"), operators));
+        let operators = |child: ChildIn| {
+            Stage::Breed.source(geometry, child)
+                + "// ---- tests/parity/ga.wgsl ----\n"
+                + ENTRY_POINTS
+        };
+        let engine = ChildIn::for_limits(geometry, &ctx.limits);
+        modules.push((format!("parity {b}"), operators(engine)));
+        let other = match engine {
+            ChildIn::Workgroup => Some(ChildIn::Private),
+            ChildIn::Private => None,
+        };
+        if let Some(other) = other {
+            modules.push((format!("parity {b} other"), operators(other)));
+        }
         modules.push((
             format!("island_best {b}"),
-            Stage::IslandBest.source(geometry),
+            Stage::IslandBest.source(geometry, engine),
         ));
     }
     Harness::new(ctx, &BINDINGS, &modules)
@@ -169,10 +183,19 @@ pub fn run(harness: &Harness, entry: &str, workgroups: u32, b: &Buffers) -> Writ
         bytemuck::cast_slice(&b.records),
         bytemuck::cast_slice(&b.outcomes),
     ];
-    let mut out = harness
-        .run(&module, entry, workgroups, &contents)
-        .into_iter()
-        .skip(4);
+    let written = harness.run(&module, entry, workgroups, &contents);
+    // The other child storage must write exactly the same.
+    let other = format!("{module} other");
+    if harness.has(&other) {
+        let again = harness.run(&other, entry, workgroups, &contents);
+        assert!(
+            again == written,
+            "{entry}: the child in private memory and in workgroup memory differ at {}x{}",
+            b.params.side,
+            b.params.side
+        );
+    }
+    let mut out = written.into_iter().skip(4);
     let mut next = || out.next().expect("nine buffers");
     Written {
         next_population: next(),

@@ -24,12 +24,12 @@ fn parity_out(id: u32, answer: u32, rng: ptr<function, Rng>) {
 // `mutation(params.mutation_kind)` on the case's genome: the pair (i | j << 16, or U32_MAX when
 // abandoned); the child is the genome with the pair swapped.
 @compute @workgroup_size(WORKGROUP_SIZE)
-fn parity_mutation(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
+fn parity_mutation(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invocation_index) lid: u32, @builtin(num_workgroups) groups: vec3<u32>) {
     let id = parity_case(gid, groups);
     if id >= parity_cases() {
         return;
     }
-    child_base = id * params.genome_words;
+    bind_child(id, lid);
     copy_to_child(child_base);
     var rng = case_rng(0u, id);
     let pair = mutation(params.mutation_kind, &rng);
@@ -38,19 +38,20 @@ fn parity_mutation(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_w
         swap_child_cells(pair.i, pair.j);
         answer = pair.i | (pair.j << 16u);
     }
+    write_child();
     parity_out(id, answer, &rng);
 }
 
 // `params.crossover_kind` on the case's parents (genomes 2 id and 2 id + 1; the epoch best for
 // the three-parent crossover is record `id`), side `id % 2`.
 @compute @workgroup_size(WORKGROUP_SIZE)
-fn parity_crossover(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
+fn parity_crossover(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invocation_index) lid: u32, @builtin(num_workgroups) groups: vec3<u32>) {
     let id = parity_case(gid, groups);
     if id >= parity_cases() {
         return;
     }
     let words = params.genome_words;
-    child_base = id * words;
+    bind_child(id, lid);
     let a = 2u * id * words;
     let b = a + words;
     let side = id % 2u;
@@ -65,26 +66,28 @@ fn parity_crossover(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_
     } else {
         multi_parent(&rng, id * words, b, select(b, a, side == 0u));
     }
+    write_child();
     parity_out(id, 0u, &rng);
 }
 
 // One box assignment of the case's genome.
 @compute @workgroup_size(WORKGROUP_SIZE)
-fn parity_assign(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
+fn parity_assign(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invocation_index) lid: u32, @builtin(num_workgroups) groups: vec3<u32>) {
     let id = parity_case(gid, groups);
     if id >= parity_cases() {
         return;
     }
-    child_base = id * params.genome_words;
+    bind_child(id, lid);
     copy_to_child(child_base);
     var rng = case_rng(0u, id);
     box_assignment(&rng);
+    write_child();
     parity_out(id, 0u, &rng);
 }
 
 // A tournament over the case's `params.population` scores.
 @compute @workgroup_size(WORKGROUP_SIZE)
-fn parity_tournament(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
+fn parity_tournament(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invocation_index) lid: u32, @builtin(num_workgroups) groups: vec3<u32>) {
     let id = parity_case(gid, groups);
     if id >= parity_cases() {
         return;
@@ -96,37 +99,38 @@ fn parity_tournament(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num
 
 // The penalty of the case's genome.
 @compute @workgroup_size(WORKGROUP_SIZE)
-fn parity_fitness(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
+fn parity_fitness(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invocation_index) lid: u32, @builtin(num_workgroups) groups: vec3<u32>) {
     let id = parity_case(gid, groups);
     if id >= parity_cases() {
         return;
     }
-    child_base = id * params.genome_words;
+    bind_child(id, lid);
     copy_to_child(child_base);
     next_scores[id] = vec2<u32>(fitness(), 0u);
 }
 
 // Local search from the case's genome: the kept penalty and the child.
 @compute @workgroup_size(WORKGROUP_SIZE)
-fn parity_local_search(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
+fn parity_local_search(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invocation_index) lid: u32, @builtin(num_workgroups) groups: vec3<u32>) {
     let id = parity_case(gid, groups);
     if id >= parity_cases() {
         return;
     }
-    child_base = id * params.genome_words;
+    bind_child(id, lid);
     copy_to_child(child_base);
     var rng = case_rng(0u, id);
     let penalty = local_search(params.mutation_kind, &rng, fitness(), params.local_search);
+    write_child();
     parity_out(id, penalty, &rng);
 }
 
 // A fresh individual: `init_slot` of island `id % 3`, generation `id / 3`, slot `id`.
 @compute @workgroup_size(WORKGROUP_SIZE)
-fn parity_init(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
+fn parity_init(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invocation_index) lid: u32, @builtin(num_workgroups) groups: vec3<u32>) {
     let id = parity_case(gid, groups);
     if id >= parity_cases() {
         return;
     }
-    child_base = id * params.genome_words;
+    bind_child(id, lid);
     next_scores[id] = init_slot(id % 3u, id / 3u, id);
 }

@@ -64,6 +64,11 @@ impl Harness<'_> {
         }
     }
 
+    /// Whether a module of this name was built.
+    pub fn has(&self, module: &str) -> bool {
+        self.modules.iter().any(|(name, _)| name == module)
+    }
+
     /// Runs `entry` of module `module` over `workgroups` workgroups, binding `k` holding
     /// `contents[k]`; returns every storage buffer's words afterwards (the uniform's as given).
     pub fn run(

@@ -320,7 +320,12 @@ pub fn loop_bound(params: &Params) -> u64 {
     } else {
         1
     };
-    let mutations = run(chances) + chances * super::mutation::loop_bound(params);
+    // The GPU's compacted loop: at most `chances + 1` passes, each entering the skip loop once
+    // (`chances` skips in all).
+    let mutations = run(chances + 1)
+        + chances
+        + 2 * (chances + 1)
+        + chances * super::mutation::loop_bound(params);
     // The adaptive rates' bookkeeping: fitness after crossover and after the mutations, the
     // elite test, the copy of a random individual.
     let adaptive = if params.adaptive != 0 {
@@ -330,7 +335,10 @@ pub fn loop_bound(params: &Params) -> u64 {
     } else {
         0
     };
+    // The child is built in private memory and stored once at the end.
+    let store = run(params.genome_words as u64);
     2 * super::tournament::loop_bound(params)
+        + store
         + crossover
         + mutations
         + adaptive

@@ -65,11 +65,11 @@ pub fn init_slot(
 
 /// Loop iterations (as lavapipe counts them, [`super::loop_run`]) of one GPU `init_slot` (the
 /// `init` stage, and a restart in `breed`): the child cleared, each box drawn (its missing
-/// digits, then its cells), the fitness.
+/// digits, then its cells), the fitness, the child stored.
 pub fn loop_bound(params: &crate::ga::Params) -> u64 {
     use super::loop_run as run;
     let (words, n) = (params.genome_words as u64, params.side as u64);
-    run(words) + run(n) + 2 * n * run(n) + super::fitness::loop_bound(params)
+    2 * run(words) + run(n) + 2 * n * run(n) + super::fitness::loop_bound(params)
 }
 
 #[cfg(test)]

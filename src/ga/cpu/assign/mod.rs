@@ -14,6 +14,7 @@
 //! about 3 times), its size fixed by the board side so a 9x9 board does not clear a 64 x 64 one.
 
 use super::mutation::digit_bit;
+use crate::board::MAX_BOX_SIZE;
 use crate::ga::Problem;
 use crate::rng::{index_mix, mul_hi, Rng};
 
@@ -26,14 +27,18 @@ pub use matching::{min_cost_matching, ASSIGN_INF};
 
 /// Cost of one conflict (the noise, `0..noise`, is measured against it).
 pub const ASSIGN_UNIT: i32 = 1000;
-/// First draw index of the noise (`Rng::at(ASSIGN_NOISE_DRAW + 64 * cell + digit)`), far from the
-/// sequential draws.
+/// First draw index of the noise (`Rng::at(ASSIGN_NOISE_DRAW + ASSIGN_NOISE_STRIDE * cell +
+/// digit)`), far from the sequential draws.
 pub const ASSIGN_NOISE_DRAW: u32 = 0x4000_0000;
-/// `index_mix(ASSIGN_NOISE_DRAW + 64 * cell + digit)` at `64 * cell + digit`: the noise draws'
-/// key-independent half, mixed once at compile time instead of once per draw.
-static NOISE_INDEX_MIX: [u32; 64 * 64 + 16] = {
-    // A few entries past the 64 x 64 cells and digits: a 9x9 table row reads 10.
-    let mut mixed = [0; 64 * 64 + 16];
+/// Noise draws per free cell of a box: the largest side, so a cell's draws never depend on the
+/// board's size.
+pub const ASSIGN_NOISE_STRIDE: u32 = (MAX_BOX_SIZE * MAX_BOX_SIZE) as u32;
+const STRIDE: usize = ASSIGN_NOISE_STRIDE as usize;
+/// `index_mix(ASSIGN_NOISE_DRAW + i)` at `i = ASSIGN_NOISE_STRIDE * cell + digit`: the noise
+/// draws' key-independent half, mixed once at compile time instead of once per draw. A few
+/// entries past the last cell's: a 9x9 table row reads 10.
+static NOISE_INDEX_MIX: [u32; STRIDE * STRIDE + 16] = {
+    let mut mixed = [0; STRIDE * STRIDE + 16];
     let mut i = 0;
     while i < mixed.len() {
         mixed[i] = index_mix(ASSIGN_NOISE_DRAW + i as u32);
@@ -143,7 +148,7 @@ fn assign<const K1: usize>(problem: &Problem, noise: u32, rng: &mut Rng, genome:
         let p = position[cell];
         let (row, col) = (row_has[p / b], col_has[p % b]);
         let allowed = candidates[free[cell]];
-        let mixed = &NOISE_INDEX_MIX[64 * cell..][..width];
+        let mixed = &NOISE_INDEX_MIX[STRIDE * cell..][..width];
         let entries = cost[cell][..width].iter_mut().zip(&bits[..width]);
         for ((entry, &bit), &mixed) in entries.zip(mixed) {
             let conflicts =
