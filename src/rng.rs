@@ -23,17 +23,51 @@ pub const fn mix(mut x: u32) -> u32 {
 /// The key of one individual's draws in one generation.
 #[inline]
 pub const fn stream_key(seed: u64, island: u32, generation: u32, individual: u32) -> u32 {
+    individual_key(stream_prefix(seed, island, generation), individual)
+}
+
+/// The part of `stream_key` shared by every individual of one island's generation: computed
+/// once per generation, it leaves one `mix` per individual (`individual_key`).
+#[inline]
+pub const fn stream_prefix(seed: u64, island: u32, generation: u32) -> u32 {
     let mut h = mix(seed as u32 ^ 0x9e37_79b9);
     h = mix(h ^ (seed >> 32) as u32);
     h = mix(h ^ island);
-    h = mix(h ^ generation);
-    mix(h ^ individual)
+    mix(h ^ generation)
+}
+
+/// `stream_key(seed, island, generation, individual)` given `stream_prefix(seed, island,
+/// generation)`.
+#[inline(always)]
+pub const fn individual_key(prefix: u32, individual: u32) -> u32 {
+    mix(prefix ^ individual)
 }
 
 /// Draw number `index` of stream `key`.
 #[inline(always)]
 pub const fn draw(key: u32, index: u32) -> u32 {
     mix(key ^ index_mix(index))
+}
+
+/// `index_mix(i)` for the first draws of every stream, where nearly all of a child's draws
+/// fall: a table read takes the index's half of a draw off the critical path.
+const INDEX_MIXES: [u32; 64] = {
+    let mut table = [0u32; 64];
+    let mut i = 0;
+    while i < 64 {
+        table[i] = index_mix(i as u32);
+        i += 1;
+    }
+    table
+};
+
+/// `index_mix(index)`, from `INDEX_MIXES` when the index is in it.
+#[inline(always)]
+fn index_mix_fast(index: u32) -> u32 {
+    match INDEX_MIXES.get(index as usize) {
+        Some(&mixed) => mixed,
+        None => index_mix(index),
+    }
 }
 
 /// The half of `draw` that depends on the index alone: `draw(key, i)` is
@@ -73,7 +107,7 @@ impl Rng {
 
     #[inline(always)]
     pub fn next_u32(&mut self) -> u32 {
-        let value = draw(self.key, self.counter);
+        let value = mix(self.key ^ index_mix_fast(self.counter));
         self.counter = self.counter.wrapping_add(1);
         value
     }
@@ -94,7 +128,7 @@ impl Rng {
     /// Draw number `index`, independent of the sequential counter.
     #[inline(always)]
     pub fn at(&self, index: u32) -> u32 {
-        draw(self.key, index)
+        mix(self.key ^ index_mix_fast(index))
     }
 
     /// `self.at(i)` given `index_mix(i)`.
@@ -123,6 +157,21 @@ mod tests {
             let value = draw(stream_key(seed, island, generation, individual), index);
             assert_eq!(value, expected, "draw for seed {seed}");
         }
+    }
+
+    #[test]
+    fn sequential_and_indexed_draws_are_draw_past_the_table() {
+        let key = stream_key(3, 1, 4, 1);
+        let mut rng = Rng::new(key);
+        for index in 0..200 {
+            assert_eq!(rng.at(index), draw(key, index), "index {index}");
+            assert_eq!(rng.next_u32(), draw(key, index), "index {index}");
+        }
+        assert_eq!(rng.at(u32::MAX), draw(key, u32::MAX));
+        assert_eq!(
+            individual_key(stream_prefix(9, 2, 7), 5),
+            stream_key(9, 2, 7, 5)
+        );
     }
 
     #[test]

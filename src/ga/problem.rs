@@ -24,6 +24,8 @@ pub struct Problem {
     presolved_cells: usize,
     /// Genome order: the fixed digit, or 0 for a free cell (the paper's help array).
     help: Vec<u8>,
+    /// The free cells of each unit, bit `p` for position `p` (read from `help`).
+    free_masks: Vec<u64>,
     /// Genome order: the digits `init` prefers for each cell (bit `d-1` for digit `d`).
     candidates: Vec<u64>,
     /// Genome index of every row-major cell.
@@ -93,6 +95,14 @@ impl Problem {
             .iter()
             .map(|&c| fixed.get(c as usize))
             .collect();
+        let free_masks = help
+            .chunks_exact(n)
+            .map(|unit| {
+                (unit.iter().enumerate())
+                    .filter(|&(_, &digit)| digit == 0)
+                    .fold(0u64, |mask, (p, _)| mask | 1 << p)
+            })
+            .collect();
         let candidates = cell_of_genome
             .iter()
             .map(|&c| match init {
@@ -130,6 +140,7 @@ impl Problem {
             fixed,
             presolved_cells,
             help,
+            free_masks,
             candidates,
             genome_of_cell,
             line_cells,
@@ -166,6 +177,11 @@ impl Problem {
     }
     pub fn help(&self) -> &[u8] {
         &self.help
+    }
+    /// The free cells of unit `unit` as a mask of its positions (bit `p`: position `p`).
+    #[inline]
+    pub fn free_mask(&self, unit: usize) -> u64 {
+        self.free_masks[unit]
     }
     pub fn candidates(&self) -> &[u64] {
         &self.candidates

@@ -4,17 +4,17 @@
 //! Twin of `shaders/ga/breed.wgsl`. Every slot depends only on the current population and its own
 //! draws, so slots can be computed in any order, on any number of threads, or on a GPU.
 
-use super::assign::box_assignment;
-use super::crossover::{band_crossover, uniform_crossover};
+use super::crossover::{band_crossover, band_crossover_scored, uniform_crossover};
 use super::fitness::{fitness, for_side, LineCounts};
 use super::init::init_slot;
-use super::local_search::local_search_counted;
+use super::line_counts::store_built;
 use super::multi_parent::multi_parent;
-use super::row::{Counted, UnitCounts};
+use super::row::UnitCounts;
 use super::tournament::tournament;
+use super::vary::vary;
 use crate::ga::common::outcome;
 use crate::ga::{CrossoverKind, Encoding, Island, MutationKind, MutationScope, Params, Problem};
-use crate::rng::{stream_key, Rng, PAIR_STREAM};
+use crate::rng::{individual_key, stream_prefix, Rng, PAIR_STREAM};
 
 /// What `breed` reads of one island.
 #[derive(Clone, Copy)]
@@ -29,12 +29,40 @@ pub struct IslandView<'a> {
     pub epoch_best: &'a [u8],
     /// The previous island's best genome and penalty, when this generation migrates.
     pub migrant: Option<(&'a [u8], u32)>,
+    /// `rng::stream_prefix` of the generation being bred (`IslandView::stream_prefix`).
+    pub stream_prefix: u32,
+    /// The run's crossover and mutation (`IslandView::operators`).
+    pub operators: (CrossoverKind, MutationKind),
+    /// Each genome's line counts as `LineCounts::store` wrote them, `counts_words` a slot
+    /// (`line_counts::stored_words`); with 0 (the row encoding) nothing is stored or read.
+    pub counts: &'a [u64],
+    pub counts_words: usize,
 }
 
 impl IslandView<'_> {
+    /// The key prefix of the draws of every child of the generation after `state`'s.
+    pub fn stream_prefix(params: &Params, index: u32, state: &Island) -> u32 {
+        stream_prefix(params.seed(), index, state.generation.wrapping_add(1))
+    }
+
     fn genome(&self, params: &Params, slot: u32) -> &[u8] {
         let bytes = params.genome_bytes();
         &self.genomes[slot as usize * bytes..(slot as usize + 1) * bytes]
+    }
+
+    /// The crossover and mutation `params` name, decoded once per generation. An unknown code
+    /// crosses nothing and mutates by a plain swap, as `shaders/ga/breed.wgsl` does.
+    pub fn operators(params: &Params) -> (CrossoverKind, MutationKind) {
+        (
+            CrossoverKind::try_from(params.crossover_kind).unwrap_or(CrossoverKind::None),
+            MutationKind::try_from(params.mutation_kind).unwrap_or(MutationKind::Swap),
+        )
+    }
+
+    /// The stored line counts of slot `slot`.
+    fn counts_of(&self, slot: u32) -> &[u64] {
+        let w = self.counts_words;
+        &self.counts[slot as usize * w..(slot as usize + 1) * w]
     }
 
     fn effective(&self, params: &Params, slot: u32) -> u32 {
@@ -51,42 +79,85 @@ pub fn migrates(params: &Params, generation: u32) -> bool {
         && params.population > params.elites
 }
 
-/// How many times a child draws whether to mutate: once, or once per box (`MutationScope`).
-fn mutation_chances(params: &Params) -> u32 {
-    if params.mutation_scope == MutationScope::Box as u32 {
-        params.side
-    } else {
-        1
-    }
-}
-
-/// Writes slot `slot` of the next generation into `child`; returns its (penalty, age, outcome):
-/// `outcome` is what its breeding did, as `ga::common::outcome` bits (0 unless adaptive).
+/// Writes slot `slot` of the next generation into `child`, and its line counts into
+/// `child_counts` (`island.counts_words` words, unused when that is 0); returns its (penalty,
+/// age, outcome): `outcome` is what its breeding did, as `ga::common::outcome` bits (0 unless
+/// adaptive).
 pub fn breed(
     params: &Params,
     problem: &Problem,
     island: &IslandView,
     slot: u32,
     child: &mut [u8],
+    child_counts: &mut [u64],
+) -> (u32, u32, u32) {
+    #[cfg(target_arch = "x86_64")]
+    if bit_instructions() {
+        // SAFETY: the CPU has popcnt, bmi1 and bmi2, checked just above.
+        return unsafe { breed_bits(params, problem, island, slot, child, child_counts) };
+    }
+    breed_inline(params, problem, island, slot, child, child_counts)
+}
+
+/// Whether the CPU counts and selects bits in one instruction each (popcnt, bmi1, bmi2): the
+/// operators' masks and line counts are counted with them. Detected once, then cached.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn bit_instructions() -> bool {
+    std::arch::is_x86_feature_detected!("popcnt")
+        && std::arch::is_x86_feature_detected!("bmi1")
+        && std::arch::is_x86_feature_detected!("bmi2")
+}
+
+/// `breed` compiled with the bit instructions: the operators are inlined into it, so they
+/// count bits with popcnt instead of a dozen shifts and masks.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2")]
+unsafe fn breed_bits(
+    params: &Params,
+    problem: &Problem,
+    island: &IslandView,
+    slot: u32,
+    child: &mut [u8],
+    child_counts: &mut [u64],
+) -> (u32, u32, u32) {
+    breed_inline(params, problem, island, slot, child, child_counts)
+}
+
+#[inline(always)]
+fn breed_inline(
+    params: &Params,
+    problem: &Problem,
+    island: &IslandView,
+    slot: u32,
+    child: &mut [u8],
+    child_counts: &mut [u64],
 ) -> (u32, u32, u32) {
     let s = slot as usize;
     let state = island.state;
+    let child_counts = &mut child_counts[..island.counts_words];
+    // The child is an unchanged copy of slot `from`.
+    let mut copy = |from: u32| {
+        child.copy_from_slice(island.genome(params, from));
+        child_counts.copy_from_slice(island.counts_of(from));
+    };
     if state.solved != 0 {
-        child.copy_from_slice(island.genome(params, slot));
+        copy(slot);
         return (island.penalty[s], island.age[s], 0);
     }
     let generation = state.generation.wrapping_add(1);
     if state.restart_pending != 0 {
         if slot < params.restart_keep {
-            child.copy_from_slice(island.genome(params, slot));
+            copy(slot);
             return (island.penalty[s], 0, 0);
         }
         let (penalty, age) = init_slot(params, problem, island.index, generation, slot, child);
+        store_built(problem, child, child_counts);
         return (penalty, age, 0);
     }
     if slot < params.elites {
         let elite = state.elite_slots[s];
-        child.copy_from_slice(island.genome(params, elite));
+        copy(elite);
         return (
             island.penalty[elite as usize],
             island.age[elite as usize].saturating_add(1),
@@ -96,6 +167,7 @@ pub fn breed(
     if slot == params.population - 1 && migrates(params, generation) {
         if let Some((genome, penalty)) = island.migrant {
             child.copy_from_slice(genome);
+            store_built(problem, child, child_counts);
             return (penalty, 0, 0);
         }
     }
@@ -106,13 +178,10 @@ pub fn breed(
         (params.crossover_rate_q16, params.mutation_rate_q16)
     };
 
-    let seed = params.seed();
     let offset = slot - params.elites;
     let side = offset % 2;
-    let pair = Rng::new(stream_key(
-        seed,
-        island.index,
-        generation,
+    let pair = Rng::new(individual_key(
+        island.stream_prefix,
         PAIR_STREAM | (offset / 2),
     ));
     let mut pair_draws = pair;
@@ -131,23 +200,34 @@ pub fn breed(
         params.selection_rate_q16,
         effective,
     );
-    // An unknown code crosses nothing, as in `shaders/ga/breed.wgsl`.
-    let crossover = CrossoverKind::try_from(params.crossover_kind).unwrap_or(CrossoverKind::None);
+    let (crossover, mutation) = island.operators;
     let crosses = pair_draws.chance(crossover_rate) && crossover != CrossoverKind::None;
     let tie_base = 2 * params.tournament + 1;
     let (ga, gb) = (island.genome(params, a), island.genome(params, b));
-    let own_parent = if side == 0 { ga } else { gb };
+    let own_slot = if side == 0 { a } else { b };
+    let own_parent = island.genome(params, own_slot);
+    let stored = island.counts_words != 0;
 
-    let mut rng = Rng::new(stream_key(seed, island.index, generation, slot));
-    // A child that is an unchanged copy of its parent keeps the parent's penalty.
+    let mut rng = Rng::new(individual_key(island.stream_prefix, slot));
+    // A child that is an unchanged copy of its parent keeps the parent's penalty, and its
+    // line counts (`source`: the slot it is a copy of).
     let mut inherited = None;
+    let mut source = None;
     match crossover {
         _ if !crosses => {
             child.copy_from_slice(own_parent);
-            inherited = Some(island.penalty[if side == 0 { a } else { b } as usize]);
+            inherited = Some(island.penalty[own_slot as usize]);
+            source = Some(own_slot);
         }
         // `crosses` is false for `None`; spelled out so the match needs no panic.
         CrossoverKind::None => child.copy_from_slice(own_parent),
+        CrossoverKind::Band if stored => {
+            let scores = for_side!(problem.side(), N => [
+                LineCounts::<N>::stored_unit_penalties(island.counts_of(a), side),
+                LineCounts::<N>::stored_unit_penalties(island.counts_of(b), side),
+            ]);
+            band_crossover_scored(problem, &pair, tie_base, side, [ga, gb], scores, child)
+        }
         CrossoverKind::Band => band_crossover(problem, &pair, tie_base, side, ga, gb, child),
         CrossoverKind::Uniform => uniform_crossover(problem, &pair, tie_base, side, ga, gb, child),
         CrossoverKind::MultiParent => {
@@ -175,15 +255,42 @@ pub fn breed(
             let other = rng.below(params.population);
             child.copy_from_slice(island.genome(params, other));
             penalty = island.penalty[other as usize];
+            source = Some(other);
         }
         inherited = Some(penalty);
     }
     let before = if adaptive { inherited } else { None };
+    let rates = (mutation, mutation_rate);
     let (penalty, mutated) = if problem.encoding() == Encoding::Row {
-        vary::<UnitCounts>(params, problem, mutation_rate, &mut rng, child, inherited)
+        let mut counts = None;
+        vary::<UnitCounts>(
+            params,
+            problem,
+            rates,
+            &mut rng,
+            child,
+            inherited,
+            &mut counts,
+        )
     } else {
         for_side!(problem.side(), N => {
-            vary::<LineCounts<N>>(params, problem, mutation_rate, &mut rng, child, inherited)
+            // With stored counts the child's are loaded (a copy) or built (crossed) up front,
+            // and stored when it is done.
+            // (No closures here: they would not inline into the bit-instruction build.)
+            let mut counts = match (stored, source) {
+                (false, _) => None,
+                (true, Some(from)) => Some(LineCounts::<N>::load(island.counts_of(from))),
+                (true, None) => Some(LineCounts::<N>::new(child)),
+            };
+            let (penalty, mutated) = vary::<LineCounts<N>>(
+                params, problem, rates, &mut rng, child, inherited, &mut counts,
+            );
+            match counts {
+                Some(counts) => counts.store(child_counts),
+                None if stored => LineCounts::<N>::new(child).store(child_counts),
+                None => {}
+            }
+            (penalty, mutated)
         })
     };
     if let (Some(before), Some(after)) = (before, mutated) {
@@ -198,61 +305,6 @@ pub fn breed(
 /// Whether `slot` is one of the island's elites of the current generation.
 fn is_elite(params: &Params, state: &Island, slot: u32) -> bool {
     state.elite_slots[..params.elites as usize].contains(&slot)
-}
-
-/// Mutation, box assignment and local search of a child (`inherited`: its penalty when it is
-/// known, an unchanged copy of its parent's); returns its penalty, and when a mutation swap was
-/// made, the penalty right after the mutations. The line counts are built at the first mutation
-/// chance that fires and carried through the child's swaps.
-fn vary<C: Counted>(
-    params: &Params,
-    problem: &Problem,
-    mutation_rate: u32,
-    rng: &mut Rng,
-    child: &mut [u8],
-    mut inherited: Option<u32>,
-) -> (u32, Option<u32>) {
-    // An unknown code is a plain swap, as `mutation` in `shaders/ga/mutation.wgsl` falls through.
-    let kind = MutationKind::try_from(params.mutation_kind).unwrap_or(MutationKind::Swap);
-    let mut counts: Option<C> = None;
-    let mut mutated = false;
-    for _ in 0..mutation_chances(params) {
-        if rng.chance(mutation_rate) {
-            let counts = counts.get_or_insert_with(|| C::build(problem, child));
-            if let Some((i, j)) = counts.mutation(problem, kind, rng, child) {
-                counts.swap(problem, child, i, j);
-                inherited = None;
-                mutated = true;
-            }
-        }
-    }
-    // A swap was made, so the counts were built.
-    let after_mutation = counts.as_ref().filter(|_| mutated).map(|c| c.penalty());
-    if params.assign_steps > 0 {
-        for _ in 0..params.assign_steps {
-            box_assignment(problem, params.assign_noise, rng, child);
-        }
-        inherited = None;
-        counts = None;
-    }
-    let mut penalty = match (inherited, &counts) {
-        (Some(penalty), _) => penalty,
-        (None, Some(counts)) => counts.penalty(),
-        (None, None) => fitness(problem, child),
-    };
-    if params.local_search > 0 {
-        let counts = counts.get_or_insert_with(|| C::build(problem, child));
-        penalty = local_search_counted(
-            problem,
-            kind,
-            rng,
-            child,
-            counts,
-            penalty,
-            params.local_search,
-        );
-    }
-    (penalty, after_mutation)
 }
 
 /// Loop iterations (as lavapipe counts them, [`super::loop_run`]) of one GPU `breed` invocation:
@@ -297,63 +349,5 @@ pub fn loop_bound(params: &Params) -> u64 {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::format::{parse_one, ParseOptions};
-    use crate::ga::{GaConfig, InitKind, Preset};
-
-    /// Cells changed in each child bred from a population of identical genomes, without
-    /// crossover and with mutation rate 1.
-    fn changed_cells(scope: MutationScope) -> Vec<usize> {
-        let puzzle = parse_one(
-            "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759..",
-            &ParseOptions::default(),
-        )
-        .unwrap();
-        let problem = Problem::new(&puzzle, InitKind::Random, false).unwrap();
-        let mut config = GaConfig::preset(Preset::Paper);
-        config.population = 40;
-        config.crossover = CrossoverKind::None;
-        config.mutation = MutationKind::Swap;
-        config.mutation_rate = 1.0;
-        config.mutation_scope = scope;
-        let params = Params::new(&problem, &config);
-        let bytes = params.genome_bytes();
-        let mut genome = vec![0u8; bytes];
-        init_slot(&params, &problem, 0, 0, 0, &mut genome);
-        let genomes = genome.repeat(40);
-        let (penalty, age) = (vec![fitness(&problem, &genome); 40], vec![0; 40]);
-        let mut state = Island::fresh();
-        state.generation = 0;
-        let island = IslandView {
-            index: 0,
-            state: &state,
-            genomes: &genomes,
-            penalty: &penalty,
-            age: &age,
-            epoch_best: &genome,
-            migrant: None,
-        };
-        let mut child = vec![0u8; bytes];
-        (1..40)
-            .map(|slot| {
-                let (p, _, _) = breed(&params, &problem, &island, slot, &mut child);
-                assert_eq!(p, fitness(&problem, &child), "slot {slot}: stale penalty");
-                child.iter().zip(&genome).filter(|(a, b)| a != b).count()
-            })
-            .collect()
-    }
-
-    #[test]
-    fn a_child_mutates_once_per_child_or_once_per_box() {
-        let once = changed_cells(MutationScope::Child);
-        assert!(once.iter().all(|&c| c <= 2), "per child: {once:?}");
-        let per_box = changed_cells(MutationScope::Box);
-        let mean = per_box.iter().sum::<usize>() as f64 / per_box.len() as f64;
-        // Nine chances, each a swap kept with probability about (free cells / 9)^2.
-        assert!(
-            mean > 5.0,
-            "per box: mean {mean} cells changed, {per_box:?}"
-        );
-    }
-}
+#[path = "breed_tests.rs"]
+mod tests;

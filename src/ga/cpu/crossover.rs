@@ -25,12 +25,27 @@ pub fn band_crossover(
     b: &[u8],
     child: &mut [u8],
 ) {
-    let bs = problem.geometry().box_size();
-    child.copy_from_slice(a);
-    let (scores_a, scores_b) = (
+    let scores = [
         unit_penalties(problem, a, side),
         unit_penalties(problem, b, side),
-    );
+    ];
+    band_crossover_scored(problem, pair, tie_base, side, [a, b], scores, child);
+}
+
+/// `band_crossover` given both parents' band (side 0) or stack (side 1) penalties, as
+/// `unit_penalties` computes them (the CPU engine reads them from stored line counts).
+#[inline(always)]
+pub fn band_crossover_scored(
+    problem: &Problem,
+    pair: &Rng,
+    tie_base: u32,
+    side: u32,
+    [a, b]: [&[u8]; 2],
+    [scores_a, scores_b]: [[u32; 8]; 2],
+    child: &mut [u8],
+) {
+    let bs = problem.geometry().box_size();
+    child.copy_from_slice(a);
     for unit in 0..bs {
         let (pa, pb) = (scores_a[unit], scores_b[unit]);
         let take_b = if pa == pb {

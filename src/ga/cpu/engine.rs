@@ -7,6 +7,7 @@ use rayon::prelude::*;
 use super::breed::{breed, migrates, IslandView};
 use super::init::init_slot;
 use super::island_best::island_best;
+use super::line_counts::{store_built, stored_words};
 use crate::error::{Error, Result};
 use crate::ga::{Engine, GaConfig, Island, Params, Problem};
 
@@ -20,6 +21,12 @@ struct IslandBuffers {
     next_genomes: Vec<u8>,
     next_penalty: Vec<u32>,
     next_age: Vec<u32>,
+    /// Each genome's line counts (`LineCounts::store`), `counts_words` a slot: a child that
+    /// copies a parent copies them instead of counting its lines again. CPU only: the GPU
+    /// counts per child. One unused word a slot in the row encoding, which stores none, so
+    /// the slots still zip.
+    counts: Vec<u64>,
+    next_counts: Vec<u64>,
     /// What each child's breeding did (`ga::common::outcome` bits), for `island_best`.
     outcome: Vec<u32>,
     epoch_best: Vec<u8>,
@@ -28,6 +35,8 @@ struct IslandBuffers {
 
 pub struct CpuEngine {
     params: Params,
+    /// `line_counts::stored_words` of the problem (0: none stored).
+    counts_words: usize,
     problem: Problem,
     islands: Vec<IslandBuffers>,
     pool: Option<Arc<rayon::ThreadPool>>,
@@ -57,6 +66,8 @@ impl CpuEngine {
         };
         let bytes = params.genome_bytes();
         let population = params.population as usize;
+        let counts_words = stored_words(&problem);
+        let slot_words = counts_words.max(1);
         let islands = (0..params.islands)
             .map(|_| IslandBuffers {
                 state: Island::fresh(),
@@ -66,6 +77,8 @@ impl CpuEngine {
                 next_genomes: vec![0; population * bytes],
                 next_penalty: vec![0; population],
                 next_age: vec![0; population],
+                counts: vec![0; population * slot_words],
+                next_counts: vec![0; population * slot_words],
                 outcome: vec![0; population],
                 epoch_best: vec![0; bytes],
                 overall_best: vec![0; bytes],
@@ -73,6 +86,7 @@ impl CpuEngine {
             .collect();
         let mut engine = CpuEngine {
             params,
+            counts_words,
             problem,
             islands,
             pool,
@@ -99,14 +113,20 @@ impl CpuEngine {
     fn init_all(&mut self) {
         let (params, problem) = (&self.params, &self.problem);
         let bytes = params.genome_bytes();
+        let slot_words = self.counts_words.max(1);
         self.islands
             .par_iter_mut()
             .enumerate()
             .for_each(|(index, island)| {
-                for (slot, genome) in island.genomes.chunks_mut(bytes).enumerate() {
+                let slots = island
+                    .genomes
+                    .chunks_mut(bytes)
+                    .zip(island.counts.chunks_mut(slot_words));
+                for (slot, (genome, counts)) in slots.enumerate() {
                     let (p, a) = init_slot(params, problem, index as u32, 0, slot as u32, genome);
                     island.penalty[slot] = p;
                     island.age[slot] = a;
+                    store_built(problem, genome, counts);
                 }
                 finish_generation(params, island, false);
             });
@@ -115,6 +135,7 @@ impl CpuEngine {
     /// Advances every island one generation.
     fn generation(&mut self) {
         let (params, problem) = (&self.params, &self.problem);
+        let counts_words = self.counts_words;
         // Unsolved islands advance in lockstep; solved ones keep the generation they solved in.
         let next = self
             .islands
@@ -149,7 +170,7 @@ impl CpuEngine {
                 breed_island(
                     params,
                     problem,
-                    index as u32,
+                    (index as u32, counts_words),
                     island,
                     migrant,
                     parallel_slots,
@@ -188,11 +209,12 @@ impl CpuEngine {
     }
 }
 
-/// Breeds every slot of one island into its `next_*` buffers.
+/// Breeds every slot of island `index` (whose slots store `counts_words` words of line
+/// counts) into its `next_*` buffers.
 fn breed_island(
     params: &Params,
     problem: &Problem,
-    index: u32,
+    (index, counts_words): (u32, usize),
     island: &mut IslandBuffers,
     migrant: &Option<(Vec<u8>, u32)>,
     parallel: bool,
@@ -206,19 +228,31 @@ fn breed_island(
         age: &island.age,
         epoch_best: &island.epoch_best,
         migrant: migrant.as_ref().map(|(g, p)| (g.as_slice(), *p)),
+        stream_prefix: IslandView::stream_prefix(params, index, &island.state),
+        operators: IslandView::operators(params),
+        counts: &island.counts,
+        counts_words,
     };
+    let slot_words = counts_words.max(1);
     type Slot<'a> = (
         usize,
-        (((&'a mut [u8], &'a mut u32), &'a mut u32), &'a mut u32),
+        (
+            (((&'a mut [u8], &'a mut [u64]), &'a mut u32), &'a mut u32),
+            &'a mut u32,
+        ),
     );
-    let one = |(slot, (((genome, penalty), age), outcome)): Slot| {
-        (*penalty, *age, *outcome) = breed(params, problem, &view, slot as u32, genome);
+    let one = |(slot, ((((genome, counts), penalty), age), outcome)): Slot| {
+        (*penalty, *age, *outcome) = breed(params, problem, &view, slot as u32, genome, counts);
     };
-    let genomes = island.next_genomes.chunks_mut(bytes);
+    let genomes = island
+        .next_genomes
+        .chunks_mut(bytes)
+        .zip(island.next_counts.chunks_mut(slot_words));
     if parallel {
         island
             .next_genomes
             .par_chunks_mut(bytes)
+            .zip(island.next_counts.par_chunks_mut(slot_words))
             .zip(island.next_penalty.par_iter_mut())
             .zip(island.next_age.par_iter_mut())
             .zip(island.outcome.par_iter_mut())
@@ -239,6 +273,7 @@ fn breed_island(
 fn finish_generation(params: &Params, island: &mut IslandBuffers, bred: bool) {
     if bred {
         std::mem::swap(&mut island.genomes, &mut island.next_genomes);
+        std::mem::swap(&mut island.counts, &mut island.next_counts);
         std::mem::swap(&mut island.penalty, &mut island.next_penalty);
         std::mem::swap(&mut island.age, &mut island.next_age);
     }

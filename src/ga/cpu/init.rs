@@ -7,7 +7,7 @@ use crate::ga::{Params, Problem};
 use crate::rng::{stream_key, Rng, INIT_STREAM};
 
 /// Index (0-based) of the `k`-th set bit of `mask`; `k` must be below `mask.count_ones()`.
-#[inline]
+#[inline(always)]
 pub fn nth_set_bit(mut mask: u64, k: u32) -> u32 {
     for _ in 0..k {
         mask &= mask - 1;

@@ -2,132 +2,7 @@
 //! path of the block encoding's mutation and local search (`LineCounts<N>`, one packing per
 //! board side).
 
-/// One line's digit counts, packed: `add`/`remove` one occurrence of the digit with index
-/// `d` (digit `d + 1`), `count` it, and `distinct`, the digits that occur at least once.
-pub trait LineWord: Copy {
-    const ZERO: Self;
-    fn add(&mut self, d: usize);
-    fn remove(&mut self, d: usize);
-    fn count(self, d: usize) -> u32;
-    fn distinct(self) -> u32;
-}
-
-/// Four bits a digit in a `u64`: sides up to 15 (a count never exceeds the side).
-#[derive(Clone, Copy)]
-pub struct Nibbles(u64);
-
-impl LineWord for Nibbles {
-    const ZERO: Self = Nibbles(0);
-    #[inline(always)]
-    fn add(&mut self, d: usize) {
-        self.0 = self.0.wrapping_add(1u64.wrapping_shl(4 * d as u32));
-    }
-    #[inline(always)]
-    fn remove(&mut self, d: usize) {
-        self.0 = self.0.wrapping_sub(1u64.wrapping_shl(4 * d as u32));
-    }
-    #[inline(always)]
-    fn count(self, d: usize) -> u32 {
-        (self.0.wrapping_shr(4 * d as u32) & 0xf) as u32
-    }
-    #[inline(always)]
-    fn distinct(self) -> u32 {
-        let x = self.0;
-        ((x | x >> 1 | x >> 2 | x >> 3) & 0x1111_1111_1111_1111).count_ones()
-    }
-}
-
-/// Five bits a digit in a `u128`: sides up to 25.
-#[derive(Clone, Copy)]
-pub struct Fives(u128);
-
-impl Fives {
-    /// The lowest bit of each of the 25 fields.
-    const LOW: u128 = {
-        let (mut mask, mut d) = (0u128, 0);
-        while d < 25 {
-            mask |= 1 << (5 * d);
-            d += 1;
-        }
-        mask
-    };
-}
-
-impl LineWord for Fives {
-    const ZERO: Self = Fives(0);
-    #[inline(always)]
-    fn add(&mut self, d: usize) {
-        self.0 = self.0.wrapping_add(1u128.wrapping_shl(5 * d as u32));
-    }
-    #[inline(always)]
-    fn remove(&mut self, d: usize) {
-        self.0 = self.0.wrapping_sub(1u128.wrapping_shl(5 * d as u32));
-    }
-    #[inline(always)]
-    fn count(self, d: usize) -> u32 {
-        (self.0.wrapping_shr(5 * d as u32) & 0x1f) as u32
-    }
-    #[inline(always)]
-    fn distinct(self) -> u32 {
-        let x = self.0;
-        ((x | x >> 1 | x >> 2 | x >> 3 | x >> 4) & Self::LOW).count_ones()
-    }
-}
-
-/// A byte a digit: any side up to 64.
-#[derive(Clone, Copy)]
-pub struct Bytes([u8; 64]);
-
-impl LineWord for Bytes {
-    const ZERO: Self = Bytes([0; 64]);
-    #[inline(always)]
-    fn add(&mut self, d: usize) {
-        self.0[d & 63] = self.0[d & 63].wrapping_add(1);
-    }
-    #[inline(always)]
-    fn remove(&mut self, d: usize) {
-        self.0[d & 63] = self.0[d & 63].wrapping_sub(1);
-    }
-    #[inline(always)]
-    fn count(self, d: usize) -> u32 {
-        u32::from(self.0[d & 63])
-    }
-    #[inline(always)]
-    fn distinct(self) -> u32 {
-        self.0.iter().filter(|&&c| c != 0).count() as u32
-    }
-}
-
-/// The board side `N` as a type, to pick the packing of its line counts.
-pub struct Side<const N: usize>;
-
-/// The `LineWord` a side's line counts use.
-pub trait Packing {
-    type Word: LineWord;
-}
-impl Packing for Side<4> {
-    type Word = Nibbles;
-}
-impl Packing for Side<9> {
-    type Word = Nibbles;
-}
-impl Packing for Side<16> {
-    type Word = Fives;
-}
-impl Packing for Side<25> {
-    type Word = Fives;
-}
-impl Packing for Side<36> {
-    type Word = Bytes;
-}
-impl Packing for Side<49> {
-    type Word = Bytes;
-}
-impl Packing for Side<64> {
-    type Word = Bytes;
-}
-
-type Word<const N: usize> = <Side<N> as Packing>::Word;
+pub use super::line_word::{Bytes, LineWord, NibblePair, Nibbles, Packing, Side, Word};
 
 /// How many times each digit occurs in each row and column of one genome of side `N`, and the
 /// genome's penalty: built once per child, then kept up to date swap by swap in O(1), so the
@@ -174,6 +49,7 @@ where
         bx % Self::B * Self::B + p % Self::B
     }
 
+    #[inline(always)]
     pub fn new(genome: &[u8]) -> Self {
         let b = Self::B;
         let mut rows = [Word::<N>::ZERO; N];
@@ -187,7 +63,11 @@ where
                 }
             }
         }
-        let distinct: u32 = rows.iter().chain(&cols).map(|w| w.distinct()).sum();
+        // Plain indexed loops (no `chain`): they inline into `breed`'s bit-instruction build.
+        let mut distinct = 0;
+        for line in 0..N {
+            distinct += rows[line].distinct() + cols[line].distinct();
+        }
         LineCounts {
             rows,
             cols,
@@ -198,6 +78,65 @@ where
     /// Digits missing from every row and column (what `fitness` returns).
     pub fn penalty(&self) -> u32 {
         self.penalty
+    }
+
+    /// `u64` words the counts take in a store: rows, columns, then the penalty.
+    pub const WORDS: usize = 2 * N * Word::<N>::WORDS + 1;
+
+    /// Writes the counts to `out` (`Self::WORDS` words), for `load`.
+    #[inline(always)]
+    pub fn store(&self, out: &mut [u64]) {
+        let w = Word::<N>::WORDS;
+        let out = &mut out[..Self::WORDS];
+        for line in 0..N {
+            self.rows[line].store(&mut out[line * w..]);
+            self.cols[line].store(&mut out[(N + line) * w..]);
+        }
+        out[2 * N * w] = u64::from(self.penalty);
+    }
+
+    /// The counts `store` wrote to `words`.
+    #[inline(always)]
+    pub fn load(words: &[u64]) -> Self {
+        let w = Word::<N>::WORDS;
+        let words = &words[..Self::WORDS];
+        let mut counts = LineCounts {
+            rows: [Word::<N>::ZERO; N],
+            cols: [Word::<N>::ZERO; N],
+            penalty: words[2 * N * w] as u32,
+        };
+        for line in 0..N {
+            counts.rows[line] = Word::<N>::load(&words[line * w..]);
+            counts.cols[line] = Word::<N>::load(&words[(N + line) * w..]);
+        }
+        counts
+    }
+
+    /// `fitness::unit_penalties` of the genome whose counts `store` wrote to `words`: the
+    /// summed penalty of the rows of each band (`side` 0) or the columns of each stack (1).
+    #[inline(always)]
+    pub fn stored_unit_penalties(words: &[u64], side: u32) -> [u32; 8] {
+        let (w, b) = (Word::<N>::WORDS, Self::B);
+        let first = if side == 0 { 0 } else { N };
+        let mut units = [0u32; 8];
+        for (unit, total) in units.iter_mut().enumerate().take(b) {
+            for line in first + unit * b..first + (unit + 1) * b {
+                *total += N as u32 - Word::<N>::load(&words[line * w..]).distinct();
+            }
+        }
+        units
+    }
+
+    /// The digits that occur at least twice in board row `row` (test with `LineWord::marks`).
+    #[inline(always)]
+    pub fn repeated_in_row(&self, row: usize) -> Word<N> {
+        self.rows[row].repeated()
+    }
+
+    /// The digits that occur at least twice in board column `col`.
+    #[inline(always)]
+    pub fn repeated_in_col(&self, col: usize) -> Word<N> {
+        self.cols[col].repeated()
     }
 
     /// Occurrences of `digit` in board row `row`.
@@ -221,7 +160,7 @@ where
 
     /// Change of penalty if genome indices `i` and `j` (same box) swapped their digits: only
     /// the rows and columns through them change, and a line both share keeps both digits.
-    #[inline]
+    #[inline(always)]
     pub fn swap_delta(&self, genome: &[u8], i: usize, j: usize) -> i32 {
         let (x, y) = (genome[i], genome[j]);
         if x == y {
@@ -240,7 +179,7 @@ where
 
     /// Swaps the digits at genome indices `i` and `j` (same box) and updates the counts and
     /// the penalty.
-    #[inline]
+    #[inline(always)]
     pub fn swap(&mut self, genome: &mut [u8], i: usize, j: usize) {
         let delta = self.swap_delta(genome, i, j);
         self.penalty = self.penalty.wrapping_add_signed(delta);
@@ -258,6 +197,24 @@ where
     }
 }
 
+/// `u64` words of one genome's stored line counts for `problem`'s side; the row encoding
+/// stores none (its counts, `row::UnitCounts`, are built per child).
+pub fn stored_words(problem: &crate::ga::Problem) -> usize {
+    if problem.encoding() == crate::ga::Encoding::Row {
+        return 0;
+    }
+    super::fitness::for_side!(problem.side(), N => LineCounts::<N>::WORDS)
+}
+
+/// Builds `genome`'s line counts and stores them in `out` (`stored_words` words; nothing
+/// when that is 0).
+pub fn store_built(problem: &crate::ga::Problem, genome: &[u8], out: &mut [u64]) {
+    if stored_words(problem) == 0 {
+        return;
+    }
+    super::fitness::for_side!(problem.side(), N => LineCounts::<N>::new(genome).store(out))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -269,7 +226,8 @@ mod tests {
     use crate::rng::Rng;
 
     /// Counts built from scratch and counts carried through random swaps give `fitness`, and
-    /// each swap's delta is the change of `fitness`.
+    /// each swap's delta is the change of `fitness`; stored and loaded, they count the same and
+    /// score bands and stacks as `unit_penalties` does.
     fn counts_follow_fitness<const N: usize>()
     where
         Side<N>: Packing,
@@ -297,6 +255,23 @@ mod tests {
                 assert_eq!(counts.penalty(), after, "side {N}");
             }
             assert_eq!(counts.penalty(), LineCounts::<N>::new(&genome).penalty());
+            let mut stored = vec![0u64; LineCounts::<N>::WORDS];
+            counts.store(&mut stored);
+            let loaded = LineCounts::<N>::load(&stored);
+            assert_eq!(loaded.penalty(), counts.penalty());
+            for line in 0..N {
+                for digit in 1..=N as u8 {
+                    assert_eq!(loaded.in_row(line, digit), counts.in_row(line, digit));
+                    assert_eq!(loaded.in_col(line, digit), counts.in_col(line, digit));
+                }
+            }
+            for side in 0..2 {
+                assert_eq!(
+                    LineCounts::<N>::stored_unit_penalties(&stored, side),
+                    crate::ga::cpu::fitness::unit_penalties(&problem, &genome, side),
+                    "side {N} units {side}"
+                );
+            }
         }
     }
 

@@ -57,23 +57,24 @@ pub fn local_search(
     children: u32,
 ) -> u32 {
     if problem.encoding() == Encoding::Row {
-        let counts = UnitCounts::build(problem, genome);
-        return local_search_counted(problem, kind, rng, genome, &counts, penalty, children);
+        let mut counts = UnitCounts::build(problem, genome);
+        return local_search_counted(problem, kind, rng, genome, &mut counts, penalty, children);
     }
     for_side!(problem.side(), N => {
-        let counts = LineCounts::<N>::new(genome);
-        local_search_counted(problem, kind, rng, genome, &counts, penalty, children)
+        let mut counts = LineCounts::<N>::new(genome);
+        local_search_counted(problem, kind, rng, genome, &mut counts, penalty, children)
     })
 }
 
-/// `local_search` on a genome whose line counts are `counts` (left as they are: the kept swap
-/// is applied to `genome` only).
+/// `local_search` on a genome whose line counts are `counts` (kept up to date through the
+/// kept swap).
+#[inline(always)]
 pub fn local_search_counted<C: Counted>(
     problem: &Problem,
     kind: MutationKind,
     rng: &mut Rng,
     genome: &mut [u8],
-    counts: &C,
+    counts: &mut C,
     penalty: u32,
     children: u32,
 ) -> u32 {
@@ -88,7 +89,7 @@ pub fn local_search_counted<C: Counted>(
     }
     match best {
         Some((p, i, j)) => {
-            genome.swap(i, j);
+            counts.swap(problem, genome, i, j);
             p
         }
         None => penalty,

@@ -11,11 +11,13 @@ pub mod fitness;
 pub mod init;
 pub mod island_best;
 pub mod line_counts;
+pub mod line_word;
 pub mod local_search;
 pub mod multi_parent;
 pub mod mutation;
 pub mod row;
 pub mod tournament;
+pub mod vary;
 
 pub use crate::gpu::loop_run;
 pub use engine::CpuEngine;

@@ -3,7 +3,7 @@
 //! Twin of `swap_mutation`, `directed_mutation` and `candidate_mutation` in
 //! `shaders/ga/mutation.wgsl`. The functions only choose the pair; the caller swaps.
 
-use super::fitness::{for_side, LineCounts, Packing, Side};
+use super::fitness::{for_side, LineCounts, LineWord, Packing, Side};
 use super::init::nth_set_bit;
 use super::row::{Counted, UnitCounts};
 use crate::ga::{Encoding, MutationKind, Problem};
@@ -14,6 +14,7 @@ pub type SwapPair = Option<(usize, usize)>;
 
 /// The paper's mutation: a random box and two random positions in it; abandoned when they are
 /// equal or either is a given, so the effective rate is below the nominal one.
+#[inline(always)]
 pub fn swap_mutation(problem: &Problem, rng: &mut Rng) -> SwapPair {
     let n = problem.side() as u32;
     let bx = rng.below(n);
@@ -37,7 +38,7 @@ pub fn may_take(problem: &Problem, genome: &[u8], g: usize, digit: u8) -> bool {
 
 /// The free cells of box `bx` and those of them whose digit occurs again in its row or column,
 /// as masks of box positions (bit `p` for position `p`), read from the line counts.
-#[inline]
+#[inline(always)]
 fn box_masks<const N: usize>(
     problem: &Problem,
     genome: &[u8],
@@ -49,27 +50,30 @@ where
 {
     let b = LineCounts::<N>::B;
     let (row0, col0) = (bx / b * b, bx % b * b);
-    let help = &problem.help()[bx * N..(bx + 1) * N];
     let cells = &genome[bx * N..(bx + 1) * N];
-    let (mut free, mut duplicated) = (0u64, 0u64);
-    // Branch-free: which cells are free or duplicated is data, not a pattern to predict.
-    for pr in 0..b {
-        for pc in 0..b {
-            let p = pr * b + pc;
-            let is_free = u64::from(help[p] == 0);
-            let digit = cells[p];
-            let twice =
-                counts.in_row(row0 + pr, digit) >= 2 || counts.in_col(col0 + pc, digit) >= 2;
-            free |= is_free << p;
-            duplicated |= (is_free & u64::from(twice)) << p;
+    let mut duplicated = 0u64;
+    // The digits repeated in each of the box's columns, read once for its b rows.
+    let mut cols = [counts.repeated_in_col(col0); 8];
+    for (pc, col) in cols[..b].iter_mut().enumerate().skip(1) {
+        *col = counts.repeated_in_col(col0 + pc);
+    }
+    // Branch-free: which cells are duplicated is data, not a pattern to predict.
+    for (pr, cells) in cells.chunks_exact(b).enumerate() {
+        let row = counts.repeated_in_row(row0 + pr);
+        for (pc, &digit) in cells.iter().enumerate() {
+            let d = usize::from(digit.wrapping_sub(1));
+            let twice = row.marks(d) | cols[pc].marks(d);
+            duplicated |= u64::from(twice) << (pr * b + pc);
         }
     }
-    (free, duplicated)
+    let free = problem.free_mask(bx);
+    (free, duplicated & free)
 }
 
 /// Directed mutation: in a random box, swap two free cells whose digits are duplicated in their
 /// row or column; with one such cell, swap it with another free cell; with none, any two free
 /// cells. Abandoned only when the box has fewer than two free cells.
+#[inline(always)]
 pub fn directed_mutation_counted<const N: usize>(
     problem: &Problem,
     rng: &mut Rng,
@@ -146,6 +150,7 @@ where
 ///
 /// Abandoned (`None`) only when the box has fewer than two free cells or `i` cannot take any
 /// other free cell's digit. With `--init random` every digit is a candidate: no tier 3.
+#[inline(always)]
 pub fn candidate_mutation_counted<const N: usize>(
     problem: &Problem,
     rng: &mut Rng,
@@ -193,7 +198,7 @@ where
 }
 
 /// The mutation `kind` names, on a genome whose line counts are `counts`.
-#[inline]
+#[inline(always)]
 pub fn mutation_counted<const N: usize>(
     problem: &Problem,
     kind: MutationKind,

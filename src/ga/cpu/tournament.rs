@@ -8,7 +8,7 @@ use crate::rng::Rng;
 /// Returns the winning slot. `effective(slot)` is penalty plus age when aging is on. The
 /// fittest drawn wins with probability `selection_q16 / 65536`, else the weakest drawn; at
 /// 65536 (the fitter always wins) no draw is spent on it.
-#[inline]
+#[inline(always)]
 pub fn tournament(
     rng: &mut Rng,
     population: u32,

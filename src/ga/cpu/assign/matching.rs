@@ -15,11 +15,11 @@ pub fn min_cost_matching(k: usize, cost: impl Fn(usize, usize) -> i32) -> [u8; 6
             table[row * k + col] = cost(row, col);
         }
     }
-    hungarian::<65>(k, &table)
+    hungarian::<65>(k, &table, k)
 }
 
-/// The Hungarian algorithm on the `k` x `k` table `cost` (row-major, stride `k`); `K1 > k` bounds
-/// the 1-based arrays.
+/// The Hungarian algorithm on the `k` x `k` table `cost` (row-major, `stride` entries a row);
+/// `K1 > k` bounds the 1-based arrays.
 ///
 /// The textbook version (`reference_matching` in the tests; the WGSL twin) subtracts each round's
 /// `delta` from every unused column's `min_v` and moves the potentials of every used column and
@@ -28,7 +28,8 @@ pub fn min_cost_matching(k: usize, cost: impl Fn(usize, usize) -> i32) -> [u8; 6
 /// since then. Every comparison is the textbook's shifted by the same `d`, in the same order: the
 /// same matching, ties included, with one pass over the unused columns per round instead of two
 /// over all of them.
-pub(super) fn hungarian<const K1: usize>(k: usize, cost: &[i32]) -> [u8; 64] {
+#[inline(always)]
+pub(super) fn hungarian<const K1: usize>(k: usize, cost: &[i32], stride: usize) -> [u8; 64] {
     // 1-based rows and columns; column 0 is the algorithm's virtual start.
     let (mut u, mut v) = ([0i32; K1], [0i32; K1]);
     let (mut row_of_col, mut way) = ([0usize; K1], [0usize; K1]);
@@ -49,7 +50,7 @@ pub(super) fn hungarian<const K1: usize>(k: usize, cost: &[i32]) -> [u8; 64] {
             joined[j0] = d;
             // Row i0's potential has not moved yet: its column joined just now.
             let i0 = row_of_col[j0];
-            let row = &cost[(i0 - 1) * k..i0 * k];
+            let row = &cost[(i0 - 1) * stride..][..k];
             let shift = d - u[i0];
             let (mut least, mut at) = (ASSIGN_INF, 0);
             for (t, &j) in open[..open_len].iter().enumerate() {

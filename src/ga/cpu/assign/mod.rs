@@ -35,11 +35,12 @@ pub const ASSIGN_NOISE_DRAW: u32 = 0x4000_0000;
 pub const ASSIGN_NOISE_STRIDE: u32 = (MAX_BOX_SIZE * MAX_BOX_SIZE) as u32;
 const STRIDE: usize = ASSIGN_NOISE_STRIDE as usize;
 /// `index_mix(ASSIGN_NOISE_DRAW + i)` at `i = ASSIGN_NOISE_STRIDE * cell + digit`: the noise
-/// draws' key-independent half, mixed once at compile time instead of once per draw.
-static NOISE_INDEX_MIX: [u32; STRIDE * STRIDE] = {
-    let mut mixed = [0; STRIDE * STRIDE];
+/// draws' key-independent half, mixed once at compile time instead of once per draw. A few
+/// entries past the last cell's: a 9x9 table row reads 10.
+static NOISE_INDEX_MIX: [u32; STRIDE * STRIDE + 16] = {
+    let mut mixed = [0; STRIDE * STRIDE + 16];
     let mut i = 0;
-    while i < STRIDE * STRIDE {
+    while i < mixed.len() {
         mixed[i] = index_mix(ASSIGN_NOISE_DRAW + i as u32);
         i += 1;
     }
@@ -49,13 +50,42 @@ static NOISE_INDEX_MIX: [u32; STRIDE * STRIDE] = {
 /// Re-arranges the free cells of a random box of `genome` (see the module comment); `noise` is
 /// the bound of the random part of each cost (`GaConfig::assign_noise`).
 pub fn box_assignment(problem: &Problem, noise: u32, rng: &mut Rng, genome: &mut [u8]) {
+    #[cfg(target_arch = "x86_64")]
+    if vector_instructions() {
+        // SAFETY: the CPU has avx2, popcnt, bmi1 and bmi2, checked just above.
+        return unsafe { box_assignment_vector(problem, noise, rng, genome) };
+    }
+    box_assignment_inline(problem, noise, rng, genome)
+}
+
+/// Whether the CPU has AVX2 and the bit instructions (the cost table's noise hashes are then
+/// computed several at a time). Detected once, then cached.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn vector_instructions() -> bool {
+    std::arch::is_x86_feature_detected!("avx2")
+        && std::arch::is_x86_feature_detected!("popcnt")
+        && std::arch::is_x86_feature_detected!("bmi1")
+        && std::arch::is_x86_feature_detected!("bmi2")
+}
+
+/// `box_assignment` compiled with AVX2 and the bit instructions, the assignment and the
+/// Hungarian inlined into it.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
+unsafe fn box_assignment_vector(problem: &Problem, noise: u32, rng: &mut Rng, genome: &mut [u8]) {
+    box_assignment_inline(problem, noise, rng, genome)
+}
+
+#[inline(always)]
+fn box_assignment_inline(problem: &Problem, noise: u32, rng: &mut Rng, genome: &mut [u8]) {
     // The cost table's side is the board's (k <= n free cells): a fixed size per class of board.
     match problem.side() {
-        0..=9 => assign::<{ 9 * 9 }, 10>(problem, noise, rng, genome),
-        10..=16 => assign::<{ 16 * 16 }, 17>(problem, noise, rng, genome),
-        17..=25 => assign::<{ 25 * 25 }, 26>(problem, noise, rng, genome),
-        26..=36 => assign::<{ 36 * 36 }, 37>(problem, noise, rng, genome),
-        _ => assign::<{ 64 * 64 }, 65>(problem, noise, rng, genome),
+        0..=9 => assign::<10>(problem, noise, rng, genome),
+        10..=16 => assign::<17>(problem, noise, rng, genome),
+        17..=25 => assign::<26>(problem, noise, rng, genome),
+        26..=36 => assign::<37>(problem, noise, rng, genome),
+        _ => assign::<65>(problem, noise, rng, genome),
     }
 }
 
@@ -69,13 +99,9 @@ fn digits_outside(line: &[u16], skip: std::ops::Range<usize>, genome: &[u8]) -> 
     digits(&line[..skip.start]) | digits(&line[skip.end..])
 }
 
-/// `box_assignment` with a cost table of `TABLE` entries and Hungarian arrays of `K1`.
-fn assign<const TABLE: usize, const K1: usize>(
-    problem: &Problem,
-    noise: u32,
-    rng: &mut Rng,
-    genome: &mut [u8],
-) {
+/// `box_assignment` with a cost table and Hungarian arrays of side `K1` (more than the free cells).
+#[inline(always)]
+fn assign<const K1: usize>(problem: &Problem, noise: u32, rng: &mut Rng, genome: &mut [u8]) {
     let n = problem.side();
     let bx = rng.below(n as u32) as usize;
     let help = problem.help();
@@ -113,21 +139,25 @@ fn assign<const TABLE: usize, const K1: usize>(
     for (bit, &digit) in bits.iter_mut().zip(&digits[..k]) {
         *bit = digit_bit(digit);
     }
-    let mut cost = [0i32; TABLE];
+    // Rows K1 entries apart. Up to 9x9 each row is computed whole, past k: a fixed trip count
+    // the compiler unrolls and vectorises (the entries past k are never read); on larger
+    // boards the k entries alone.
+    let width = if K1 <= 10 { K1 } else { k };
+    let mut cost = [[0i32; K1]; K1];
     for cell in 0..k {
         let p = position[cell];
         let (row, col) = (row_has[p / b], col_has[p % b]);
         let allowed = candidates[free[cell]];
-        let mixed = &NOISE_INDEX_MIX[STRIDE * cell..STRIDE * cell + k];
-        for (digit, entry) in cost[cell * k..(cell + 1) * k].iter_mut().enumerate() {
-            let bit = bits[digit];
+        let mixed = &NOISE_INDEX_MIX[STRIDE * cell..][..width];
+        let entries = cost[cell][..width].iter_mut().zip(&bits[..width]);
+        for ((entry, &bit), &mixed) in entries.zip(mixed) {
             let conflicts =
                 (row & bit != 0) as i32 + (col & bit != 0) as i32 + (allowed & bit == 0) as i32;
-            let random = mul_hi(draws.at_mixed(mixed[digit]), noise);
+            let random = mul_hi(draws.at_mixed(mixed), noise);
             *entry = conflicts * ASSIGN_UNIT + random as i32;
         }
     }
-    let matching = hungarian::<K1>(k, &cost[..k * k]);
+    let matching = hungarian::<K1>(k, cost.as_flattened(), K1);
     for cell in 0..k {
         genome[free[cell]] = digits[matching[cell] as usize];
     }

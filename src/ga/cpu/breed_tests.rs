@@ -1,0 +1,80 @@
+//! Tests of `breed`: what one child's breeding changes and that its penalty and line counts
+//! are the child's.
+
+use super::*;
+use crate::format::{parse_one, ParseOptions};
+use crate::ga::{GaConfig, InitKind, Preset};
+
+/// Cells changed in each child bred from a population of identical genomes, without
+/// crossover and with mutation rate 1.
+fn changed_cells(scope: MutationScope) -> Vec<usize> {
+    let puzzle = parse_one(
+        "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759..",
+        &ParseOptions::default(),
+    )
+    .unwrap();
+    let problem = Problem::new(&puzzle, InitKind::Random, false).unwrap();
+    let mut config = GaConfig::preset(Preset::Paper);
+    config.population = 40;
+    config.crossover = CrossoverKind::None;
+    config.mutation = MutationKind::Swap;
+    config.mutation_rate = 1.0;
+    config.mutation_scope = scope;
+    let params = Params::new(&problem, &config);
+    let bytes = params.genome_bytes();
+    let mut genome = vec![0u8; bytes];
+    init_slot(&params, &problem, 0, 0, 0, &mut genome);
+    let genomes = genome.repeat(40);
+    let (penalty, age) = (vec![fitness(&problem, &genome); 40], vec![0; 40]);
+    let counts_words = crate::ga::cpu::line_counts::stored_words(&problem);
+    let mut stored = vec![0u64; counts_words];
+    store_built(&problem, &genome, &mut stored);
+    let counts = stored.repeat(40);
+    let mut state = Island::fresh();
+    state.generation = 0;
+    let island = IslandView {
+        index: 0,
+        state: &state,
+        genomes: &genomes,
+        penalty: &penalty,
+        age: &age,
+        epoch_best: &genome,
+        migrant: None,
+        stream_prefix: IslandView::stream_prefix(&params, 0, &state),
+        operators: IslandView::operators(&params),
+        counts: &counts,
+        counts_words,
+    };
+    let mut child = vec![0u8; bytes];
+    let mut child_counts = vec![0u64; counts_words];
+    (1..40)
+        .map(|slot| {
+            let (p, _, _) = breed(
+                &params,
+                &problem,
+                &island,
+                slot,
+                &mut child,
+                &mut child_counts,
+            );
+            assert_eq!(p, fitness(&problem, &child), "slot {slot}: stale penalty");
+            let mut built = vec![0u64; counts_words];
+            store_built(&problem, &child, &mut built);
+            assert_eq!(child_counts, built, "slot {slot}: stale line counts");
+            child.iter().zip(&genome).filter(|(a, b)| a != b).count()
+        })
+        .collect()
+}
+
+#[test]
+fn a_child_mutates_once_per_child_or_once_per_box() {
+    let once = changed_cells(MutationScope::Child);
+    assert!(once.iter().all(|&c| c <= 2), "per child: {once:?}");
+    let per_box = changed_cells(MutationScope::Box);
+    let mean = per_box.iter().sum::<usize>() as f64 / per_box.len() as f64;
+    // Nine chances, each a swap kept with probability about (free cells / 9)^2.
+    assert!(
+        mean > 5.0,
+        "per box: mean {mean} cells changed, {per_box:?}"
+    );
+}

@@ -1,0 +1,88 @@
+//! Mutation, box assignment and local search of one child: the part of `breed` after the
+//! crossover (twin of the same steps in `shaders/ga/breed.wgsl`), over either encoding's line
+//! counts (`Counted`).
+
+use super::assign::box_assignment;
+use super::fitness::fitness;
+use super::local_search::local_search_counted;
+use super::row::Counted;
+use crate::ga::{MutationKind, MutationScope, Params, Problem};
+use crate::rng::Rng;
+
+/// How many times a child draws whether to mutate: once, or once per box (`MutationScope`).
+fn mutation_chances(params: &Params) -> u32 {
+    if params.mutation_scope == MutationScope::Box as u32 {
+        params.side
+    } else {
+        1
+    }
+}
+
+/// Mutation (`kind` at rate `mutation_rate`), box assignment and local search of a child
+/// (`inherited`: its penalty when it is known, an unchanged copy of its parent's; `counts`: its
+/// line counts when they are known, left as the child's when they are known at the end);
+/// returns its penalty, and when a mutation swap was made, the penalty right after the
+/// mutations. Unless given, the line counts are built at the first mutation chance that fires
+/// and carried through the child's swaps.
+#[inline(always)]
+pub fn vary<C: Counted>(
+    params: &Params,
+    problem: &Problem,
+    (kind, mutation_rate): (MutationKind, u32),
+    rng: &mut Rng,
+    child: &mut [u8],
+    mut inherited: Option<u32>,
+    counts: &mut Option<C>,
+) -> (u32, Option<u32>) {
+    let mut mutated = false;
+    for _ in 0..mutation_chances(params) {
+        if rng.chance(mutation_rate) {
+            let counts = built(counts, problem, child);
+            if let Some((i, j)) = counts.mutation(problem, kind, rng, child) {
+                counts.swap(problem, child, i, j);
+                inherited = None;
+                mutated = true;
+            }
+        }
+    }
+    // A swap was made, so the counts were built.
+    let after_mutation = counts.as_ref().filter(|_| mutated).map(|c| c.penalty());
+    if params.assign_steps > 0 {
+        for _ in 0..params.assign_steps {
+            box_assignment(problem, params.assign_noise, rng, child);
+        }
+        inherited = None;
+        *counts = None;
+    }
+    let mut penalty = match (inherited, &*counts) {
+        (Some(penalty), _) => penalty,
+        (None, Some(counts)) => counts.penalty(),
+        (None, None) => fitness(problem, child),
+    };
+    if params.local_search > 0 {
+        let counts = built(counts, problem, child);
+        penalty = local_search_counted(
+            problem,
+            kind,
+            rng,
+            child,
+            counts,
+            penalty,
+            params.local_search,
+        );
+    }
+    (penalty, after_mutation)
+}
+
+/// The child's line counts, built now if they are not yet (`Option::get_or_insert_with`,
+/// spelled out so it inlines into `breed`'s bit-instruction build).
+#[inline(always)]
+fn built<'a, C: Counted>(counts: &'a mut Option<C>, problem: &Problem, child: &[u8]) -> &'a mut C {
+    if counts.is_none() {
+        *counts = Some(C::build(problem, child));
+    }
+    match counts {
+        Some(counts) => counts,
+        None => unreachable!("built just above"),
+    }
+}
