@@ -3,6 +3,7 @@
 
 use super::propagation::eliminate;
 use super::tables::{Scratch, Tables};
+use super::wdeg::Blame;
 use super::{Contradiction, Fail};
 
 /// All-different filtering on the units changed since it last ran. Returns whether anything changed.
@@ -93,6 +94,7 @@ pub(super) fn alldiff(
         }
         if found == NONE {
             // Hall's condition fails: the cells reached share fewer digits than they number.
+            s.blame = Blame::unit(u);
             return Err(Contradiction::Unfillable {
                 unit: t.unit_name(u),
             });
@@ -160,7 +162,10 @@ pub(super) fn alldiff(
             scc &= scc - 1;
             let removed = m[i] & !digits;
             if removed != 0 {
-                changed |= eliminate(t, s, cand, unit[pos[i] as usize] as usize, removed)?;
+                let cell = unit[pos[i] as usize] as usize;
+                changed |= eliminate(t, s, cand, cell, removed).inspect_err(|_| {
+                    s.blame = Blame::unit(u);
+                })?;
             }
         }
     }

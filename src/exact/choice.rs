@@ -112,6 +112,33 @@ pub(super) fn choose_random(t: &Tables, state: &[u64], tie: u32, dual: bool) -> 
     best
 }
 
+/// The alternative of `level` the guide `g` (candidate masks) holds, or 0: the guide's digit of
+/// the cell, or in a place branch the position whose cell the guide gives the digit.
+#[inline]
+pub(super) fn guided_bit(t: &Tables, g: &[u64], level: &Level) -> u64 {
+    match level.place {
+        None => {
+            let m = g[level.cell];
+            if m & (m.wrapping_sub(1)) == 0 {
+                m & level.remaining
+            } else {
+                0
+            }
+        }
+        Some((unit, digit)) => {
+            let mut left = level.remaining;
+            while left != 0 {
+                let pos = left.trailing_zeros() as usize;
+                if g[t.units[unit * t.side + pos] as usize] == digit {
+                    return 1u64 << pos;
+                }
+                left &= left - 1;
+            }
+            0
+        }
+    }
+}
+
 pub(super) fn to_grid(t: &Tables, cand: &[u64]) -> Grid {
     let cells = cand
         .iter()

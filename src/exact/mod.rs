@@ -42,9 +42,11 @@ mod search;
 mod tables;
 #[cfg(test)]
 mod tests;
+mod wdeg;
 
 pub use search::Solver;
 use tables::Fail;
+pub use wdeg::Growth;
 
 /// How far a search may go.
 #[derive(Clone, Debug, PartialEq, Eq)]

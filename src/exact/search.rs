@@ -3,9 +3,10 @@
 
 use std::time::Instant;
 
-use super::choice::{choose, choose_random, random_bit, to_grid, TIE_SALT};
+use super::choice::{choose, choose_random, guided_bit, random_bit, to_grid, TIE_SALT};
 use super::propagation::{init, run};
 use super::tables::{Scratch, Tables};
+use super::wdeg::{choose_weighted, Blame, Growth, Weights};
 use super::{Contradiction, ExactResult, Limits, Propagation, Status};
 use crate::board::{Geometry, Grid};
 
@@ -31,6 +32,8 @@ pub struct Solver {
     /// Solution-guided value order ([`set_guided`](Self::set_guided)): the most advanced state
     /// a randomized search reached so far (candidate masks) and how many cells it had fixed.
     pub(super) guide: Option<(Vec<u64>, u32)>,
+    /// Conflict-directed branching ([`set_wdeg`](Self::set_wdeg)): the unit weights.
+    pub(super) wdeg: Option<Weights>,
 }
 
 pub(super) struct Level {
@@ -51,6 +54,7 @@ impl Solver {
             alldiff_dirty: [0; 3],
             bands_dirty: 0,
             stacks_dirty: 0,
+            blame: Blame::default(),
         };
         let arena = vec![0; t.stride() * 8];
         Solver {
@@ -62,6 +66,7 @@ impl Solver {
             dual: false,
             interruptible: true,
             guide: None,
+            wdeg: None,
         }
     }
 
@@ -207,6 +212,24 @@ impl Solver {
         self.guide = on.then(|| (Vec::new(), 0));
     }
 
+    /// Conflict-directed branching (dom/wdeg, `wdeg.rs`) in randomized searches: `Some` turns it
+    /// on with unit weights all 1, raised on every propagation failure and kept across searches
+    /// until the next call; `None` (the default) turns it off. Only the order changes.
+    pub fn set_wdeg(&mut self, growth: Option<Growth>) {
+        self.wdeg = growth.map(|g| Weights::new(&self.t, g));
+    }
+
+    /// Propagation failures counted by the weights of [`set_wdeg`](Self::set_wdeg) so far (0
+    /// when off).
+    pub fn wdeg_failures(&self) -> u64 {
+        self.wdeg.as_ref().map_or(0, |w| w.failures)
+    }
+
+    /// The unit weights of [`set_wdeg`](Self::set_wdeg) (rows, columns, boxes), if on.
+    pub fn wdeg_weights(&self) -> Option<&[u64]> {
+        self.wdeg.as_ref().map(|w| &w.unit[..])
+    }
+
     /// Whether a stop request ends a search (default: yes).
     pub fn set_interruptible(&mut self, on: bool) {
         self.interruptible = on;
@@ -272,7 +295,10 @@ impl Solver {
                 }),
                 Some(key) => {
                     let tie = crate::rng::draw(key, result.nodes as u32);
-                    choose_random(t, state, tie, self.dual)
+                    match &self.wdeg {
+                        Some(w) => choose_weighted(t, state, tie, self.dual, w),
+                        None => choose_random(t, state, tie, self.dual),
+                    }
                 }
             };
             match branch {
@@ -360,38 +386,14 @@ impl Solver {
                     depth = target;
                     continue 'search;
                 }
+                if let Some(w) = self.wdeg.as_mut().filter(|_| tie_key.is_some()) {
+                    w.bump(&s.blame);
+                }
             }
         }
         if guide.is_some() {
             self.guide = guide;
         }
         result
-    }
-}
-
-/// The alternative of `level` the guide `g` (candidate masks) holds, or 0: the guide's digit of
-/// the cell, or in a place branch the position whose cell the guide gives the digit.
-#[inline]
-fn guided_bit(t: &Tables, g: &[u64], level: &Level) -> u64 {
-    match level.place {
-        None => {
-            let m = g[level.cell];
-            if m & (m.wrapping_sub(1)) == 0 {
-                m & level.remaining
-            } else {
-                0
-            }
-        }
-        Some((unit, digit)) => {
-            let mut left = level.remaining;
-            while left != 0 {
-                let pos = left.trailing_zeros() as usize;
-                if g[t.units[unit * t.side + pos] as usize] == digit {
-                    return 1u64 << pos;
-                }
-                left &= left - 1;
-            }
-            0
-        }
     }
 }

@@ -1,5 +1,6 @@
 //! The exact solver's geometry tables (built once per board size) and propagation buffers.
 
+use super::wdeg::Blame;
 use super::{Contradiction, Unit};
 use crate::board::Geometry;
 
@@ -95,6 +96,8 @@ pub(super) struct Scratch {
     /// ran on them.
     pub(super) bands_dirty: u64,
     pub(super) stacks_dirty: u64,
+    /// The units the last propagation failure is blamed on (dom/wdeg weights, `wdeg.rs`).
+    pub(super) blame: Blame,
 }
 
 impl Scratch {

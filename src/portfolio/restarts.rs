@@ -13,7 +13,7 @@ use std::time::Duration;
 use super::member::{Member, MemberOutcome, MemberReport};
 use crate::board::Grid;
 use crate::error::Result;
-use crate::exact::{restarts::Schedule, ExactResult, Limits, Solver, Status};
+use crate::exact::{restarts::Schedule, ExactResult, Growth, Limits, Solver, Status};
 
 /// Independent restart sequences (each a search at a time on its own thread when there are two).
 pub const EXACT_STREAMS: u32 = 2;
@@ -26,6 +26,21 @@ pub const EXACT_LARGE_NODES_PER_ROUND: u64 = 20_000_000;
 
 /// Whether each stream's searches are solution-guided ([`Solver::set_guided`]).
 pub const EXACT_GUIDED: bool = true;
+
+/// Conflict-directed branching in each stream ([`Solver::set_wdeg`]), weights kept across the
+/// stream's restarts.
+pub const EXACT_WDEG: Option<Growth> = None;
+
+/// Temporary measuring switch (docs/RESULTS.md "Large boards"): `EVOKU_WDEG=off|plain|decay`
+/// overrides [`EXACT_WDEG`].
+fn exact_wdeg() -> Option<Growth> {
+    match std::env::var("EVOKU_WDEG").as_deref() {
+        Ok("off") => None,
+        Ok("plain") => Some(Growth::Plain),
+        Ok("decay") => Some(Growth::Decay),
+        _ => EXACT_WDEG,
+    }
+}
 
 /// Box size from which the portfolio's exact member restarts (36x36 and up).
 pub const RESTARTS_FROM_BOX: usize = 6;
@@ -96,10 +111,12 @@ impl RestartsMember {
         let threads = threads.unwrap_or_else(|| {
             std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
         });
+        let wdeg = exact_wdeg();
         let streams = (0..EXACT_STREAMS)
             .map(|stream| {
                 let mut solver = Solver::new(puzzle.geometry());
                 solver.set_guided(EXACT_GUIDED);
+                solver.set_wdeg(wdeg);
                 Stream {
                     schedule: Schedule::new(seed, stream, EXACT_RESTART_UNIT),
                     solver,

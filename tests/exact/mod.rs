@@ -89,3 +89,4 @@ mod lloyd_amos;
 mod propagation;
 mod restarts;
 mod solutions;
+mod wdeg;
