@@ -225,9 +225,10 @@ impl Solver {
         self.wdeg.as_ref().map_or(0, |w| w.failures)
     }
 
-    /// The unit weights of [`set_wdeg`](Self::set_wdeg) (rows, columns, boxes), if on.
+    /// The weights of [`set_wdeg`](Self::set_wdeg) (rows, columns, boxes; per digit `side` for
+    /// each), if on.
     pub fn wdeg_weights(&self) -> Option<&[u64]> {
-        self.wdeg.as_ref().map(|w| &w.unit[..])
+        self.wdeg.as_ref().map(|w| w.weights())
     }
 
     /// Whether a stop request ends a search (default: yes).

@@ -31,13 +31,14 @@ pub const EXACT_GUIDED: bool = true;
 /// stream's restarts.
 pub const EXACT_WDEG: Option<Growth> = None;
 
-/// Temporary measuring switch (docs/RESULTS.md "Large boards"): `EVOKU_WDEG=off|plain|decay`
+/// Temporary measuring switch (docs/RESULTS.md "Large boards"): `EVOKU_WDEG=off|plain|decay|digit`
 /// overrides [`EXACT_WDEG`].
 fn exact_wdeg() -> Option<Growth> {
     match std::env::var("EVOKU_WDEG").as_deref() {
         Ok("off") => None,
         Ok("plain") => Some(Growth::Plain),
         Ok("decay") => Some(Growth::Decay),
+        Ok("digit") => Some(Growth::PerDigit),
         _ => EXACT_WDEG,
     }
 }

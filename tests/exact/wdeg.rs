@@ -37,7 +37,7 @@ fn course(solver: &mut exact::Solver, p: &Grid, key: u32) -> (u64, f64) {
 fn wdeg_weights_grow_on_failures_and_steer_later_searches() {
     let p = instance(25, 40, 2);
     let key = stream_restart_key(5, 1, 1_000);
-    for growth in [Growth::Plain, Growth::Decay] {
+    for growth in [Growth::Plain, Growth::Decay, Growth::PerDigit] {
         let (mut learned, nodes) = restarts(&p, Some(growth), 40);
         assert_eq!(
             nodes.len(),
@@ -50,12 +50,13 @@ fn wdeg_weights_grow_on_failures_and_steer_later_searches() {
         let failures = learned.wdeg_failures();
         assert!(failures > 0, "{growth:?}: no failure counted");
         let weights = learned.wdeg_weights().expect("on");
-        assert_eq!(weights.len(), 75, "one weight per row, column and box");
+        let per_unit = if growth == Growth::PerDigit { 25 } else { 1 };
+        assert_eq!(weights.len(), 75 * per_unit, "per row, column and box");
         // Every failure blames one to three units; plain weights count them exactly.
         let raised: u64 = weights.iter().map(|w| w - 1).sum();
         match growth {
             Growth::Plain => assert!((failures..=3 * failures).contains(&raised)),
-            Growth::Decay => assert!(raised >= failures),
+            Growth::Decay | Growth::PerDigit => assert!(raised >= failures),
         }
         // What 40 searches learned steers the next one: the same key from fresh weights, or
         // without weights, takes another course.
