@@ -237,6 +237,18 @@ pub(super) fn choose_weighted(
     }
     let mut places = [0u64; 64];
     for u in 0..3 * n {
+        // Per unit, no place of a unit too light can win (two places at least): skip its scan.
+        if !per_digit {
+            let bound = Score {
+                num: 2,
+                den: w.unit[u],
+                hash: 0,
+            };
+            let (cell, place) = best_score.cross(&bound);
+            if cell < place {
+                continue;
+            }
+        }
         let unit = &t.units[u * n..(u + 1) * n];
         places[..n].fill(0);
         for (pos, &c) in unit.iter().enumerate() {
