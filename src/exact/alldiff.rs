@@ -94,7 +94,7 @@ pub(super) fn alldiff(
         }
         if found == NONE {
             // Hall's condition fails: the cells reached share fewer digits than they number.
-            s.blame = Blame::unit(u, t.all);
+            s.blame = Blame::unit(u);
             return Err(Contradiction::Unfillable {
                 unit: t.unit_name(u),
             });
@@ -164,7 +164,7 @@ pub(super) fn alldiff(
             if removed != 0 {
                 let cell = unit[pos[i] as usize] as usize;
                 changed |= eliminate(t, s, cand, cell, removed).inspect_err(|_| {
-                    s.blame = Blame::unit(u, removed);
+                    s.blame = Blame::unit(u);
                 })?;
             }
         }

@@ -18,7 +18,9 @@
 //! * [`Solver::solve_randomized`] and [`restarts`]: the same search with a keyed random tie-break
 //!   among the most constrained cells, a keyed random digit order and optionally branching on a
 //!   digit's places in a unit ([`Solver::set_dual`]), restarted with Luby node budgets: a pure
-//!   function of the key or seed, for the heavy-tailed searches of large boards.
+//!   function of the key or seed, for the heavy-tailed searches of large boards; optionally the
+//!   cell choice is conflict-directed ([`Solver::set_wdeg`], dom/wdeg): unit weights raised by
+//!   propagation failures and kept across restarts.
 //!
 //! The search also measures the *entropy* of docs/ALGORITHMS.md section 5 (Kashan paper): the
 //! sum, over every branching node the search explored, of `log2(candidates of the chosen cell)`.
@@ -35,6 +37,7 @@ use crate::board::{Geometry, Grid};
 
 mod alldiff;
 mod choice;
+mod fixpoint;
 mod locked;
 mod propagation;
 pub mod restarts;
@@ -46,7 +49,6 @@ mod wdeg;
 
 pub use search::Solver;
 use tables::Fail;
-pub use wdeg::Growth;
 
 /// How far a search may go.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -46,7 +46,7 @@ pub(super) fn run(
                     cand[p] = m;
                     if m == 0 {
                         s.queue.clear();
-                        s.blame = Blame::cell(t, p, Some(cell), bit);
+                        s.blame = Blame::cell(t, p, Some(cell));
                         return Err(Contradiction::EmptyCell { cell: p });
                     }
                     s.mark(t, p);
@@ -100,7 +100,7 @@ pub(super) fn run(
                 }
                 if once != t.all {
                     s.queue.clear();
-                    s.blame = Blame::unit(u, !once & t.all);
+                    s.blame = Blame::unit(u);
                     let digit = (!once & t.all).trailing_zeros() as u8 + 1;
                     return Err(Contradiction::NoPlace {
                         unit: t.unit_name(u),
@@ -119,7 +119,7 @@ pub(super) fn run(
                         if h & (h - 1) != 0 {
                             // Two digits whose only place in this unit is the same cell.
                             s.queue.clear();
-                            s.blame = Blame::unit(u, h);
+                            s.blame = Blame::unit(u);
                             return Err(Contradiction::NoPlace {
                                 unit: t.unit_name(u),
                                 digit: 64 - h.leading_zeros() as u8,
@@ -151,7 +151,7 @@ pub(super) fn eliminate(
     let m = old & !mask;
     cand[cell] = m;
     if m == 0 {
-        s.blame = Blame::cell(t, cell, None, old);
+        s.blame = Blame::cell(t, cell, None);
         return Err(Contradiction::EmptyCell { cell });
     }
     s.mark(t, cell);

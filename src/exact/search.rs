@@ -6,8 +6,8 @@ use std::time::Instant;
 use super::choice::{choose, choose_random, guided_bit, random_bit, to_grid, TIE_SALT};
 use super::propagation::{init, run};
 use super::tables::{Scratch, Tables};
-use super::wdeg::{choose_weighted, Blame, Growth, Weights};
-use super::{Contradiction, ExactResult, Limits, Propagation, Status};
+use super::wdeg::{choose_weighted, Blame, Weights};
+use super::{ExactResult, Limits, Status};
 use crate::board::{Geometry, Grid};
 
 /// Reusable exact solver for one geometry: tables, propagation buffers and the search arena.
@@ -86,92 +86,6 @@ impl Solver {
         self.t.alldiff = on;
     }
 
-    /// Propagation only; see [`propagate`].
-    pub fn propagate(&mut self, puzzle: &Grid) -> Result<Propagation, Contradiction> {
-        assert_eq!(
-            puzzle.geometry(),
-            self.t.geometry,
-            "solver built for another size"
-        );
-        if let Some(c) = puzzle.first_clash() {
-            return Err(Contradiction::Clash {
-                first: c.first,
-                second: c.second,
-                digit: c.digit,
-            });
-        }
-        let stride = self.t.stride();
-        let state = &mut self.arena[..stride];
-        init(&self.t, &mut self.s, state, puzzle);
-        let (cand, done) = state.split_at_mut(self.t.cells);
-        run(&self.t, &mut self.s, cand, done)?;
-        let candidates = cand.to_vec();
-        let grid = to_grid(&self.t, &candidates);
-        let fixed = grid.givens() - puzzle.givens();
-        Ok(Propagation {
-            grid,
-            candidates,
-            fixed,
-        })
-    }
-
-    /// Propagate arbitrary candidate masks in place (one per row-major cell, bit `d-1` for digit
-    /// `d`): every single-candidate cell counts as fixed. Returns how many cells are fixed
-    /// afterwards. On a contradiction the masks are left part-way.
-    pub fn propagate_candidates(&mut self, candidates: &mut [u64]) -> Result<usize, Contradiction> {
-        let t = &self.t;
-        assert_eq!(candidates.len(), t.cells, "one mask per cell");
-        let s = &mut self.s;
-        s.clear();
-        for (c, m) in candidates.iter_mut().enumerate() {
-            *m &= t.all;
-            if *m == 0 {
-                return Err(Contradiction::EmptyCell { cell: c });
-            }
-            if *m & (*m - 1) == 0 {
-                s.queue.push(c as u16);
-            }
-        }
-        s.mark_all(t);
-        let done = &mut self.arena[..t.words];
-        done.fill(0);
-        run(t, s, candidates, done)?;
-        Ok(candidates.iter().filter(|&&m| m & (m - 1) == 0).count())
-    }
-
-    /// Fix `cell` to `digit` in candidate masks that are already propagated (the output of
-    /// [`propagate`], [`propagate_candidates`](Self::propagate_candidates) or an earlier
-    /// `assign`), and propagate incrementally: only what the choice changes is revisited. This is
-    /// the step the Ant Colony System takes after each choice. On a contradiction the masks are
-    /// left part-way.
-    pub fn assign(
-        &mut self,
-        candidates: &mut [u64],
-        cell: usize,
-        digit: u8,
-    ) -> Result<(), Contradiction> {
-        let t = &self.t;
-        assert_eq!(candidates.len(), t.cells, "one mask per cell");
-        assert!(
-            (1..=t.side).contains(&(digit as usize)),
-            "digit out of range"
-        );
-        let bit = 1u64 << (digit - 1);
-        if candidates[cell] & bit == 0 {
-            return Err(Contradiction::EmptyCell { cell });
-        }
-        if candidates[cell] == bit {
-            return Ok(());
-        }
-        let s = &mut self.s;
-        s.clear();
-        candidates[cell] = bit;
-        s.mark(t, cell);
-        s.queue.push(cell as u16);
-        let done = &mut self.arena[..t.words];
-        run(t, s, candidates, done)
-    }
-
     /// Like [`solve`](Self::solve), but each branching cell's digits are tried in a random order
     /// drawn from the counter-based hash ([`crate::rng::draw`]) keyed by `key` and the node count:
     /// the same key gives the same search. Used to fill random complete grids.
@@ -212,11 +126,11 @@ impl Solver {
         self.guide = on.then(|| (Vec::new(), 0));
     }
 
-    /// Conflict-directed branching (dom/wdeg, `wdeg.rs`) in randomized searches: `Some` turns it
-    /// on with unit weights all 1, raised on every propagation failure and kept across searches
-    /// until the next call; `None` (the default) turns it off. Only the order changes.
-    pub fn set_wdeg(&mut self, growth: Option<Growth>) {
-        self.wdeg = growth.map(|g| Weights::new(&self.t, g));
+    /// Conflict-directed branching (dom/wdeg, `wdeg.rs`) in randomized searches: on, with unit
+    /// weights all 1, raised on every propagation failure of a randomized search and kept across
+    /// searches until the next call; off by default. Only the order changes: proofs stay proofs.
+    pub fn set_wdeg(&mut self, on: bool) {
+        self.wdeg = on.then(|| Weights::new(&self.t));
     }
 
     /// Propagation failures counted by the weights of [`set_wdeg`](Self::set_wdeg) so far (0
@@ -225,10 +139,9 @@ impl Solver {
         self.wdeg.as_ref().map_or(0, |w| w.failures)
     }
 
-    /// The weights of [`set_wdeg`](Self::set_wdeg) (rows, columns, boxes; per digit `side` for
-    /// each), if on.
+    /// The unit weights of [`set_wdeg`](Self::set_wdeg) (rows, columns, boxes), if on.
     pub fn wdeg_weights(&self) -> Option<&[u64]> {
-        self.wdeg.as_ref().map(|w| w.weights())
+        self.wdeg.as_ref().map(|w| &w.unit[..])
     }
 
     /// Whether a stop request ends a search (default: yes).

@@ -6,14 +6,16 @@
 //! "Large boards"). Why a larger share of the round: the ACS and the walk solve little there.
 //! Why streams: a search is one thread's work, so one stream would leave the second core idle
 //! while the exact member runs; a fixed number of streams, each with its own restart keys, keeps
-//! the work (and so the run) the same whatever the thread count.
+//! the work (and so the run) the same whatever the thread count. Why one stream branches by
+//! conflict-directed weights and the other not ([`EXACT_WDEG`]): each solves instances the other
+//! misses.
 
 use std::time::Duration;
 
 use super::member::{Member, MemberOutcome, MemberReport};
 use crate::board::Grid;
 use crate::error::Result;
-use crate::exact::{restarts::Schedule, ExactResult, Growth, Limits, Solver, Status};
+use crate::exact::{restarts::Schedule, ExactResult, Limits, Solver, Status};
 
 /// Independent restart sequences (each a search at a time on its own thread when there are two).
 pub const EXACT_STREAMS: u32 = 2;
@@ -27,21 +29,12 @@ pub const EXACT_LARGE_NODES_PER_ROUND: u64 = 20_000_000;
 /// Whether each stream's searches are solution-guided ([`Solver::set_guided`]).
 pub const EXACT_GUIDED: bool = true;
 
-/// Conflict-directed branching in each stream ([`Solver::set_wdeg`]), weights kept across the
-/// stream's restarts.
-pub const EXACT_WDEG: Option<Growth> = None;
-
-/// Temporary measuring switch (docs/RESULTS.md "Large boards"): `EVOKU_WDEG=off|plain|decay|digit`
-/// overrides [`EXACT_WDEG`].
-fn exact_wdeg() -> Option<Growth> {
-    match std::env::var("EVOKU_WDEG").as_deref() {
-        Ok("off") => None,
-        Ok("plain") => Some(Growth::Plain),
-        Ok("decay") => Some(Growth::Decay),
-        Ok("digit") => Some(Growth::PerDigit),
-        _ => EXACT_WDEG,
-    }
-}
+/// Whether each stream's searches branch by conflict-directed weights (dom/wdeg,
+/// [`Solver::set_wdeg`]), kept across the stream's restarts: stream 0 does, stream 1 does not.
+/// At 36x36 50 % two weighted streams solve 3 of 10 and two unweighted 3 of 10, not the same
+/// three; one of each solves 4, and 9 of 10 at 45 % as both others (docs/RESULTS.md, "Large
+/// boards").
+pub const EXACT_WDEG: [bool; EXACT_STREAMS as usize] = [true, false];
 
 /// Box size from which the portfolio's exact member restarts (36x36 and up).
 pub const RESTARTS_FROM_BOX: usize = 6;
@@ -112,12 +105,11 @@ impl RestartsMember {
         let threads = threads.unwrap_or_else(|| {
             std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
         });
-        let wdeg = exact_wdeg();
         let streams = (0..EXACT_STREAMS)
             .map(|stream| {
                 let mut solver = Solver::new(puzzle.geometry());
                 solver.set_guided(EXACT_GUIDED);
-                solver.set_wdeg(wdeg);
+                solver.set_wdeg(EXACT_WDEG[stream as usize]);
                 Stream {
                     schedule: Schedule::new(seed, stream, EXACT_RESTART_UNIT),
                     solver,
