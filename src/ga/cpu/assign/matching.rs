@@ -78,12 +78,8 @@ pub(super) fn hungarian<const W: usize, const K1: usize>(
                 min_v[c] = if better { reduced } else { open };
                 least = least.min(min_v[c].wrapping_sub(1));
             }
-            let mut at = 0u64;
-            for (c, &min_v) in min_v.iter().enumerate() {
-                at |= ((min_v.wrapping_sub(1) == least) as u64) << c;
-            }
             d = least.wrapping_add(1);
-            j0 = at.trailing_zeros() as usize + 1;
+            j0 = first_lane(&min_v, d) + 1;
             if row_of_col[j0] == 0 {
                 break;
             }
@@ -111,4 +107,23 @@ pub(super) fn hungarian<const W: usize, const K1: usize>(
         }
     }
     col_of_row
+}
+
+/// The first lane of `values` that equals `value` (one does), from a mask of the lanes: 32 bits
+/// wide where they fit, so a vector compare gives it at once.
+#[inline(always)]
+fn first_lane<const W: usize>(values: &[i32; W], value: i32) -> usize {
+    if W <= 32 {
+        let mut at = 0u32;
+        for (c, &v) in values.iter().enumerate() {
+            at |= ((v == value) as u32) << c;
+        }
+        at.trailing_zeros() as usize
+    } else {
+        let mut at = 0u64;
+        for (c, &v) in values.iter().enumerate() {
+            at |= ((v == value) as u64) << c;
+        }
+        at.trailing_zeros() as usize
+    }
 }

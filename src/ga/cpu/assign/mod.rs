@@ -114,16 +114,20 @@ fn assign_steps<const B: usize, const W: usize, const K1: usize>(
         return;
     }
     let table = NoiseTable::<W>::new(problem, noise, rng);
+    // One cost table for all the steps: each writes the rows it reads.
+    let mut cost = [[0i32; W]; W];
     for _ in 0..steps {
-        assign::<B, W, K1>(problem, &table, rng, genome);
+        assign::<B, W, K1>(problem, &table, &mut cost, rng, genome);
     }
 }
 
-/// One box assignment on boxes of side `B`, its noise read from `table`.
+/// One box assignment on boxes of side `B`, its noise read from `table`, its costs written into
+/// `cost`.
 #[inline(always)]
 fn assign<const B: usize, const W: usize, const K1: usize>(
     problem: &Problem,
     table: &NoiseTable<W>,
+    cost: &mut [[i32; W]; W],
     rng: &mut Rng,
     genome: &mut [u8],
 ) {
@@ -169,35 +173,69 @@ fn assign<const B: usize, const W: usize, const K1: usize>(
     if k < 2 {
         return;
     }
-    let candidates = problem.candidates();
-    let mut bits = [0u64; W];
-    for (bit, &digit) in bits.iter_mut().zip(&digits[..k]) {
-        *bit = digit_bit(digit);
-    }
-    // Each row computed whole, past the k free cells: a fixed trip count the compiler unrolls
-    // and vectorises (the entries past k are never read).
-    let mut cost = [[0i32; W]; W];
-    for cell in 0..k {
-        let p = position[cell];
-        let (row, col) = (row_has[p / B], col_has[p % B]);
-        let allowed = candidates[free[cell]];
-        let entries = cost[cell].iter_mut().zip(&bits);
-        for ((entry, &bit), &random) in entries.zip(&table.entries[cell]) {
-            let conflicts =
-                (row & bit != 0) as i32 + (col & bit != 0) as i32 + (allowed & bit == 0) as i32;
-            *entry = conflicts * ASSIGN_UNIT + random;
-        }
-    }
     // The Hungarian's passes over 8 lanes where the free cells fit, as most boxes' do up to
     // 16x16; over 16 where they fit up to 25x25.
+    let free_cells = FreeCells {
+        k,
+        free: &free,
+        position: &position,
+        digits: &digits,
+        row_has: &row_has,
+        col_has: &col_has,
+    };
     let matching = match k {
-        ..=8 => hungarian::<8, 9>(k, cost.as_flattened(), W),
-        ..=16 if W > 16 => hungarian::<16, 17>(k, cost.as_flattened(), W),
-        _ => hungarian::<W, K1>(k, cost.as_flattened(), W),
+        ..=8 => matching::<B, 8, 9, W>(problem, &free_cells, table, cost),
+        ..=16 if W > 16 => matching::<B, 16, 17, W>(problem, &free_cells, table, cost),
+        _ => matching::<B, W, K1, W>(problem, &free_cells, table, cost),
     };
     for cell in 0..k {
         genome[free[cell]] = digits[matching[cell] as usize];
     }
+}
+
+/// The free cells of the box being assigned: their genome indices, box positions and digits,
+/// and the digits of the box's rows and columns outside it.
+struct FreeCells<'a, const B: usize, const W: usize> {
+    k: usize,
+    free: &'a [usize; W],
+    position: &'a [usize; W],
+    digits: &'a [u8; W],
+    row_has: &'a [u64; B],
+    col_has: &'a [u64; B],
+}
+
+/// The box's cost table over `L` lanes (`L >= k`; `L1 = L + 1`) in rows of `W` entries, and its
+/// minimum-cost matching. Each row is computed whole, past the k free cells: a fixed trip count
+/// the compiler unrolls and vectorises (the entries past k are never read). Up to 25x25 the
+/// digit masks fit 32 bits, so a vector holds twice the lanes.
+#[inline(always)]
+fn matching<const B: usize, const L: usize, const L1: usize, const W: usize>(
+    problem: &Problem,
+    cells: &FreeCells<B, W>,
+    table: &NoiseTable<W>,
+    cost: &mut [[i32; W]; W],
+) -> [u8; 64] {
+    let candidates = problem.candidates();
+    let mut shift = [0u32; L];
+    for (shift, &digit) in shift.iter_mut().zip(&cells.digits[..cells.k]) {
+        *shift = (digit.wrapping_sub(1) & 63) as u32;
+    }
+    for cell in 0..cells.k {
+        let p = cells.position[cell];
+        let (row, col) = (cells.row_has[p / B], cells.col_has[p % B]);
+        let allowed = candidates[cells.free[cell]];
+        let entries = cost[cell][..L].iter_mut().zip(&shift);
+        for ((entry, &shift), &random) in entries.zip(&table.entries[cell][..L]) {
+            let conflicts = if B * B <= 32 {
+                let (row, col, allowed) = (row as u32, col as u32, allowed as u32);
+                (row >> shift & 1) + (col >> shift & 1) + (!allowed >> shift & 1)
+            } else {
+                ((row >> shift & 1) + (col >> shift & 1) + (!allowed >> shift & 1)) as u32
+            };
+            *entry = conflicts as i32 * ASSIGN_UNIT + random;
+        }
+    }
+    hungarian::<L, L1>(cells.k, cost.as_flattened(), W)
 }
 
 /// Loop iterations (as lavapipe counts them, [`super::loop_run`]) of a child's GPU box
