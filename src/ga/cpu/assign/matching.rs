@@ -109,21 +109,21 @@ pub(super) fn hungarian<const W: usize, const K1: usize>(
     col_of_row
 }
 
-/// The first lane of `values` that equals `value` (one does), from a mask of the lanes: 32 bits
-/// wide where they fit, so a vector compare gives it at once.
+/// The first lane of `values` that equals `value` (one does): the lanes compared into bytes
+/// (which the compiler does a vector at a time), read 8 at a time as a `u64`.
 #[inline(always)]
 fn first_lane<const W: usize>(values: &[i32; W], value: i32) -> usize {
-    if W <= 32 {
-        let mut at = 0u32;
-        for (c, &v) in values.iter().enumerate() {
-            at |= ((v == value) as u32) << c;
-        }
-        at.trailing_zeros() as usize
-    } else {
-        let mut at = 0u64;
-        for (c, &v) in values.iter().enumerate() {
-            at |= ((v == value) as u64) << c;
-        }
-        at.trailing_zeros() as usize
+    let mut hits = [0u8; W];
+    for (hit, &v) in hits.iter_mut().zip(values) {
+        *hit = u8::from(v == value);
     }
+    let mut first = 0;
+    for bytes in hits.chunks_exact(8) {
+        let word = u64::from_le_bytes(bytes.try_into().unwrap_or_default());
+        if word != 0 {
+            return first + word.trailing_zeros() as usize / 8;
+        }
+        first += 8;
+    }
+    first
 }
