@@ -6,10 +6,15 @@
 use evoku::aco::cpu::CpuAco;
 use evoku::aco::gpu::{GpuAco, MultiGpuAco};
 use evoku::aco::{AcoConfig, AcoEngine, AcoTables};
+use std::time::Instant;
+
 use evoku::board::Grid;
+use evoku::device::Device;
 use evoku::gpu::{GpuContext, GpuOptions};
+use evoku::portfolio::{self, MemberKind};
 
 use crate::aco::{config, lloyd_amos, repo_puzzle, run_engine, same_outcome, Stepped};
+use crate::default_solver::{options, read_puzzle};
 use crate::gpu::gpu;
 use crate::util;
 
@@ -305,4 +310,35 @@ fn solve_aco_with_two_adapters_reports_the_split_and_the_one_device_result() {
         object.remove("adapters");
     }
     assert_eq!(split, one);
+}
+
+#[test]
+fn the_portfolio_acs_split_over_two_devices_wins_as_on_one() {
+    // The puzzle of `portfolio_overlap`'s ACS win: the exact member's first search falls short,
+    // and the ACS, on one device or its two colonies on two, solves it in the same round.
+    let Some((lease, second)) = two_devices() else {
+        return;
+    };
+    let puzzle = read_puzzle("tests/data/lloyd-amos/general/inst25x25_45_57.txt");
+    let kinds = [MemberKind::Exact, MemberKind::Aco];
+    let run = |device: Device| {
+        let mut options = options(device, 2, 11);
+        options.aco.colonies = 2;
+        portfolio::solve(&puzzle.grid, &kinds, &options, &mut |_| {}, Instant::now()).unwrap()
+    };
+    let one = run(Device::Gpu(lease.arc()));
+    let two = run(Device::Gpus(vec![(*lease).clone(), second].into()));
+    let key = |o: &portfolio::PortfolioOutcome| {
+        (
+            o.solved_by.clone(),
+            o.rounds,
+            o.best.clone(),
+            o.best_penalty,
+            o.restarts,
+            o.evaluations,
+            o.members.clone(),
+        )
+    };
+    assert_eq!(key(&one), key(&two));
+    assert_eq!(two.solved_by.as_deref(), Some("aco"));
 }
