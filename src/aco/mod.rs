@@ -35,7 +35,8 @@
 //!   for `restart_after` iterations starts again from fresh pheromone, and colonies can adopt their
 //!   ring neighbour's best every `exchange_interval` iterations. The result is that of the colony
 //!   that solved first (lowest iteration, then lowest index), so it depends neither on the thread
-//!   count nor on how many iterations run between checks.
+//!   count nor on how many iterations run between checks. On several GPUs (`--adapters`) the
+//!   colonies split over the devices ([`gpu::MultiGpuAco`]), with the same result.
 //!
 //! Randomness comes from [`crate::rng`], keyed by (seed, colony, iteration, ant): draw 0 picks the
 //! start cell, draws `1 + 2 s` and `2 + 2 s` decide step `s` (greedy or not, then the roulette).

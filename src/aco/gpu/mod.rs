@@ -8,6 +8,9 @@
 //! `aco_colony_update` (one invocation per colony), `aco_restart` (one workgroup per colony, when
 //! restarts are on) and `aco_exchange` (when exchanges are on). A cell's candidates are one to
 //! three words (`common::cand_words`), so every board evoku reads, up to 64x64, runs here.
+//! An engine may hold a contiguous part of a run's colonies (`new_part`, for [`MultiGpuAco`]): its
+//! colonies draw from the run's streams (`first_colony`), and a ghost record after its own holds
+//! its first colony's ring neighbour, which lives on another device.
 //!
 //! # What crosses the bus
 //!
