@@ -5,14 +5,17 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
+use crate::aco::{AcoConfig, MAX_COLONIES};
 use crate::board::Grid;
 use crate::choice::choice_enum;
 use crate::defaults::Fill;
 use crate::error::Result;
 use crate::ga::cpu::CpuEngine;
-use crate::ga::gpu::{split_islands, GpuEngine, MultiGpuEngine};
+use crate::ga::gpu::{GpuEngine, MultiGpuEngine};
 use crate::ga::{Engine, GaConfig, Problem};
-use crate::gpu::{open_adapters, AdapterList, AdapterSummary, GpuContext, GpuOptions};
+use crate::gpu::{
+    open_adapters, split_evenly, AdapterList, AdapterSummary, GpuContext, GpuOptions,
+};
 
 choice_enum! {
     /// Where the GA runs.
@@ -34,7 +37,8 @@ pub enum Device {
     Cpu,
     Gpu(Arc<GpuContext>),
     /// Several devices (`--adapters`): a GA run splits its islands over them
-    /// ([`MultiGpuEngine`]), bit for bit the one-device run; the ACS and traces use the first.
+    /// ([`MultiGpuEngine`]), an ACS run its colonies ([`crate::aco::gpu::MultiGpuAco`]), each
+    /// bit for bit the one-device run; traces use the first.
     Gpus(Arc<[GpuContext]>),
 }
 
@@ -97,14 +101,6 @@ impl Device {
         })
     }
 
-    /// The first device alone: where what does not split across devices runs (the ACS, traces).
-    pub fn first(&self) -> Device {
-        match self {
-            Device::Gpus(contexts) => Device::Gpu(Arc::new(contexts[0].clone())),
-            other => other.clone(),
-        }
-    }
-
     /// GA islands that fill the device (`--islands` left to the adapter): on several devices,
     /// as many per device as the smallest holds, since the islands split evenly; `None` on the
     /// CPU.
@@ -127,20 +123,52 @@ impl Device {
         }
     }
 
-    /// Which adapter runs how many of a GA run's `islands` (none on the CPU).
-    pub fn islands_per_adapter(&self, islands: u32) -> Vec<AdapterIslands> {
+    /// ACS colonies that fill the device (`--colonies` left to the adapter), as
+    /// [`Device::fill_islands`] does for islands; `None` on the CPU.
+    pub fn fill_colonies(&self, grid: &Grid, config: &AcoConfig) -> Option<u32> {
+        match self {
+            Device::Cpu => None,
+            Device::Gpu(ctx) => Some(crate::defaults::gpu_colonies(ctx, grid, config)),
+            Device::Gpus(contexts) => {
+                let each = contexts
+                    .iter()
+                    .map(|ctx| crate::defaults::gpu_colonies(ctx, grid, config))
+                    .min()?;
+                // A software adapter keeps the configured colonies (`gpu_colonies`).
+                if contexts.iter().all(GpuContext::is_software) {
+                    Some(each)
+                } else {
+                    Some(each.saturating_mul(contexts.len() as u32).min(MAX_COLONIES))
+                }
+            }
+        }
+    }
+
+    /// Which adapter runs how many of a run's GA `islands` and ACS `colonies` (each split over
+    /// the devices as the engines split them); adapters left with neither are left out, and
+    /// there is none on the CPU.
+    pub fn adapter_shares(&self, islands: Option<u32>, colonies: Option<u32>) -> Vec<AdapterShare> {
         let contexts = match self {
             Device::Cpu => return Vec::new(),
             Device::Gpu(ctx) => std::slice::from_ref(&**ctx),
             Device::Gpus(contexts) => contexts,
         };
+        let share = |count: Option<u32>, i: usize| {
+            count.and_then(|count| {
+                split_evenly(count, contexts.len())
+                    .get(i)
+                    .map(|r| r.len() as u32)
+            })
+        };
         contexts
             .iter()
-            .zip(split_islands(islands, contexts.len()))
-            .map(|(ctx, range)| AdapterIslands {
+            .enumerate()
+            .map(|(i, ctx)| AdapterShare {
                 adapter: ctx.describe(),
-                islands: range.len() as u32,
+                islands: share(islands, i),
+                colonies: share(colonies, i),
             })
+            .filter(|s| s.islands.is_some() || s.colonies.is_some())
             .collect()
     }
 
@@ -191,10 +219,14 @@ impl Device {
     }
 }
 
-/// One adapter's share of a GA run's islands, as `solve --json` reports it.
+/// One adapter's share of a run, as `solve --json` reports it: the GA's islands and the ACS's
+/// colonies it ran (each left out when none).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct AdapterIslands {
+pub struct AdapterShare {
     /// The adapter's description (`name (backend, device type)`).
     pub adapter: String,
-    pub islands: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub islands: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub colonies: Option<u32>,
 }

@@ -112,6 +112,15 @@ impl Rng {
         value
     }
 
+    /// The next draw, the counter moved on only when `take`: a draw that data decides whether to
+    /// spend, without a branch on it (the value is then computed either way).
+    #[inline(always)]
+    pub fn next_u32_if(&mut self, take: bool) -> u32 {
+        let value = mix(self.key ^ index_mix_fast(self.counter));
+        self.counter = self.counter.wrapping_add(u32::from(take));
+        value
+    }
+
     /// Uniform-enough integer in `0..bound` (`bound > 0`) by [`mul_hi`]: the bias is below 2^-20
     /// for every bound evoku uses.
     #[inline(always)]

@@ -21,6 +21,7 @@ mod instances;
 mod loop_bounds;
 mod measure;
 mod multi_gpu;
+mod multi_gpu_aco;
 mod output;
 mod parity;
 mod play;

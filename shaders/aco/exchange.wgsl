@@ -5,6 +5,11 @@
 // Twin of `src/aco/cpu/exchange.rs`. Reads only the neighbours' overall-best records (written by
 // `aco_colony_update` alone) and writes only the colony's own state and best-so-far record, so the
 // colonies do not race.
+//
+// An engine holding part of a run's colonies across devices (`params.colonies <
+// params.run_colonies`) finds its first colony's neighbour, which lives on another device, in the
+// ghost record after its own colonies' (record `params.colonies`), where the host put that
+// neighbour's overall best before this stage.
 
 @compute @workgroup_size(COLONY_WORKGROUP)
 fn aco_exchange(
@@ -12,14 +17,16 @@ fn aco_exchange(
     @builtin(num_workgroups) groups: vec3<u32>,
 ) {
     let colony = gid.y * groups.x * COLONY_WORKGROUP + gid.x;
-    if colony >= params.colonies || params.exchange_interval == 0u || params.colonies < 2u {
+    if colony >= params.colonies || params.exchange_interval == 0u || params.run_colonies < 2u {
         return;
     }
     var state = colonies[colony];
     if state.solved != 0u || state.iteration % params.exchange_interval != 0u {
         return;
     }
-    let neighbour = select(colony - 1u, params.colonies - 1u, colony == 0u);
+    // Colony 0 of the whole ring wraps to the last; a part's colony 0 reads the ghost.
+    let wrap = select(params.colonies - 1u, params.colonies, params.colonies < params.run_colonies);
+    let neighbour = select(colony - 1u, wrap, colony == 0u);
     let source = record_base(neighbour) + 1u + params.cells;
     let filled = records[source];
     if filled > state.best_filled {

@@ -161,7 +161,9 @@ fn aco_tour(
         let state = colonies[colony];
         live = state.solved == 0u && state.step < params.tour_steps;
         first = state.step;
-        key = stream_key(params.seed_lo, params.seed_hi, colony, state.iteration, a);
+        // The run's colony number: a part of a run split over devices starts at `first_colony`.
+        let run_colony = params.first_colony + colony;
+        key = stream_key(params.seed_lo, params.seed_hi, run_colony, state.iteration, a);
     }
     let ant = ant_base(colony, a);
     // The loop bound is uniform, so every invocation meets every barrier.

@@ -150,9 +150,14 @@ pub struct AcoParams {
     pub tour_steps: u32,
     /// Words per cell of an ant's candidates ([`cand_words`]).
     pub cand_words: u32,
-    // Scalars, not an array: a uniform block's arrays need a 16-byte stride.
-    pub _pad1: u32,
-    pub _pad2: u32,
+    /// The run's number of this engine's first colony: 0, unless the engine holds part of a
+    /// run's colonies across devices (`MultiGpuAco`). Colony `c` here draws from the stream of
+    /// colony `first_colony + c`.
+    pub first_colony: u32,
+    /// Colonies of the whole run: the length of the exchange ring (`colonies` unless the
+    /// engine holds a part; a part's first colony then takes its neighbour's best from the
+    /// ghost record after its own, which the host fills).
+    pub run_colonies: u32,
 }
 }
 

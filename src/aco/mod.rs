@@ -35,7 +35,8 @@
 //!   for `restart_after` iterations starts again from fresh pheromone, and colonies can adopt their
 //!   ring neighbour's best every `exchange_interval` iterations. The result is that of the colony
 //!   that solved first (lowest iteration, then lowest index), so it depends neither on the thread
-//!   count nor on how many iterations run between checks.
+//!   count nor on how many iterations run between checks. On several GPUs (`--adapters`) the
+//!   colonies split over the devices ([`gpu::MultiGpuAco`]), with the same result.
 //!
 //! Randomness comes from [`crate::rng`], keyed by (seed, colony, iteration, ant): draw 0 picks the
 //! start cell, draws `1 + 2 s` and `2 + 2 s` decide step `s` (greedy or not, then the roulette).
@@ -111,6 +112,8 @@ pub const DEFAULT_COLONIES: u32 = 4;
 /// Iterations without a fuller ant before a colony restarts, by default (measured in
 /// `docs/RESULTS.md`).
 pub const DEFAULT_RESTART_AFTER: u32 = 150;
+/// Most colonies of a run.
+pub const MAX_COLONIES: u32 = 1 << 16;
 /// Most ants per colony (the GPU runs one colony's ants in one workgroup).
 pub const MAX_ANTS: u32 = common::TOUR_WORKGROUP;
 
@@ -134,11 +137,11 @@ impl AcoConfig {
                 return Err(Error::invalid_option(name, rate, "within 0..=1"));
             }
         }
-        if self.colonies == 0 || self.colonies > 1 << 16 {
+        if self.colonies == 0 || self.colonies > MAX_COLONIES {
             return Err(Error::invalid_option(
                 "--colonies",
                 self.colonies,
-                "1..=65536",
+                format!("1..={MAX_COLONIES}"),
             ));
         }
         if self.max_iterations == 0 || self.max_iterations >= u32::MAX / 2 {
@@ -188,8 +191,8 @@ impl AcoConfig {
             start_filled: tables.start_filled,
             tour_steps: cells + common::tour_slack(cells),
             cand_words,
-            _pad1: 0,
-            _pad2: 0,
+            first_colony: 0,
+            run_colonies: self.colonies,
         };
         // What a one-step lavapipe dispatch of the most ants spends beside the propagation.
         let rest = cpu::tour::loop_bound(
@@ -252,11 +255,25 @@ pub fn engine(
         config.colonies as u64 * config.ants as u64,
         puzzle.geometry().cells(),
     )?;
-    let tables = AcoTables::new(puzzle);
-    Ok(Ok(match device {
+    Ok(Ok(engine_on(
+        device,
+        AcoTables::new(puzzle),
+        config,
+        threads,
+    )?))
+}
+
+/// The engine of `device` for `tables`' board, without the checks of [`engine`]: the CPU
+/// engine, one GPU's, or the colonies split over several GPUs ([`gpu::MultiGpuAco`]).
+pub fn engine_on(
+    device: &Device,
+    tables: AcoTables,
+    config: &AcoConfig,
+    threads: Option<usize>,
+) -> Result<Box<dyn AcoEngine>> {
+    Ok(match device {
         Device::Cpu => Box::new(cpu::CpuAco::new(tables, config, threads)?),
         Device::Gpu(ctx) => Box::new(gpu::GpuAco::new(ctx, tables, config)?),
-        // The ACS does not split across devices: it runs on the first.
-        Device::Gpus(contexts) => Box::new(gpu::GpuAco::new(&contexts[0], tables, config)?),
-    }))
+        Device::Gpus(contexts) => Box::new(gpu::MultiGpuAco::new(contexts, tables, config)?),
+    })
 }

@@ -15,11 +15,11 @@ pub struct DeviceArgs {
     /// Pick a GPU adapter whose name contains this text.
     #[arg(long, conflicts_with = "adapters")]
     pub adapter: Option<String>,
-    /// Split the GA's islands over several GPU adapters, each its own device and queue, with
-    /// results bit for bit those of one device: `all` (every hardware adapter of the best
-    /// backend), or a comma-separated list of names (a part of one) and indices as `evoku
-    /// devices` lists them, from 0 (`0,1`; an adapter listed twice is opened twice). One adapter
-    /// is the one-device run. The ACS runs on the first. Implies `--backend gpu`.
+    /// Split the GA's islands and the ACS's colonies over several GPU adapters, each its own
+    /// device and queue, with results bit for bit those of one device: `all` (every hardware
+    /// adapter of the best backend), or a comma-separated list of names (a part of one) and
+    /// indices as `evoku devices` lists them, from 0 (`0,1`; an adapter listed twice is opened
+    /// twice). One adapter is the one-device run. Implies `--backend gpu`.
     #[arg(long, value_name = "all|LIST", value_parser = AdapterList::parse)]
     pub adapters: Option<AdapterList>,
     /// CPU threads (default: all cores). Results do not depend on it.

@@ -1,5 +1,6 @@
-//! `--adapters`: the adapters one GA run spreads its islands over ([`crate::ga::gpu::MultiGpuEngine`]),
-//! each opened as its own device with its own queue.
+//! `--adapters`: the adapters one run spreads its GA islands ([`crate::ga::gpu::MultiGpuEngine`])
+//! or ACS colonies ([`crate::aco::gpu::MultiGpuAco`]) over, each opened as its own device with its
+//! own queue.
 
 use super::backends::{backends, instance, is_software, rank};
 use super::device::GpuContext;

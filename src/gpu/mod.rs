@@ -14,11 +14,13 @@ pub(crate) mod pipeline;
 pub mod prelude;
 pub(crate) mod schedule;
 pub mod shaders;
+pub mod split;
 
 pub use adapters::{open_adapters, AdapterList, AdapterPick};
 pub use device::{is_software, list_adapters, AdapterSummary, GpuContext, GpuOptions};
 pub use schedule::SOFTWARE_LOOP_BUDGET;
 pub use shaders::Stage;
+pub use split::split_evenly;
 
 /// A WGSL loop of `iterations` iterations as lavapipe's limiter counts it: two more. lavapipe
 /// ends every loop of an invocation once 65,535 iterations have run in all, so each stage's CPU

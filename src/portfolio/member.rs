@@ -200,13 +200,7 @@ impl AcoMember {
         config.validate()?;
         let tables = AcoTables::new(puzzle);
         let iterations_per_round = aco_iterations_per_round(config, tables.cells);
-        let mut engine: Box<dyn AcoEngine> = match device {
-            Device::Cpu => Box::new(aco::cpu::CpuAco::new(tables, config, threads)?),
-            Device::Gpu(ctx) => Box::new(aco::gpu::GpuAco::new(ctx, tables, config)?),
-            Device::Gpus(contexts) => {
-                Box::new(aco::gpu::GpuAco::new(&contexts[0], tables, config)?)
-            }
-        };
+        let mut engine = aco::engine_on(device, tables, config, threads)?;
         let colonies = engine.colonies()?;
         Ok(AcoMember {
             puzzle: puzzle.clone(),

@@ -122,8 +122,11 @@ impl PortfolioOutcome {
 fn aco_config(options: &SolveOptions, puzzle: &Grid) -> crate::aco::AcoConfig {
     let mut config = options.aco.clone();
     config.seed = options.ga.seed;
-    if let (Device::Gpu(ctx), true) = (&options.device, options.fill_device.colonies) {
-        config.colonies = defaults::gpu_colonies(ctx, puzzle, &config);
+    if let (Some(colonies), true) = (
+        options.device.fill_colonies(puzzle, &config),
+        options.fill_device.colonies,
+    ) {
+        config.colonies = colonies;
     }
     config
 }
@@ -208,8 +211,8 @@ fn run(
             MemberKind::Aco => {
                 let config = aco_config(options, puzzle);
                 outcome.colonies = Some(config.colonies);
-                // The ACS does not split across devices: it runs on the first.
-                let device = options.device.first();
+                // On several devices the colonies split over them, as the walk's islands do.
+                let device = options.device.clone();
                 let report = idle(
                     kind.name(),
                     config.colonies,

@@ -147,10 +147,10 @@ fn solve_auto(
     report.stopped_by_time = outcome.stopped_by_time;
     report.interrupted = outcome.interrupted;
     report.islands = outcome.islands;
-    if let Some(islands) = outcome.islands {
-        report.adapters = options.device.islands_per_adapter(islands);
-    }
     report.colonies = outcome.colonies;
+    report.adapters = options
+        .device
+        .adapter_shares(outcome.islands, outcome.colonies);
     report.members = outcome.members;
     if let Some(best) = outcome.best {
         let by = outcome.solved_by.unwrap_or_default();
@@ -170,11 +170,15 @@ fn solve_aco(
     let grid = &puzzle.grid;
     let mut config = options.aco.clone();
     config.seed = options.ga.seed;
-    if let (Device::Gpu(ctx), true) = (&options.device, options.fill_device.colonies) {
-        config.colonies = crate::defaults::gpu_colonies(ctx, grid, &config);
+    if let (Some(colonies), true) = (
+        options.device.fill_colonies(grid, &config),
+        options.fill_device.colonies,
+    ) {
+        config.colonies = colonies;
     }
     let mut report = SolveReport::new(puzzle, options, &options.device);
     report.colonies = Some(config.colonies);
+    report.adapters = options.device.adapter_shares(None, Some(config.colonies));
     let mut engine = match crate::aco::engine(grid, &config, &options.device, options.threads)? {
         Ok(engine) => engine,
         Err(why) => {
@@ -300,7 +304,7 @@ fn solve_ga(
         config.islands = islands;
     }
     report.islands = Some(config.islands);
-    report.adapters = options.device.islands_per_adapter(config.islands);
+    report.adapters = options.device.adapter_shares(Some(config.islands), None);
     // The engine first: a GPU engine checks the adapter's limits before any long check.
     let mut engine = options
         .device

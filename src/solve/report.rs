@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::{configuration, Algorithm, SolveOptions};
 use crate::board::Grid;
-use crate::device::{AdapterIslands, Device};
+use crate::device::{AdapterShare, Device};
 use crate::format::Puzzle;
 use crate::gpu::AdapterSummary;
 
@@ -50,10 +50,10 @@ pub struct SolveReport {
     pub threads: usize,
     /// The time limit the run had, in seconds (`null`: none).
     pub time_limit: Option<f64>,
-    /// Which GPU adapter ran how many of the GA's islands (several with `--adapters`); empty,
-    /// and left out, when no GA ran on a GPU.
+    /// Which GPU adapter ran how many of the GA's islands and the ACS's colonies (several with
+    /// `--adapters`); empty, and left out, when neither ran on a GPU.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub adapters: Vec<AdapterIslands>,
+    pub adapters: Vec<AdapterShare>,
     /// Per portfolio member (`auto` only): islands, work per round and in all, solved.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub members: Vec<crate::portfolio::MemberReport>,

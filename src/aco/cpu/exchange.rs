@@ -9,7 +9,8 @@
 use crate::aco::common::{AcoParams, Colony};
 
 /// `own_best` is the colony's best-so-far record, `neighbour_overall` the neighbour's overall best
-/// (each `filled` then one digit per cell).
+/// (each `filled` then one digit per cell): on a GPU holding part of a run's colonies, the first
+/// colony's neighbour lives on another device and comes from the ghost record the host fills.
 pub fn exchange(
     p: &AcoParams,
     colony: &mut Colony,
@@ -17,7 +18,7 @@ pub fn exchange(
     neighbour_overall: &[u32],
 ) {
     if p.exchange_interval == 0
-        || p.colonies < 2
+        || p.run_colonies < 2
         || colony.solved != 0
         || !colony.iteration.is_multiple_of(p.exchange_interval)
     {

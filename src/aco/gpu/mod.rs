@@ -8,6 +8,9 @@
 //! `aco_colony_update` (one invocation per colony), `aco_restart` (one workgroup per colony, when
 //! restarts are on) and `aco_exchange` (when exchanges are on). A cell's candidates are one to
 //! three words (`common::cand_words`), so every board evoku reads, up to 64x64, runs here.
+//! An engine may hold a contiguous part of a run's colonies (`new_part`, for [`MultiGpuAco`]): its
+//! colonies draw from the run's streams (`first_colony`), and a ghost record after its own holds
+//! its first colony's ring neighbour, which lives on another device.
 //!
 //! # What crosses the bus
 //!
@@ -16,6 +19,7 @@
 //! the run loop reads back only the colony states, 64 bytes per colony, plus one record at the
 //! end. The full read-backs (`ant_words`, `pheromone`, `records`) are for tests.
 
+use std::ops::Range;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -31,9 +35,11 @@ use crate::gpu::GpuContext;
 use crate::gpu::SOFTWARE_LOOP_BUDGET;
 
 pub use super::common::COLONY_WORKGROUP;
+pub use multi::MultiGpuAco;
 pub use stages::AcoStage;
 use stages::Pipelines;
 
+mod multi;
 mod readback;
 mod stages;
 
@@ -74,9 +80,28 @@ impl GpuAco {
     /// Checks `config`, the board size and the buffer sizes against the adapter, uploads the
     /// tables and fresh colonies.
     pub fn new(ctx: &GpuContext, tables: AcoTables, config: &AcoConfig) -> Result<GpuAco> {
+        GpuAco::new_part(ctx, tables, config, 0..config.colonies)
+    }
+
+    /// An engine holding the run's colonies `part` only (`MultiGpuAco`), with a ghost record
+    /// for its first colony's ring neighbour; all of them is [`GpuAco::new`].
+    pub fn new_part(
+        ctx: &GpuContext,
+        tables: AcoTables,
+        config: &AcoConfig,
+        part: Range<u32>,
+    ) -> Result<GpuAco> {
         config.validate()?;
+        if part.is_empty() || part.end > config.colonies {
+            return Err(Error::Internal(format!(
+                "colonies {part:?} of a run of {}",
+                config.colonies
+            )));
+        }
         let adapter = ctx.describe();
         let mut params = config.params(&tables);
+        params.first_colony = part.start;
+        params.colonies = part.len() as u32;
         params.colonies_per_group = (TOUR_WORKGROUP / params.ants).max(1);
         params.steps_per_dispatch = if ctx.is_software() {
             let one = tour::loop_bound(&params, 1);
@@ -108,6 +133,12 @@ impl GpuAco {
         }
         let words = tables.words();
         let colonies = params.colonies as u64;
+        // A part's ghost record: its first colony's neighbour, on another device.
+        let ghost_bytes = if params.colonies < params.run_colonies {
+            params.record_words as u64 * 4
+        } else {
+            0
+        };
         let ants = colonies * params.ants as u64;
         let sizes = Sizes {
             ants: ants * params.ant_words as u64 * 4,
@@ -124,7 +155,7 @@ impl GpuAco {
         for (what, size) in [
             ("ant boards", sizes.ants),
             ("pheromone", sizes.pheromone),
-            ("records", sizes.records),
+            ("records", sizes.records + ghost_bytes),
             ("tables", sizes.tables),
         ] {
             if size > binding {
@@ -202,7 +233,7 @@ impl GpuAco {
                 zeroed("aco ants", sizes.ants, storage),
                 init("aco pheromone", bytemuck::cast_slice(&fresh), storage),
                 zeroed("aco colonies", sizes.colonies, storage),
-                zeroed("aco records", sizes.records, storage),
+                zeroed("aco records", sizes.records + ghost_bytes, storage),
                 zeroed(
                     "aco colonies staging",
                     sizes.colonies,

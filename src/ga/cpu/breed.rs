@@ -73,10 +73,12 @@ impl IslandView<'_> {
 
 /// Whether generation `generation` brings a migrant into the last slot.
 pub fn migrates(params: &Params, generation: u32) -> bool {
-    params.migration != 0
-        && params.islands > 1
-        && generation.is_multiple_of(params.migration)
-        && params.population > params.elites
+    migrates_ever(params) && generation.is_multiple_of(params.migration)
+}
+
+/// Whether any generation of the run migrates (`migrates`).
+pub fn migrates_ever(params: &Params) -> bool {
+    params.migration != 0 && params.islands > 1 && params.population > params.elites
 }
 
 /// Writes slot `slot` of the next generation into `child`, and its line counts into

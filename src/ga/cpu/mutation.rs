@@ -7,7 +7,7 @@ use super::fitness::{for_side, LineCounts, LineWord, Packing, Side};
 use super::init::nth_set_bit;
 use super::row::{Counted, UnitCounts};
 use crate::ga::{Encoding, MutationKind, Problem};
-use crate::rng::Rng;
+use crate::rng::{mul_hi, Rng};
 
 /// Two genome indices to swap, or `None` when the attempt is abandoned.
 pub type SwapPair = Option<(usize, usize)>;
@@ -100,14 +100,21 @@ pub fn directed_pair(rng: &mut Rng, free: u64, duplicated: u64) -> Option<(u32, 
         return None;
     }
     let duplicated_count = duplicated.count_ones();
-    // Positions in increasing order, the k-th of a list being the k-th set bit of its mask.
-    let (list, count, k) = if duplicated_count >= 2 {
-        let k = rng.below(duplicated_count);
-        (duplicated, duplicated_count, k)
-    } else if duplicated_count == 1 {
-        (free, free_count, (free & (duplicated - 1)).count_ones())
+    // Positions in increasing order, the k-th of a list being the k-th set bit of its mask: two
+    // or more duplicated, a draw among them; one, that one among the free; none, a draw among
+    // the free. Branch-free (how many are duplicated is data): the draw is computed in every
+    // case and spent only when used.
+    let (list, count) = if duplicated_count >= 2 {
+        (duplicated, duplicated_count)
     } else {
-        (free, free_count, rng.below(free_count))
+        (free, free_count)
+    };
+    let single = duplicated_count == 1;
+    let draw = mul_hi(rng.next_u32_if(!single), count);
+    let k = if single {
+        (free & duplicated.wrapping_sub(1)).count_ones()
+    } else {
+        draw
     };
     let other = rng.below(count - 1);
     let other = if other >= k { other + 1 } else { other };

@@ -2,7 +2,7 @@
 //! crossover (twin of the same steps in `shaders/ga/breed.wgsl`), over either encoding's line
 //! counts (`Counted`).
 
-use super::assign::box_assignment;
+use super::assign::box_assignments;
 use super::fitness::fitness;
 use super::local_search::local_search_counted;
 use super::row::Counted;
@@ -48,9 +48,13 @@ pub fn vary<C: Counted>(
     // A swap was made, so the counts were built.
     let after_mutation = counts.as_ref().filter(|_| mutated).map(|c| c.penalty());
     if params.assign_steps > 0 {
-        for _ in 0..params.assign_steps {
-            box_assignment(problem, params.assign_noise, rng, child);
-        }
+        box_assignments(
+            problem,
+            params.assign_noise,
+            rng,
+            child,
+            params.assign_steps,
+        );
         inherited = None;
         *counts = None;
     }

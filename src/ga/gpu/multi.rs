@@ -14,21 +14,13 @@ use super::buffers::ISLAND_BYTES;
 use super::GpuEngine;
 use crate::error::{Error, Result};
 use crate::ga::{Engine, GaConfig, Island, Problem};
+use crate::gpu::split::split_evenly;
 use crate::gpu::GpuContext;
 
-/// Islands `islands` split over `parts` as evenly as they go, the first parts taking one more.
+/// Islands `islands` split over `parts` as evenly as they go, the first parts taking one more
+/// ([`split_evenly`]).
 pub fn split_islands(islands: u32, parts: usize) -> Vec<std::ops::Range<u32>> {
-    let parts = (parts.max(1) as u32).min(islands.max(1));
-    let (each, extra) = (islands / parts, islands % parts);
-    let mut start = 0;
-    (0..parts)
-        .map(|p| {
-            let len = each + u32::from(p < extra);
-            let range = start..start + len;
-            start += len;
-            range
-        })
-        .collect()
+    split_evenly(islands, parts)
 }
 
 /// The GA on several devices; see the module documentation.

@@ -198,3 +198,31 @@ fn the_matching_has_the_least_total_cost() {
         }
     }
 }
+
+#[test]
+fn a_childs_assignments_share_one_noise_table() {
+    let nine = "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759..";
+    let (sixteen, twenty_five) = (".".repeat(256), ".".repeat(625));
+    // A first row given: boxes of 20 free cells and of 25.
+    let twenty_five_given = format!("123456789ABCDEFGHIJKLMNOP{}", ".".repeat(600));
+    for text in [nine, &sixteen, &twenty_five, &twenty_five_given] {
+        let puzzle = parse_one(text, &ParseOptions::default()).unwrap();
+        let problem = Problem::new(&puzzle, InitKind::Random, false).unwrap();
+        let params = Params::new(&problem, &GaConfig::preset(Preset::Paper));
+        let mut genome = vec![0u8; params.genome_bytes()];
+        init_slot(&params, &problem, 0, 0, 0, &mut genome);
+        for (trial, (noise, steps)) in [(0, 3), (1200, 50), (5000, 7), (7, 0)]
+            .into_iter()
+            .enumerate()
+        {
+            let (mut rng, mut expected_rng) = (Rng::new(trial as u32), Rng::new(trial as u32));
+            let mut expected = genome.clone();
+            for _ in 0..steps {
+                reference_assignment(&problem, noise, &mut expected_rng, &mut expected);
+            }
+            box_assignments(&problem, noise, &mut rng, &mut genome, steps);
+            assert_eq!(genome, expected, "side {}, trial {trial}", problem.side());
+            assert_eq!(rng.next_u32(), expected_rng.next_u32());
+        }
+    }
+}
