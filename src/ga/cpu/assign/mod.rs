@@ -12,7 +12,7 @@
 //!
 //! The k x k costs are computed once per assignment into a table (the Hungarian reads each entry
 //! about 3 times), its size fixed by the board side so a 9x9 board does not clear a 64 x 64 one;
-//! their noise once per child and generation for all its assignments ([`NoiseTable`]).
+//! their noise once per child and generation for all its assignments (`noise::NoiseTable`).
 
 use super::mutation::digit_bit;
 use crate::board::MAX_BOX_SIZE;
@@ -43,7 +43,7 @@ pub fn box_assignment(problem: &Problem, noise: u32, rng: &mut Rng, genome: &mut
 }
 
 /// `steps` box assignments of one child in a row: `box_assignment` `steps` times, the noise
-/// drawn once for all of them ([`NoiseTable`]).
+/// drawn once for all of them (`noise::NoiseTable`).
 pub fn box_assignments(
     problem: &Problem,
     noise: u32,
