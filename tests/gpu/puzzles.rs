@@ -42,7 +42,7 @@ pub(crate) fn large(file: &str) -> Grid {
 }
 
 fn lloyd_amos_at(path: &std::path::Path) -> Grid {
-    let text = std::fs::read_to_string(&path).unwrap();
+    let text = std::fs::read_to_string(path).unwrap();
     let mut lines = text.lines();
     let box_size: usize = lines.next().unwrap().trim().parse().unwrap();
     lines.next();
