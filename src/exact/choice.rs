@@ -84,15 +84,7 @@ pub(super) fn choose_random(t: &Tables, state: &[u64], tie: u32, dual: bool) -> 
     let n = t.side;
     let mut places = [0u64; 64];
     for u in 0..3 * n {
-        let unit = &t.units[u * n..(u + 1) * n];
-        places[..n].fill(0);
-        for (pos, &c) in unit.iter().enumerate() {
-            let mut m = cand[c as usize];
-            while m != 0 {
-                places[m.trailing_zeros() as usize] |= 1 << pos;
-                m &= m - 1;
-            }
-        }
+        unit_places(t, cand, u, &mut places);
         for (digit, &p) in places[..n].iter().enumerate() {
             let count = p.count_ones() as u64;
             if count >= 2 && count <= best_score >> 32 {
@@ -110,6 +102,20 @@ pub(super) fn choose_random(t: &Tables, state: &[u64], tie: u32, dual: bool) -> 
         }
     }
     best
+}
+
+/// The places of every digit in unit `u` (`places[digit]`, bit `pos` for the unit's `pos`-th
+/// cell) under the candidates `cand`; entries from the side on are left as they were.
+pub(super) fn unit_places(t: &Tables, cand: &[u64], u: usize, places: &mut [u64; 64]) {
+    let n = t.side;
+    places[..n].fill(0);
+    for (pos, &c) in t.units[u * n..(u + 1) * n].iter().enumerate() {
+        let mut m = cand[c as usize];
+        while m != 0 {
+            places[m.trailing_zeros() as usize] |= 1 << pos;
+            m &= m - 1;
+        }
+    }
 }
 
 /// The alternative of `level` the guide `g` (candidate masks) holds, or 0: the guide's digit of

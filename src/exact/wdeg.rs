@@ -12,7 +12,7 @@
 //! (all-different), that unit, and a cell all-different emptied, the unit filtered; a cell emptied
 //! by locked candidates, its three units.
 
-use super::choice::open_cells;
+use super::choice::{open_cells, unit_places};
 use super::search::Level;
 use super::tables::Tables;
 
@@ -159,15 +159,7 @@ pub(super) fn choose_weighted(
         if cell < place {
             continue;
         }
-        let unit = &t.units[u * n..(u + 1) * n];
-        places[..n].fill(0);
-        for (pos, &c) in unit.iter().enumerate() {
-            let mut m = cand[c as usize];
-            while m != 0 {
-                places[m.trailing_zeros() as usize] |= 1 << pos;
-                m &= m - 1;
-            }
-        }
+        unit_places(t, cand, u, &mut places);
         for (digit, &p) in places[..n].iter().enumerate() {
             let count = p.count_ones() as u64;
             if count < 2 {
