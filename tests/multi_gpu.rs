@@ -185,7 +185,7 @@ fn a_whole_split_run_reports_the_one_device_result() {
 }
 
 /// `evoku solve` with `args`, its JSON object.
-fn solve_json(args: &[&str]) -> serde_json::Value {
+pub(crate) fn solve_json(args: &[&str]) -> serde_json::Value {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_evoku"))
         .args(args)
         .current_dir(util::repo(""))

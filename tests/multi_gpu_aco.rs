@@ -16,7 +16,8 @@ use evoku::portfolio::{self, MemberKind};
 use crate::aco::{config, lloyd_amos, repo_puzzle, run_engine, same_outcome, Stepped};
 use crate::default_solver::{options, read_puzzle};
 use crate::gpu::gpu;
-use crate::util;
+use crate::multi_gpu::solve_json;
+use crate::portfolio_overlap::outcome_key;
 
 /// The shared device and a second one on the same adapter: two devices, two queues.
 fn two_devices() -> Option<(crate::gpu::GpuLease, GpuContext)> {
@@ -248,22 +249,6 @@ fn a_whole_split_aco_run_reports_the_one_device_and_cpu_result() {
     }
 }
 
-/// `evoku solve` with `args`, its JSON object.
-fn solve_json(args: &[&str]) -> serde_json::Value {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_evoku"))
-        .args(args)
-        .current_dir(util::repo(""))
-        .env("WGPU_BACKEND", "vulkan")
-        .output()
-        .expect("run evoku");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        out.status.code().is_some_and(|c| c <= 1),
-        "{args:?}: {stderr}"
-    );
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {stderr}"))
-}
-
 /// Each adapter's `key` count in a report's `adapters`.
 fn per_adapter(v: &serde_json::Value, key: &str) -> Vec<Option<u64>> {
     v["adapters"]
@@ -328,17 +313,6 @@ fn the_portfolio_acs_split_over_two_devices_wins_as_on_one() {
     };
     let one = run(Device::Gpu(lease.arc()));
     let two = run(Device::Gpus(vec![(*lease).clone(), second].into()));
-    let key = |o: &portfolio::PortfolioOutcome| {
-        (
-            o.solved_by.clone(),
-            o.rounds,
-            o.best.clone(),
-            o.best_penalty,
-            o.restarts,
-            o.evaluations,
-            o.members.clone(),
-        )
-    };
-    assert_eq!(key(&one), key(&two));
+    assert_eq!(outcome_key(&one), outcome_key(&two));
     assert_eq!(two.solved_by.as_deref(), Some("aco"));
 }

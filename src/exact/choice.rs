@@ -88,20 +88,30 @@ pub(super) fn choose_random(t: &Tables, state: &[u64], tie: u32, dual: bool) -> 
         for (digit, &p) in places[..n].iter().enumerate() {
             let count = p.count_ones() as u64;
             if count >= 2 && count <= best_score >> 32 {
-                let salt = (u * n + digit) as u32 | 0x8000_0000;
-                let score = count << 32 | crate::rng::mix(tie ^ salt) as u64;
+                let score = count << 32 | place_hash(tie, u * n + digit) as u64;
                 if score < best_score {
                     best_score = score;
-                    best = Some(Level {
-                        cell: 0,
-                        remaining: p,
-                        place: Some((u, 1u64 << digit)),
-                    });
+                    best = Some(place_level(u, digit, p));
                 }
             }
         }
     }
     best
+}
+
+/// The tie-break hash of the place branch of (unit, digit) number `index` (`u * n + digit`),
+/// apart from the cells' hashes by its top bit.
+pub(super) fn place_hash(tie: u32, index: usize) -> u32 {
+    crate::rng::mix(tie ^ (index as u32 | 0x8000_0000))
+}
+
+/// The branching level that places `digit` in unit `u` over its `places`.
+pub(super) fn place_level(u: usize, digit: usize, places: u64) -> Level {
+    Level {
+        cell: 0,
+        remaining: places,
+        place: Some((u, 1u64 << digit)),
+    }
 }
 
 /// The places of every digit in unit `u` (`places[digit]`, bit `pos` for the unit's `pos`-th

@@ -12,7 +12,7 @@
 //! (all-different), that unit, and a cell all-different emptied, the unit filtered; a cell emptied
 //! by locked candidates, its three units.
 
-use super::choice::{open_cells, unit_places};
+use super::choice::{open_cells, place_hash, place_level, unit_places};
 use super::search::Level;
 use super::tables::Tables;
 
@@ -165,19 +165,14 @@ pub(super) fn choose_weighted(
             if count < 2 {
                 continue;
             }
-            let salt = (u * n + digit) as u32 | 0x8000_0000;
             let score = Score {
                 num: count,
                 den: w.unit[u],
-                hash: crate::rng::mix(tie ^ salt),
+                hash: place_hash(tie, u * n + digit),
             };
             if score.better_than(&best_score) {
                 best_score = score;
-                best = Some(Level {
-                    cell: 0,
-                    remaining: p,
-                    place: Some((u, 1u64 << digit)),
-                });
+                best = Some(place_level(u, digit, p));
             }
         }
     }
