@@ -51,7 +51,7 @@ pub const fn draw(key: u32, index: u32) -> u32 {
 
 /// `index_mix(i)` for the first draws of every stream, where nearly all of a child's draws
 /// fall: a table read takes the index's half of a draw off the critical path.
-const INDEX_MIXES: [u32; 64] = {
+pub(crate) const INDEX_MIXES: [u32; 64] = {
     let mut table = [0u32; 64];
     let mut i = 0;
     while i < 64 {
@@ -144,6 +144,62 @@ impl Rng {
     #[inline(always)]
     pub fn at_mixed(&self, mixed_index: u32) -> u32 {
         mix(self.key ^ mixed_index)
+    }
+}
+
+/// Sequential draws of one stream, wherever they come from: `Rng` hashes each on demand,
+/// `ga::cpu::draw_table::DrawTable` reads them from a table hashed ahead. Both give the same
+/// numbers, so an operator generic over `Draws` decides the same with either.
+pub trait Draws {
+    /// The next draw of the stream.
+    fn next_u32(&mut self) -> u32;
+    /// The next draw, the counter moved on only when `take` (`Rng::next_u32_if`).
+    fn next_u32_if(&mut self, take: bool) -> u32;
+    /// `Rng::below`.
+    #[inline(always)]
+    fn below(&mut self, bound: u32) -> u32 {
+        mul_hi(self.next_u32(), bound)
+    }
+    /// `Rng::chance`.
+    #[inline(always)]
+    fn chance(&mut self, rate_q16: u32) -> bool {
+        (self.next_u32() >> 16) < rate_q16
+    }
+    /// Draws `chance(rate_q16)` up to `left` times, stopping at the first that is true: returns
+    /// how many were drawn when one was true, `None` (all `left` drawn) when none was.
+    #[inline(always)]
+    fn next_chance(&mut self, rate_q16: u32, left: u32) -> Option<u32> {
+        for drawn in 1..=left {
+            if self.chance(rate_q16) {
+                return Some(drawn);
+            }
+        }
+        None
+    }
+}
+
+impl Draws for Rng {
+    #[inline(always)]
+    fn next_u32(&mut self) -> u32 {
+        Rng::next_u32(self)
+    }
+    #[inline(always)]
+    fn next_u32_if(&mut self, take: bool) -> u32 {
+        Rng::next_u32_if(self, take)
+    }
+}
+
+impl Rng {
+    /// The stream's key and the index of its next draw.
+    #[inline(always)]
+    pub fn parts(&self) -> (u32, u32) {
+        (self.key, self.counter)
+    }
+
+    /// The stream `key` at draw `counter` (the inverse of `parts`).
+    #[inline(always)]
+    pub const fn from_parts(key: u32, counter: u32) -> Rng {
+        Rng { key, counter }
     }
 }
 

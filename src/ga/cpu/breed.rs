@@ -93,28 +93,56 @@ pub fn breed(
     child: &mut [u8],
     child_counts: &mut [u64],
 ) -> (u32, u32, u32) {
-    #[cfg(target_arch = "x86_64")]
-    if bit_instructions() {
-        // SAFETY: the CPU has popcnt, bmi1 and bmi2, checked just above.
-        return unsafe { breed_bits(params, problem, island, slot, child, child_counts) };
-    }
-    breed_inline(params, problem, island, slot, child, child_counts)
+    BreedBuild::detect().breed(params, problem, island, slot, child, child_counts)
 }
 
-/// Whether the CPU counts and selects bits in one instruction each (popcnt, bmi1, bmi2): the
-/// operators' masks and line counts are counted with them. Detected once, then cached.
-#[cfg(target_arch = "x86_64")]
-#[inline]
-fn bit_instructions() -> bool {
-    std::arch::is_x86_feature_detected!("popcnt")
-        && std::arch::is_x86_feature_detected!("bmi1")
-        && std::arch::is_x86_feature_detected!("bmi2")
+/// Which build of `breed` this CPU runs: the one with the bit and vector instructions
+/// (popcnt, bmi1, bmi2, avx2) where it has them, else the plain one. Detected once per
+/// island and generation by the engine, not per child.
+#[derive(Clone, Copy, Debug)]
+pub struct BreedBuild {
+    #[cfg(target_arch = "x86_64")]
+    bits: bool,
+}
+
+impl BreedBuild {
+    /// The build for this CPU (cached by the standard library after the first call).
+    #[inline]
+    pub fn detect() -> BreedBuild {
+        BreedBuild {
+            #[cfg(target_arch = "x86_64")]
+            bits: std::arch::is_x86_feature_detected!("popcnt")
+                && std::arch::is_x86_feature_detected!("bmi1")
+                && std::arch::is_x86_feature_detected!("bmi2")
+                && std::arch::is_x86_feature_detected!("avx2"),
+        }
+    }
+
+    /// `breed` in this build.
+    #[inline]
+    pub fn breed(
+        self,
+        params: &Params,
+        problem: &Problem,
+        island: &IslandView,
+        slot: u32,
+        child: &mut [u8],
+        child_counts: &mut [u64],
+    ) -> (u32, u32, u32) {
+        #[cfg(target_arch = "x86_64")]
+        if self.bits {
+            // SAFETY: the CPU has popcnt, bmi1, bmi2 and avx2 (`detect`).
+            return unsafe { breed_bits(params, problem, island, slot, child, child_counts) };
+        }
+        breed_inline(params, problem, island, slot, child, child_counts)
+    }
 }
 
 /// `breed` compiled with the bit instructions: the operators are inlined into it, so they
-/// count bits with popcnt instead of a dozen shifts and masks.
+/// count bits with popcnt instead of a dozen shifts and masks, and the mutation's table of
+/// draws (`DrawTable`) is hashed eight lanes at a time.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt,bmi1,bmi2")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
 unsafe fn breed_bits(
     params: &Params,
     problem: &Problem,

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use super::breed::{breed, migrates, migrates_ever, IslandView};
+use super::breed::{migrates, migrates_ever, BreedBuild, IslandView};
 use super::init::init_slot;
 use super::island_best::island_best;
 use super::line_counts::{store_built, stored_words};
@@ -279,6 +279,7 @@ fn breed_island(
         counts_words,
     };
     let slot_words = counts_words.max(1);
+    let build = BreedBuild::detect();
     type Slot<'a> = (
         usize,
         (
@@ -287,7 +288,8 @@ fn breed_island(
         ),
     );
     let one = |(slot, ((((genome, counts), penalty), age), outcome)): Slot| {
-        (*penalty, *age, *outcome) = breed(params, problem, &view, slot as u32, genome, counts);
+        (*penalty, *age, *outcome) =
+            build.breed(params, problem, &view, slot as u32, genome, counts);
     };
     let genomes = island
         .next_genomes

@@ -6,6 +6,7 @@
 pub mod assign;
 pub mod breed;
 pub mod crossover;
+pub mod draw_table;
 pub mod engine;
 pub mod fitness;
 pub mod init;

@@ -7,7 +7,7 @@ use super::fitness::{for_side, LineCounts, LineWord, Packing, Side};
 use super::init::nth_set_bit;
 use super::row::{Counted, UnitCounts};
 use crate::ga::{Encoding, MutationKind, Problem};
-use crate::rng::{mul_hi, Rng};
+use crate::rng::{mul_hi, Draws, Rng};
 
 /// Two genome indices to swap, or `None` when the attempt is abandoned.
 pub type SwapPair = Option<(usize, usize)>;
@@ -15,7 +15,7 @@ pub type SwapPair = Option<(usize, usize)>;
 /// The paper's mutation: a random box and two random positions in it; abandoned when they are
 /// equal or either is a given, so the effective rate is below the nominal one.
 #[inline(always)]
-pub fn swap_mutation(problem: &Problem, rng: &mut Rng) -> SwapPair {
+pub fn swap_mutation(problem: &Problem, rng: &mut impl Draws) -> SwapPair {
     let n = problem.side() as u32;
     let bx = rng.below(n);
     let i = (bx * n + rng.below(n)) as usize;
@@ -76,7 +76,7 @@ where
 #[inline(always)]
 pub fn directed_mutation_counted<const N: usize>(
     problem: &Problem,
-    rng: &mut Rng,
+    rng: &mut impl Draws,
     genome: &[u8],
     counts: &LineCounts<N>,
 ) -> SwapPair
@@ -94,7 +94,7 @@ where
 /// such, it and another free one; with none, any two free ones. `None` with fewer than two free.
 /// Shared by both encodings, so they draw and choose the same way.
 #[inline(always)]
-pub fn directed_pair(rng: &mut Rng, free: u64, duplicated: u64) -> Option<(u32, u32)> {
+pub fn directed_pair(rng: &mut impl Draws, free: u64, duplicated: u64) -> Option<(u32, u32)> {
     let free_count = free.count_ones();
     if free_count < 2 {
         return None;
@@ -160,7 +160,7 @@ where
 #[inline(always)]
 pub fn candidate_mutation_counted<const N: usize>(
     problem: &Problem,
-    rng: &mut Rng,
+    rng: &mut impl Draws,
     genome: &[u8],
     counts: &LineCounts<N>,
 ) -> SwapPair
@@ -209,7 +209,7 @@ where
 pub fn mutation_counted<const N: usize>(
     problem: &Problem,
     kind: MutationKind,
-    rng: &mut Rng,
+    rng: &mut impl Draws,
     genome: &[u8],
     counts: &LineCounts<N>,
 ) -> SwapPair

@@ -10,7 +10,7 @@
 use super::fitness::{LineCounts, Packing, Side};
 use super::mutation::{directed_pair, mutation_counted, swap_mutation, SwapPair};
 use crate::ga::{MutationKind, Problem};
-use crate::rng::Rng;
+use crate::rng::Draws;
 
 /// Bit of digit `d` (1-based), wrapping like the GPU's `digit_bit`.
 #[inline(always)]
@@ -61,7 +61,7 @@ pub trait Counted: Sized {
         &self,
         problem: &Problem,
         kind: MutationKind,
-        rng: &mut Rng,
+        rng: &mut impl Draws,
         genome: &[u8],
     ) -> SwapPair;
 }
@@ -99,7 +99,7 @@ where
         &self,
         problem: &Problem,
         kind: MutationKind,
-        rng: &mut Rng,
+        rng: &mut impl Draws,
         genome: &[u8],
     ) -> SwapPair {
         mutation_counted(problem, kind, rng, genome, self)
@@ -188,7 +188,7 @@ impl Counted for UnitCounts {
         &self,
         problem: &Problem,
         kind: MutationKind,
-        rng: &mut Rng,
+        rng: &mut impl Draws,
         genome: &[u8],
     ) -> SwapPair {
         // `GaConfig::validate` keeps the candidate mutation away from the row encoding.
@@ -216,7 +216,7 @@ fn fits<C: Counted>(problem: &Problem, counts: &C, to: usize, from: usize, digit
 /// Abandoned (`None`) when no pair qualifies.
 pub fn first_fit_mutation<C: Counted>(
     problem: &Problem,
-    rng: &mut Rng,
+    rng: &mut impl Draws,
     genome: &[u8],
     counts: &C,
 ) -> SwapPair {
@@ -250,7 +250,7 @@ pub fn first_fit_mutation<C: Counted>(
 /// when the unit has fewer than two free cells.
 pub fn unit_directed_mutation<C: Counted>(
     problem: &Problem,
-    rng: &mut Rng,
+    rng: &mut impl Draws,
     genome: &[u8],
     counts: &C,
 ) -> SwapPair {
@@ -281,6 +281,7 @@ mod tests {
     use crate::format::{parse_one, ParseOptions};
     use crate::ga::cpu::init::init_genome;
     use crate::ga::{Encoding, InitKind};
+    use crate::rng::Rng;
 
     fn row_problem(text: &str) -> Problem {
         let puzzle = parse_one(text, &ParseOptions::default()).unwrap();

@@ -3,11 +3,12 @@
 //! counts (`Counted`).
 
 use super::assign::box_assignments;
+use super::draw_table::DrawTable;
 use super::fitness::fitness;
 use super::local_search::local_search_counted;
 use super::row::Counted;
 use crate::ga::{MutationKind, MutationScope, Params, Problem};
-use crate::rng::Rng;
+use crate::rng::{Draws, Rng};
 
 /// How many times a child draws whether to mutate: once, or once per box (`MutationScope`).
 fn mutation_chances(params: &Params) -> u32 {
@@ -34,16 +35,25 @@ pub fn vary<C: Counted>(
     mut inherited: Option<u32>,
     counts: &mut Option<C>,
 ) -> (u32, Option<u32>) {
-    let mut mutated = false;
-    for _ in 0..mutation_chances(params) {
-        if rng.chance(mutation_rate) {
-            let counts = built(counts, problem, child);
-            if let Some((i, j)) = counts.mutation(problem, kind, rng, child) {
-                counts.swap(problem, child, i, j);
-                inherited = None;
-                mutated = true;
-            }
-        }
+    let chances = mutation_chances(params);
+    // One chance per box: the chances that fire are found from a table of the child's next
+    // draws, hashed ahead at once (the same draws, so the same child).
+    let rates = (kind, mutation_rate);
+    let mutated = if chances > 9 {
+        let mut table = DrawTable::<64>::new(*rng, mutation_rate);
+        let mutated = mutate(problem, rates, chances, &mut table, child, counts);
+        *rng = table.rng();
+        mutated
+    } else if chances > 1 {
+        let mut table = DrawTable::<32>::new(*rng, mutation_rate);
+        let mutated = mutate(problem, rates, chances, &mut table, child, counts);
+        *rng = table.rng();
+        mutated
+    } else {
+        mutate(problem, rates, chances, rng, child, counts)
+    };
+    if mutated {
+        inherited = None;
     }
     // A swap was made, so the counts were built.
     let after_mutation = counts.as_ref().filter(|_| mutated).map(|c| c.penalty());
@@ -76,6 +86,31 @@ pub fn vary<C: Counted>(
         );
     }
     (penalty, after_mutation)
+}
+
+/// The mutation chances of a child (`chances` draws at `mutation_rate`), each that fires
+/// mutating by `kind`; returns whether a swap was made. Unless given, the line counts are
+/// built at the first chance that fires.
+#[inline(always)]
+fn mutate<C: Counted>(
+    problem: &Problem,
+    (kind, mutation_rate): (MutationKind, u32),
+    chances: u32,
+    draws: &mut impl Draws,
+    child: &mut [u8],
+    counts: &mut Option<C>,
+) -> bool {
+    let mut mutated = false;
+    let mut left = chances;
+    while let Some(drawn) = draws.next_chance(mutation_rate, left) {
+        left -= drawn;
+        let counts = built(counts, problem, child);
+        if let Some((i, j)) = counts.mutation(problem, kind, draws, child) {
+            counts.swap(problem, child, i, j);
+            mutated = true;
+        }
+    }
+    mutated
 }
 
 /// The child's line counts, built now if they are not yet (`Option::get_or_insert_with`,
