@@ -243,6 +243,9 @@ fn breed_inline(
     // line counts (`source`: the slot it is a copy of).
     let mut inherited = None;
     let mut source = None;
+    // A band crossover's child: the bands it took from `b` (its counts are then its parents'
+    // along the bands, `LineCounts::crossed`).
+    let mut band_from_b = None;
     match crossover {
         _ if !crosses => {
             child.copy_from_slice(own_parent);
@@ -256,9 +259,13 @@ fn breed_inline(
                 LineCounts::<N>::stored_unit_penalties(island.counts_of(a), side),
                 LineCounts::<N>::stored_unit_penalties(island.counts_of(b), side),
             ]);
-            band_crossover_scored(problem, &pair, tie_base, side, [ga, gb], scores, child)
+            let from_b =
+                band_crossover_scored(problem, &pair, tie_base, side, [ga, gb], scores, child);
+            band_from_b = Some(from_b);
         }
-        CrossoverKind::Band => band_crossover(problem, &pair, tie_base, side, ga, gb, child),
+        CrossoverKind::Band => {
+            band_crossover(problem, &pair, tie_base, side, ga, gb, child);
+        }
         CrossoverKind::Uniform => uniform_crossover(problem, &pair, tie_base, side, ga, gb, child),
         CrossoverKind::MultiParent => {
             let generation_best = island.genome(params, state.best_slot);
@@ -310,7 +317,13 @@ fn breed_inline(
             let mut counts = match (stored, source) {
                 (false, _) => None,
                 (true, Some(from)) => Some(LineCounts::<N>::load(island.counts_of(from))),
-                (true, None) => Some(LineCounts::<N>::new(child)),
+                (true, None) => Some(match band_from_b {
+                    Some(from_b) => {
+                        let parents = [island.counts_of(a), island.counts_of(b)];
+                        LineCounts::<N>::crossed(child, side, parents, from_b)
+                    }
+                    None => LineCounts::<N>::new(child),
+                }),
             };
             let (penalty, mutated) = vary::<LineCounts<N>>(
                 params, problem, rates, &mut rng, child, inherited, &mut counts,

@@ -33,7 +33,8 @@ pub fn band_crossover(
 }
 
 /// `band_crossover` given both parents' band (side 0) or stack (side 1) penalties, as
-/// `unit_penalties` computes them (the CPU engine reads them from stored line counts).
+/// `unit_penalties` computes them (the CPU engine reads them from stored line counts); returns
+/// the bands (stacks) taken from `b`, bit `u` for band `u`.
 #[inline(always)]
 pub fn band_crossover_scored(
     problem: &Problem,
@@ -43,7 +44,8 @@ pub fn band_crossover_scored(
     [a, b]: [&[u8]; 2],
     [scores_a, scores_b]: [[u32; 8]; 2],
     child: &mut [u8],
-) {
+) -> u32 {
+    let mut taken_from_b = 0;
     let bs = problem.geometry().box_size();
     child.copy_from_slice(a);
     for unit in 0..bs {
@@ -55,6 +57,7 @@ pub fn band_crossover_scored(
             pb < pa
         };
         if take_b {
+            taken_from_b |= 1 << unit;
             for k in 0..bs {
                 let bx = if side == 0 {
                     unit * bs + k
@@ -65,6 +68,7 @@ pub fn band_crossover_scored(
             }
         }
     }
+    taken_from_b
 }
 
 /// Each box from parent `a` or `b` by draw `tie_base + box` of the pair stream; side 1 takes the

@@ -75,6 +75,47 @@ where
         }
     }
 
+    /// The counts of a band crossover's child `genome` (`band_crossover_scored`: `side` 0
+    /// takes bands of rows, 1 stacks of columns, those in `taken_from_b` from the second
+    /// parent): the lines along the bands are the parents' (`parents`, as `store` wrote them),
+    /// only the crossing ones are counted.
+    #[inline(always)]
+    pub fn crossed(genome: &[u8], side: u32, parents: [&[u64]; 2], taken_from_b: u32) -> Self {
+        let (b, w) = (Self::B, Word::<N>::WORDS);
+        let mut counts = LineCounts {
+            rows: [Word::<N>::ZERO; N],
+            cols: [Word::<N>::ZERO; N],
+            penalty: 0,
+        };
+        let (along, first) = if side == 0 {
+            (&mut counts.rows, 0)
+        } else {
+            (&mut counts.cols, N)
+        };
+        for (line, word) in along.iter_mut().enumerate() {
+            let parent = parents[(taken_from_b >> (line / b) & 1) as usize];
+            *word = Word::<N>::load(&parent[(first + line) * w..]);
+        }
+        for (bx, cells) in genome[..N * N].chunks_exact(N).enumerate() {
+            let (row0, col0) = (bx / b * b, bx % b * b);
+            for (pr, cells) in cells.chunks_exact(b).enumerate() {
+                for (pc, &digit) in cells.iter().enumerate() {
+                    if side == 0 {
+                        counts.cols[col0 + pc].add(index(digit));
+                    } else {
+                        counts.rows[row0 + pr].add(index(digit));
+                    }
+                }
+            }
+        }
+        let mut distinct = 0;
+        for line in 0..N {
+            distinct += counts.rows[line].distinct() + counts.cols[line].distinct();
+        }
+        counts.penalty = 2 * (N * N) as u32 - distinct;
+        counts
+    }
+
     /// Digits missing from every row and column (what `fitness` returns).
     pub fn penalty(&self) -> u32 {
         self.penalty
@@ -270,6 +311,64 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A band crossover's child gets from `crossed` the counts `new` counts, on both sides
+    /// and whichever bands it takes from which parent.
+    fn crossed_counts_are_counted_counts<const N: usize>()
+    where
+        Side<N>: Packing,
+    {
+        use crate::ga::cpu::crossover::band_crossover_scored;
+        use crate::ga::cpu::fitness::unit_penalties;
+        let puzzle = parse_one(&".".repeat(N * N), &ParseOptions::default()).unwrap();
+        let problem = Problem::new(&puzzle, InitKind::Random, false).unwrap();
+        let bytes = problem.genome_words() * 4;
+        let (mut a, mut b, mut child) = (vec![0u8; bytes], vec![0u8; bytes], vec![0u8; bytes]);
+        let mut taken = 0;
+        for seed in 0..40 {
+            let mut rng = Rng::new(seed);
+            init_genome(&problem, &mut rng, &mut a);
+            init_genome(&problem, &mut rng, &mut b);
+            let mut stored = [
+                vec![0u64; LineCounts::<N>::WORDS],
+                vec![0; LineCounts::<N>::WORDS],
+            ];
+            LineCounts::<N>::new(&a).store(&mut stored[0]);
+            LineCounts::<N>::new(&b).store(&mut stored[1]);
+            for side in 0..2 {
+                let scores = [
+                    unit_penalties(&problem, &a, side),
+                    unit_penalties(&problem, &b, side),
+                ];
+                let pair = Rng::new(seed as u32 * 7 + side);
+                let from_b =
+                    band_crossover_scored(&problem, &pair, 0, side, [&a, &b], scores, &mut child);
+                taken |= 1 << from_b.count_ones().min(2);
+                let parents = [stored[0].as_slice(), stored[1].as_slice()];
+                let crossed = LineCounts::<N>::crossed(&child, side, parents, from_b);
+                let counted = LineCounts::<N>::new(&child);
+                assert_eq!(crossed.penalty(), counted.penalty(), "side {N} seed {seed}");
+                assert_eq!(crossed.penalty(), fitness(&problem, &child));
+                for line in 0..N {
+                    for digit in 1..=N as u8 {
+                        assert_eq!(crossed.in_row(line, digit), counted.in_row(line, digit));
+                        assert_eq!(crossed.in_col(line, digit), counted.in_col(line, digit));
+                    }
+                }
+            }
+        }
+        // Children taking no band, one band and several from the second parent were all met.
+        assert_eq!(taken, 0b111, "side {N}");
+    }
+
+    #[test]
+    fn crossed_children_count_as_counted() {
+        crossed_counts_are_counted_counts::<4>();
+        crossed_counts_are_counted_counts::<9>();
+        crossed_counts_are_counted_counts::<16>();
+        crossed_counts_are_counted_counts::<25>();
+        crossed_counts_are_counted_counts::<36>();
     }
 
     #[test]
