@@ -168,6 +168,8 @@ pub trait Draws {
     /// Draws `chance(rate_q16)` up to `left` times, stopping at the first that is true: returns
     /// how many were drawn when one was true, `None` (all `left` drawn) when none was.
     #[inline(always)]
+    // A plain loop, not `find` with a closure: it inlines into `breed`'s bit-instruction build.
+    #[allow(clippy::manual_find)]
     fn next_chance(&mut self, rate_q16: u32, left: u32) -> Option<u32> {
         for drawn in 1..=left {
             if self.chance(rate_q16) {

@@ -74,6 +74,8 @@ impl<const L: usize> Draws for DrawTable<L> {
     /// Inside the table, at the table's rate: the first set bit of `fires` in the next `left`
     /// draws, no branch per chance.
     #[inline(always)]
+    // A plain loop, not `find` with a closure: it inlines into `breed`'s bit-instruction build.
+    #[allow(clippy::manual_find)]
     fn next_chance(&mut self, rate_q16: u32, left: u32) -> Option<u32> {
         let start = self.counter as usize;
         if rate_q16 == self.rate_q16 && left >= 1 && start + left as usize <= L.min(64) {

@@ -341,7 +341,7 @@ mod tests {
                     unit_penalties(&problem, &a, side),
                     unit_penalties(&problem, &b, side),
                 ];
-                let pair = Rng::new(seed as u32 * 7 + side);
+                let pair = Rng::new(seed * 7 + side);
                 let from_b =
                     band_crossover_scored(&problem, &pair, 0, side, [&a, &b], scores, &mut child);
                 taken |= 1 << from_b.count_ones().min(2);
