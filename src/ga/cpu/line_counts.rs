@@ -16,6 +16,23 @@ where
     penalty: u32,
 }
 
+/// Cells of the largest board the line counts serve (64x64), a power of two.
+const MAX_CELLS: usize = 64 * 64;
+
+/// The board row and column of each genome index of a side-`n` board with boxes of `b`
+/// (box-major: `g = box * n + position`); indices past `n * n` are 0.
+const fn lines_of(n: usize, b: usize) -> [[u8; MAX_CELLS]; 2] {
+    let mut lines = [[0u8; MAX_CELLS]; 2];
+    let mut g = 0;
+    while g < n * n && g < MAX_CELLS {
+        let (bx, p) = (g / n, g % n);
+        lines[0][g] = (bx / b * b + p / b) as u8;
+        lines[1][g] = (bx % b * b + p % b) as u8;
+        g += 1;
+    }
+    lines
+}
+
 /// Index of digit `digit` in a `LineWord` (digits are 1-based).
 #[inline(always)]
 fn index(digit: u8) -> usize {
@@ -35,19 +52,21 @@ where
         b
     };
 
-    /// Board row of genome index `g` (box-major: `g = box * N + position`).
+    /// Board row of genome index `g` (box-major: `g = box * N + position`), from a table: a
+    /// swap asks for four lines, and each was a chain of multiply-shift divisions.
     #[inline(always)]
     pub fn row(g: usize) -> usize {
-        let (bx, p) = (g / N, g % N);
-        bx / Self::B * Self::B + p / Self::B
+        usize::from(Self::LINES_OF[0][g & (MAX_CELLS - 1)])
     }
 
     /// Board column of genome index `g`.
     #[inline(always)]
     pub fn col(g: usize) -> usize {
-        let (bx, p) = (g / N, g % N);
-        bx % Self::B * Self::B + p % Self::B
+        usize::from(Self::LINES_OF[1][g & (MAX_CELLS - 1)])
     }
+
+    /// The row (`[0]`) and column (`[1]`) of each genome index below `N * N`.
+    const LINES_OF: [[u8; MAX_CELLS]; 2] = lines_of(N, Self::B);
 
     #[inline(always)]
     pub fn new(genome: &[u8]) -> Self {
@@ -254,129 +273,5 @@ pub fn store_built(problem: &crate::ga::Problem, genome: &[u8], out: &mut [u64])
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::format::{parse_one, ParseOptions};
-    use crate::ga::cpu::fitness::fitness;
-    use crate::ga::cpu::init::init_genome;
-    use crate::ga::InitKind;
-    use crate::ga::Problem;
-    use crate::rng::Rng;
-
-    /// Counts built from scratch and counts carried through random swaps give `fitness`, and
-    /// each swap's delta is the change of `fitness`; stored and loaded, they count the same and
-    /// score bands and stacks as `unit_penalties` does.
-    fn counts_follow_fitness<const N: usize>()
-    where
-        Side<N>: Packing,
-    {
-        let puzzle = parse_one(&".".repeat(N * N), &ParseOptions::default()).unwrap();
-        let problem = Problem::new(&puzzle, InitKind::Random, false).unwrap();
-        let mut genome = vec![0u8; problem.genome_words() * 4];
-        for seed in 0..20 {
-            let mut rng = Rng::new(seed);
-            genome.fill(0);
-            init_genome(&problem, &mut rng, &mut genome);
-            let mut counts = LineCounts::<N>::new(&genome);
-            assert_eq!(counts.penalty(), fitness(&problem, &genome), "side {N}");
-            for _ in 0..200 {
-                let bx = rng.below(N as u32) as usize;
-                let (i, j) = (
-                    bx * N + rng.below(N as u32) as usize,
-                    bx * N + rng.below(N as u32) as usize,
-                );
-                let before = fitness(&problem, &genome);
-                let delta = counts.swap_delta(&genome, i, j);
-                counts.swap(&mut genome, i, j);
-                let after = fitness(&problem, &genome);
-                assert_eq!(before as i32 + delta, after as i32, "side {N} swap {i} {j}");
-                assert_eq!(counts.penalty(), after, "side {N}");
-            }
-            assert_eq!(counts.penalty(), LineCounts::<N>::new(&genome).penalty());
-            let mut stored = vec![0u64; LineCounts::<N>::WORDS];
-            counts.store(&mut stored);
-            let loaded = LineCounts::<N>::load(&stored);
-            assert_eq!(loaded.penalty(), counts.penalty());
-            for line in 0..N {
-                for digit in 1..=N as u8 {
-                    assert_eq!(loaded.in_row(line, digit), counts.in_row(line, digit));
-                    assert_eq!(loaded.in_col(line, digit), counts.in_col(line, digit));
-                }
-            }
-            for side in 0..2 {
-                assert_eq!(
-                    LineCounts::<N>::stored_unit_penalties(&stored, side),
-                    crate::ga::cpu::fitness::unit_penalties(&problem, &genome, side),
-                    "side {N} units {side}"
-                );
-            }
-        }
-    }
-
-    /// A band crossover's child gets from `crossed` the counts `new` counts, on both sides
-    /// and whichever bands it takes from which parent.
-    fn crossed_counts_are_counted_counts<const N: usize>()
-    where
-        Side<N>: Packing,
-    {
-        use crate::ga::cpu::crossover::band_crossover_scored;
-        use crate::ga::cpu::fitness::unit_penalties;
-        let puzzle = parse_one(&".".repeat(N * N), &ParseOptions::default()).unwrap();
-        let problem = Problem::new(&puzzle, InitKind::Random, false).unwrap();
-        let bytes = problem.genome_words() * 4;
-        let (mut a, mut b, mut child) = (vec![0u8; bytes], vec![0u8; bytes], vec![0u8; bytes]);
-        let mut taken = 0;
-        for seed in 0..40 {
-            let mut rng = Rng::new(seed);
-            init_genome(&problem, &mut rng, &mut a);
-            init_genome(&problem, &mut rng, &mut b);
-            let mut stored = [
-                vec![0u64; LineCounts::<N>::WORDS],
-                vec![0; LineCounts::<N>::WORDS],
-            ];
-            LineCounts::<N>::new(&a).store(&mut stored[0]);
-            LineCounts::<N>::new(&b).store(&mut stored[1]);
-            for side in 0..2 {
-                let scores = [
-                    unit_penalties(&problem, &a, side),
-                    unit_penalties(&problem, &b, side),
-                ];
-                let pair = Rng::new(seed * 7 + side);
-                let from_b =
-                    band_crossover_scored(&problem, &pair, 0, side, [&a, &b], scores, &mut child);
-                taken |= 1 << from_b.count_ones().min(2);
-                let parents = [stored[0].as_slice(), stored[1].as_slice()];
-                let crossed = LineCounts::<N>::crossed(&child, side, parents, from_b);
-                let counted = LineCounts::<N>::new(&child);
-                assert_eq!(crossed.penalty(), counted.penalty(), "side {N} seed {seed}");
-                assert_eq!(crossed.penalty(), fitness(&problem, &child));
-                for line in 0..N {
-                    for digit in 1..=N as u8 {
-                        assert_eq!(crossed.in_row(line, digit), counted.in_row(line, digit));
-                        assert_eq!(crossed.in_col(line, digit), counted.in_col(line, digit));
-                    }
-                }
-            }
-        }
-        // Children taking no band, one band and several from the second parent were all met.
-        assert_eq!(taken, 0b111, "side {N}");
-    }
-
-    #[test]
-    fn crossed_children_count_as_counted() {
-        crossed_counts_are_counted_counts::<4>();
-        crossed_counts_are_counted_counts::<9>();
-        crossed_counts_are_counted_counts::<16>();
-        crossed_counts_are_counted_counts::<25>();
-        crossed_counts_are_counted_counts::<36>();
-    }
-
-    #[test]
-    fn line_counts_follow_fitness_through_swaps() {
-        counts_follow_fitness::<4>();
-        counts_follow_fitness::<9>();
-        counts_follow_fitness::<16>();
-        counts_follow_fitness::<25>();
-        counts_follow_fitness::<36>();
-    }
-}
+#[path = "line_counts_tests.rs"]
+mod tests;
