@@ -138,6 +138,69 @@ impl BreedBuild {
     }
 }
 
+/// Consecutive slots of the next generation, written by `BreedBuild::breed_slots`: the
+/// genomes (`params.genome_bytes()` each), their stored line counts (`counts_words` a slot, at
+/// least one) and each slot's penalty, age and outcome.
+pub struct BredSlots<'a> {
+    pub genomes: &'a mut [u8],
+    pub counts: &'a mut [u64],
+    pub penalty: &'a mut [u32],
+    pub age: &'a mut [u32],
+    pub outcome: &'a mut [u32],
+}
+
+impl BreedBuild {
+    /// `breed` of slots `first..first + slots.penalty.len()`, in one call into this build.
+    pub fn breed_slots(
+        self,
+        params: &Params,
+        problem: &Problem,
+        island: &IslandView,
+        first: u32,
+        slots: BredSlots,
+    ) {
+        #[cfg(target_arch = "x86_64")]
+        if self.bits {
+            // SAFETY: the CPU has popcnt, bmi1, bmi2 and avx2 (`detect`).
+            return unsafe { breed_slots_bits(params, problem, island, first, slots) };
+        }
+        breed_slots_inline(params, problem, island, first, slots)
+    }
+}
+
+/// `breed_slots_inline` in the bit-instruction build.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
+unsafe fn breed_slots_bits(
+    params: &Params,
+    problem: &Problem,
+    island: &IslandView,
+    first: u32,
+    slots: BredSlots,
+) {
+    breed_slots_inline(params, problem, island, first, slots)
+}
+
+#[inline(always)]
+fn breed_slots_inline(
+    params: &Params,
+    problem: &Problem,
+    island: &IslandView,
+    first: u32,
+    slots: BredSlots,
+) {
+    let bytes = params.genome_bytes();
+    let words = island.counts_words.max(1);
+    // Plain indexed loop (no iterator adapters): it inlines into the bit-instruction build.
+    for k in 0..slots.penalty.len() {
+        let child = &mut slots.genomes[k * bytes..(k + 1) * bytes];
+        let counts = &mut slots.counts[k * words..(k + 1) * words];
+        let slot = first + k as u32;
+        (slots.penalty[k], slots.age[k], slots.outcome[k]) =
+            breed_inline(params, problem, island, slot, child, counts);
+    }
+}
+
 /// `breed` compiled with the bit instructions: the operators are inlined into it, so they
 /// count bits with popcnt instead of a dozen shifts and masks, and the mutation's table of
 /// draws (`DrawTable`) is hashed eight lanes at a time.

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use super::breed::{migrates, migrates_ever, BreedBuild, IslandView};
+use super::breed::{migrates, migrates_ever, BredSlots, BreedBuild, IslandView};
 use super::init::init_slot;
 use super::island_best::island_best;
 use super::line_counts::{store_built, stored_words};
@@ -280,39 +280,46 @@ fn breed_island(
     };
     let slot_words = counts_words.max(1);
     let build = BreedBuild::detect();
-    type Slot<'a> = (
+    // Slots in runs of `SLOTS_PER_CALL`, each run one call into the build: the per-call
+    // set-up of `breed`'s large frame is paid once per run, not per slot.
+    const SLOTS_PER_CALL: usize = 16;
+    type Run<'a> = (
         usize,
         (
-            (((&'a mut [u8], &'a mut [u64]), &'a mut u32), &'a mut u32),
-            &'a mut u32,
+            (((&'a mut [u8], &'a mut [u64]), &'a mut [u32]), &'a mut [u32]),
+            &'a mut [u32],
         ),
     );
-    let one = |(slot, ((((genome, counts), penalty), age), outcome)): Slot| {
-        (*penalty, *age, *outcome) =
-            build.breed(params, problem, &view, slot as u32, genome, counts);
+    let run = |(k, ((((genomes, counts), penalty), age), outcome)): Run| {
+        let first = (k * SLOTS_PER_CALL) as u32;
+        let slots = BredSlots {
+            genomes,
+            counts,
+            penalty,
+            age,
+            outcome,
+        };
+        build.breed_slots(params, problem, &view, first, slots);
     };
-    let genomes = island
-        .next_genomes
-        .chunks_mut(bytes)
-        .zip(island.next_counts.chunks_mut(slot_words));
     if parallel {
         island
             .next_genomes
-            .par_chunks_mut(bytes)
-            .zip(island.next_counts.par_chunks_mut(slot_words))
-            .zip(island.next_penalty.par_iter_mut())
-            .zip(island.next_age.par_iter_mut())
-            .zip(island.outcome.par_iter_mut())
+            .par_chunks_mut(bytes * SLOTS_PER_CALL)
+            .zip(island.next_counts.par_chunks_mut(slot_words * SLOTS_PER_CALL))
+            .zip(island.next_penalty.par_chunks_mut(SLOTS_PER_CALL))
+            .zip(island.next_age.par_chunks_mut(SLOTS_PER_CALL))
+            .zip(island.outcome.par_chunks_mut(SLOTS_PER_CALL))
             .enumerate()
-            .with_min_len(16)
-            .for_each(one);
+            .for_each(run);
     } else {
-        genomes
-            .zip(island.next_penalty.iter_mut())
-            .zip(island.next_age.iter_mut())
-            .zip(island.outcome.iter_mut())
-            .enumerate()
-            .for_each(one);
+        let slots = BredSlots {
+            genomes: &mut island.next_genomes,
+            counts: &mut island.next_counts,
+            penalty: &mut island.next_penalty,
+            age: &mut island.next_age,
+            outcome: &mut island.outcome,
+        };
+        build.breed_slots(params, problem, &view, 0, slots);
     }
 }
 
