@@ -78,3 +78,82 @@ fn a_child_mutates_once_per_child_or_once_per_box() {
         "per box: mean {mean} cells changed, {per_box:?}"
     );
 }
+
+/// Slots bred in runs (`BreedBuild::breed_slots`, as the engine calls it) are the children
+/// `breed` makes one slot at a time: genomes, line counts, penalties, ages and outcomes.
+#[test]
+fn runs_of_slots_breed_what_single_slots_breed() {
+    let puzzle = parse_one(
+        "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759..",
+        &ParseOptions::default(),
+    )
+    .unwrap();
+    let problem = Problem::new(&puzzle, InitKind::Random, false).unwrap();
+    let mut config = GaConfig::preset(Preset::Paper);
+    config.population = 40;
+    config.adaptive = true;
+    let params = Params::new(&problem, &config);
+    let (bytes, population) = (params.genome_bytes(), 40usize);
+    let counts_words = crate::ga::cpu::line_counts::stored_words(&problem);
+    let mut genomes = vec![0u8; bytes * population];
+    let mut counts = vec![0u64; counts_words * population];
+    let mut penalty = vec![0u32; population];
+    for slot in 0..population {
+        let genome = &mut genomes[slot * bytes..(slot + 1) * bytes];
+        (penalty[slot], _) = init_slot(&params, &problem, 0, 0, slot as u32, genome);
+        store_built(&problem, genome, &mut counts[slot * counts_words..]);
+    }
+    let age: Vec<u32> = (0..population as u32).collect();
+    let mut state = Island::fresh();
+    state.generation = 3;
+    state.elite_slots = [5, 0, 0, 0];
+    let island = IslandView {
+        index: 0,
+        state: &state,
+        genomes: &genomes,
+        penalty: &penalty,
+        age: &age,
+        epoch_best: &genomes[..bytes],
+        migrant: None,
+        stream_prefix: IslandView::stream_prefix(&params, 0, &state),
+        operators: IslandView::operators(&params),
+        counts: &counts,
+        counts_words,
+    };
+    let mut single = (
+        vec![0u8; bytes * population],
+        vec![0u64; counts_words * population],
+    );
+    let mut single_out = vec![(0, 0, 0); population];
+    for slot in 0..population {
+        let child = &mut single.0[slot * bytes..(slot + 1) * bytes];
+        let child_counts = &mut single.1[slot * counts_words..(slot + 1) * counts_words];
+        single_out[slot] = breed(&params, &problem, &island, slot as u32, child, child_counts);
+    }
+    let mut runs = (
+        vec![0u8; bytes * population],
+        vec![0u64; counts_words * population],
+    );
+    let (mut p, mut a, mut o) = (
+        vec![0; population],
+        vec![0; population],
+        vec![0; population],
+    );
+    let build = BreedBuild::detect();
+    for (first, end) in [(0, 16), (16, 32), (32, 40)] {
+        let slots = BredSlots {
+            genomes: &mut runs.0[first * bytes..end * bytes],
+            counts: &mut runs.1[first * counts_words..end * counts_words],
+            penalty: &mut p[first..end],
+            age: &mut a[first..end],
+            outcome: &mut o[first..end],
+        };
+        build.breed_slots(&params, &problem, &island, first as u32, slots);
+    }
+    assert_eq!(runs.0, single.0, "genomes");
+    assert_eq!(runs.1, single.1, "line counts");
+    let outs: Vec<_> = (0..population).map(|s| (p[s], a[s], o[s])).collect();
+    assert_eq!(outs, single_out, "penalty, age, outcome");
+    // The children differ from their parents: the test breeds, not copies.
+    assert_ne!(single.0, genomes);
+}

@@ -286,7 +286,10 @@ fn breed_island(
     type Run<'a> = (
         usize,
         (
-            (((&'a mut [u8], &'a mut [u64]), &'a mut [u32]), &'a mut [u32]),
+            (
+                ((&'a mut [u8], &'a mut [u64]), &'a mut [u32]),
+                &'a mut [u32],
+            ),
             &'a mut [u32],
         ),
     );
@@ -305,7 +308,11 @@ fn breed_island(
         island
             .next_genomes
             .par_chunks_mut(bytes * SLOTS_PER_CALL)
-            .zip(island.next_counts.par_chunks_mut(slot_words * SLOTS_PER_CALL))
+            .zip(
+                island
+                    .next_counts
+                    .par_chunks_mut(slot_words * SLOTS_PER_CALL),
+            )
             .zip(island.next_penalty.par_chunks_mut(SLOTS_PER_CALL))
             .zip(island.next_age.par_chunks_mut(SLOTS_PER_CALL))
             .zip(island.outcome.par_chunks_mut(SLOTS_PER_CALL))
