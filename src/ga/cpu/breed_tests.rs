@@ -124,12 +124,13 @@ fn runs_of_slots_breed_what_single_slots_breed() {
         vec![0u8; bytes * population],
         vec![0u64; counts_words * population],
     );
-    let mut single_out = vec![(0, 0, 0); population];
-    for slot in 0..population {
-        let child = &mut single.0[slot * bytes..(slot + 1) * bytes];
-        let child_counts = &mut single.1[slot * counts_words..(slot + 1) * counts_words];
-        single_out[slot] = breed(&params, &problem, &island, slot as u32, child, child_counts);
-    }
+    let single_out: Vec<_> = (0..population)
+        .map(|slot| {
+            let child = &mut single.0[slot * bytes..(slot + 1) * bytes];
+            let child_counts = &mut single.1[slot * counts_words..(slot + 1) * counts_words];
+            breed(&params, &problem, &island, slot as u32, child, child_counts)
+        })
+        .collect();
     let mut runs = (
         vec![0u8; bytes * population],
         vec![0u64; counts_words * population],

@@ -5,6 +5,7 @@
 
 pub mod assign;
 pub mod breed;
+pub mod breed_build;
 pub mod crossover;
 pub mod draw_table;
 pub mod engine;
