@@ -34,8 +34,6 @@ pub struct Solver {
     pub(super) guide: Option<(Vec<u64>, u32)>,
     /// Conflict-directed branching ([`set_wdeg`](Self::set_wdeg)): the unit weights.
     pub(super) wdeg: Option<Weights>,
-    /// [`set_guide_yield`](Self::set_guide_yield)'s factor; 0: the guide never yields.
-    pub(super) guide_yield: u64,
 }
 
 pub(super) struct Level {
@@ -69,7 +67,6 @@ impl Solver {
             interruptible: true,
             guide: None,
             wdeg: None,
-            guide_yield: 0,
         }
     }
 
@@ -134,20 +131,6 @@ impl Solver {
     /// searches until the next call; off by default. Only the order changes: proofs stay proofs.
     pub fn set_wdeg(&mut self, on: bool) {
         self.wdeg = on.then(|| Weights::new(&self.t));
-    }
-
-    /// With both the guide ([`set_guided`](Self::set_guided)) and the weights
-    /// ([`set_wdeg`](Self::set_wdeg)) on, the guide yields where failures gather: a branching
-    /// whose units weigh more than `factor` times the mean unit (its cell's three on average, or
-    /// the unit of a place branch) takes its keyed random order instead of the guide's digit.
-    /// 0 (the default): the guide never yields. Only the order changes: proofs stay proofs.
-    pub fn set_guide_yield(&mut self, factor: u64) {
-        self.guide_yield = factor;
-    }
-
-    /// [`set_guide_yield`](Self::set_guide_yield)'s factor (0: off).
-    pub fn guide_yield(&self) -> u64 {
-        self.guide_yield
     }
 
     /// Propagation failures counted by the weights of [`set_wdeg`](Self::set_wdeg) so far (0
@@ -274,16 +257,7 @@ impl Solver {
                 }
                 result.nodes += 1;
                 let level = &mut levels[k];
-                let mut guided = follow.as_deref().map_or(0, |g| guided_bit(t, g, level));
-                if guided != 0
-                    && self.guide_yield > 0
-                    && self
-                        .wdeg
-                        .as_ref()
-                        .is_some_and(|w| w.heavy(t, level, self.guide_yield))
-                {
-                    guided = 0;
-                }
+                let guided = follow.as_deref().map_or(0, |g| guided_bit(t, g, level));
                 let pick = match shuffle {
                     _ if guided != 0 => guided,
                     None => level.remaining & level.remaining.wrapping_neg(),

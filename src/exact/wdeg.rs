@@ -51,8 +51,6 @@ pub(super) struct Weights {
     pub(super) unit: Vec<u64>,
     /// The largest of `unit`.
     max: u64,
-    /// The sum of `unit`.
-    total: u64,
     /// Failures counted so far (for tests and reports).
     pub(super) failures: u64,
 }
@@ -62,7 +60,6 @@ impl Weights {
         Weights {
             unit: vec![1; 3 * t.side],
             max: 1,
-            total: 3 * t.side as u64,
             failures: 0,
         }
     }
@@ -74,26 +71,7 @@ impl Weights {
             let w = &mut self.unit[u as usize];
             *w += 1;
             self.max = self.max.max(*w);
-            self.total += 1;
         }
-    }
-}
-
-impl Weights {
-    /// Whether `level`'s units weigh more than `factor` times the mean unit (its cell's three
-    /// units on average, or its unit in a place branch).
-    pub(super) fn heavy(&self, t: &Tables, level: &Level, factor: u64) -> bool {
-        let (sum, k) = match level.place {
-            None => (
-                t.cell_units[level.cell]
-                    .iter()
-                    .map(|&u| self.unit[u as usize])
-                    .sum::<u64>(),
-                3,
-            ),
-            Some((u, _)) => (self.unit[u], 1),
-        };
-        sum * 3 * t.side as u64 > factor * k * self.total
     }
 }
 

@@ -13,7 +13,7 @@
 use std::time::Duration;
 
 use super::member::{Member, MemberOutcome, MemberReport};
-use crate::board::{Geometry, Grid};
+use crate::board::Grid;
 use crate::error::Result;
 use crate::exact::{restarts::Schedule, ExactResult, Limits, Solver, Status};
 
@@ -38,24 +38,6 @@ pub const EXACT_WDEG: [bool; EXACT_STREAMS as usize] = [true, false];
 
 /// Box size from which the portfolio's exact member restarts (36x36 and up).
 pub const RESTARTS_FROM_BOX: usize = 6;
-
-/// Box size from which the guide yields to the weights ([`Solver::set_guide_yield`], factor
-/// [`EXACT_GUIDE_YIELD`]) in the weighted stream: 49x49 and up. At 49x49 the weighted stream
-/// then solves ... (docs/RESULTS.md, "Large boards"); 36x36 keeps the guide everywhere, as
-/// measured before.
-pub const GUIDE_YIELD_FROM_BOX: usize = 7;
-
-/// The guide yields at a branching whose units weigh more than this many times the mean unit.
-pub const EXACT_GUIDE_YIELD: u64 = 2;
-
-/// The guide-yield factor of the exact member's searches on `geometry` (0: none).
-pub fn guide_yield(geometry: Geometry) -> u64 {
-    if geometry.box_size() >= GUIDE_YIELD_FROM_BOX {
-        EXACT_GUIDE_YIELD
-    } else {
-        0
-    }
-}
 
 /// One restart sequence and its solver.
 struct Stream {
@@ -128,7 +110,6 @@ impl RestartsMember {
                 let mut solver = Solver::new(puzzle.geometry());
                 solver.set_guided(EXACT_GUIDED);
                 solver.set_wdeg(EXACT_WDEG[stream as usize]);
-                solver.set_guide_yield(guide_yield(puzzle.geometry()));
                 Stream {
                     schedule: Schedule::new(seed, stream, EXACT_RESTART_UNIT),
                     solver,
@@ -221,27 +202,5 @@ impl Member for RestartsMember {
             evaluations: self.nodes(),
             report: self.report(),
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_guide_yields_in_the_weighted_stream_from_49x49_only() {
-        for box_size in 3..=8 {
-            let geometry = Geometry::new(box_size).unwrap();
-            let member = RestartsMember::new(&Grid::empty(geometry), 1, Some(1));
-            for (stream, s) in member.streams.iter().enumerate() {
-                let want = if box_size >= 7 { EXACT_GUIDE_YIELD } else { 0 };
-                assert_eq!(s.solver.guide_yield(), want, "{box_size}, stream {stream}");
-                assert!(want == 0 || s.solver.wdeg_weights().is_some() == EXACT_WDEG[stream]);
-            }
-        }
-        assert!(
-            EXACT_GUIDE_YIELD > 0 && EXACT_WDEG.contains(&true),
-            "nothing would yield"
-        );
     }
 }

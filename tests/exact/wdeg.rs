@@ -2,7 +2,6 @@
 
 use super::*;
 
-use super::restarts::broken_seed_puzzle;
 use evoku::exact::restarts::{stream_restart_key, Schedule};
 
 /// Runs `searches` restarts of stream 1 of seed 5 (unit 5 nodes), or fewer if one ends for
@@ -71,49 +70,4 @@ fn wdeg_weights_grow_on_failures_and_steer_later_searches() {
     let (solver, _) = restarts(&p, false, 3);
     assert_eq!(solver.wdeg_failures(), 0);
     assert!(solver.wdeg_weights().is_none());
-}
-
-#[test]
-fn the_guide_yields_to_heavy_units_and_stays_complete() {
-    // Guided, weighted restarts whose guide yields where the weights gather (factor 2): another
-    // course than the guide everywhere, the same run for the same seed, still solved, and a
-    // factor no unit reaches changes nothing.
-    let p = instance(25, 40, 2);
-    let run = |seed: u64, factor: u64| {
-        let mut solver = exact::Solver::new(p.geometry());
-        solver.set_guided(true);
-        solver.set_wdeg(true);
-        solver.set_guide_yield(factor);
-        let mut schedule = Schedule::new(seed, 0, 5);
-        let mut nodes = 0;
-        loop {
-            let r = schedule.search(&mut solver, &p, &Limits::default());
-            nodes += r.nodes;
-            if r.status != Status::NodeLimit {
-                return (r.first().cloned(), nodes, schedule.searches());
-            }
-        }
-    };
-    let a = run(5, 2);
-    assert_eq!(a, run(5, 2), "same seed, same run");
-    assert!(a.0.as_ref().expect("solved").solves(&p));
-    assert!(
-        (5..9).any(|seed| run(seed, 2) != run(seed, 0)),
-        "the guide never yielded"
-    );
-    assert_eq!(run(5, 1_000_000), run(5, 0), "no unit that heavy");
-    // Still complete: a puzzle with no solution is proven so.
-    let broken = broken_seed_puzzle();
-    let mut solver = exact::Solver::new(broken.geometry());
-    solver.set_guided(true);
-    solver.set_wdeg(true);
-    solver.set_guide_yield(2);
-    let mut schedule = Schedule::new(0, 0, 1);
-    let proof = loop {
-        let r = schedule.search(&mut solver, &broken, &Limits::default());
-        if r.status != Status::NodeLimit {
-            break r;
-        }
-    };
-    assert!(proof.has_no_solution(), "{:?}", proof.status);
 }
