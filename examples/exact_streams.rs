@@ -6,7 +6,7 @@
 //! (UNIT 0: the member's unit; STREAMS: e.g. `01`, `0`, `1`; a stream followed
 //! by `w` or `u` is weighted or not whatever the member does). Prints one line per file and
 //! stream: name, stream (`w` weighted, `u` not), unit, solved / open / no-solution, nodes,
-//! searches, seconds.
+//! searches, seconds. Seed 1 (the CLI's default), or `EVOKU_SEED`.
 //! (Commit 85228e9's version also takes `EVOKU_GUIDE_YIELD=F`, the guide yielding to the
 //! weights, measured and not kept.)
 
@@ -23,7 +23,8 @@ fn main() -> Result<(), evoku::Error> {
     };
     let unit: u64 = unit.parse().expect("UNIT: a number");
     let budget: u64 = budget.parse().expect("BUDGET: a number");
-    let seed = 1;
+    // The member's seed (`--seed`; 1 by default), or EVOKU_SEED.
+    let seed: u64 = std::env::var("EVOKU_SEED").map_or(1, |v| v.parse().expect("EVOKU_SEED"));
     for file in files {
         let (puzzles, _) = read_puzzles(file, &ParseOptions::default())?;
         let puzzle = &puzzles[0];
