@@ -110,18 +110,6 @@ impl RestartsMember {
                 let mut solver = Solver::new(puzzle.geometry());
                 solver.set_guided(EXACT_GUIDED);
                 solver.set_wdeg(EXACT_WDEG[stream as usize]);
-                // Temporary measurement switch (docs/RESULTS.md, probing): EVOKU_PROBE_S0 =
-                // depth,per_node,lookahead probes in stream 0.
-                if let Some(v) = std::env::var("EVOKU_PROBE_S0").ok().filter(|_| stream == 0) {
-                    let v: Vec<u32> = v.split(',').filter_map(|x| x.parse().ok()).collect();
-                    solver.set_probe(Some(crate::exact::Probe {
-                        depth: v[0],
-                        per_node: v[1],
-                        places: true,
-                        charge: false,
-                        lookahead: v[2] != 0,
-                    }));
-                }
                 Stream {
                     schedule: Schedule::new(seed, stream, EXACT_RESTART_UNIT),
                     solver,
