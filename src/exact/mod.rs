@@ -21,6 +21,10 @@
 //!   function of the key or seed, for the heavy-tailed searches of large boards; optionally the
 //!   cell choice is conflict-directed ([`Solver::set_wdeg`], dom/wdeg): unit weights raised by
 //!   propagation failures and kept across restarts.
+//! * [`Solver::set_probe`] (off by default: at 36x36 no setting solved more of the screen than
+//!   the default, docs/RESULTS.md "Large boards"): failed-literal probing in randomized searches, on the literals of cells
+//!   with two candidates and of digits with two places in a unit, optionally with march-style
+//!   lookahead branching (`probe.rs`).
 //!
 //! The search also measures the *entropy* of docs/ALGORITHMS.md section 5 (Kashan paper): the
 //! sum, over every branching node the search explored, of `log2(candidates of the chosen cell)`.
@@ -39,6 +43,7 @@ mod alldiff;
 mod choice;
 mod fixpoint;
 mod locked;
+mod probe;
 mod propagation;
 pub mod restarts;
 mod search;
@@ -47,6 +52,7 @@ mod tables;
 mod tests;
 mod wdeg;
 
+pub use probe::Probe;
 pub use search::Solver;
 use tables::Fail;
 

@@ -4,6 +4,7 @@
 use std::time::Instant;
 
 use super::choice::{choose, choose_random, guided_bit, random_bit, to_grid, TIE_SALT};
+use super::probe::{Probe, Prober};
 use super::propagation::{init, run};
 use super::tables::{Scratch, Tables};
 use super::wdeg::{choose_weighted, Blame, Weights};
@@ -34,6 +35,8 @@ pub struct Solver {
     pub(super) guide: Option<(Vec<u64>, u32)>,
     /// Conflict-directed branching ([`set_wdeg`](Self::set_wdeg)): the unit weights.
     pub(super) wdeg: Option<Weights>,
+    /// Failed-literal probing in randomized searches ([`set_probe`](Self::set_probe)).
+    pub(super) probe: Option<Prober>,
 }
 
 pub(super) struct Level {
@@ -67,6 +70,7 @@ impl Solver {
             interruptible: true,
             guide: None,
             wdeg: None,
+            probe: None,
         }
     }
 
@@ -133,6 +137,18 @@ impl Solver {
         self.wdeg = on.then(|| Weights::new(&self.t));
     }
 
+    /// Failed-literal probing in randomized searches (`probe.rs`): `None` (the default) turns it
+    /// off; a new setting forgets the counters and the probed root kept.
+    pub fn set_probe(&mut self, probe: Option<Probe>) {
+        self.probe = probe.map(|p| Prober::new(&self.t, p));
+    }
+
+    /// Literals probed by [`set_probe`](Self::set_probe)'s probing so far, and how many of them
+    /// failed (and were removed).
+    pub fn probes(&self) -> (u64, u64) {
+        self.probe.as_ref().map_or((0, 0), |p| (p.probes, p.failed))
+    }
+
     /// Propagation failures counted by the weights of [`set_wdeg`](Self::set_wdeg) so far (0
     /// when off).
     pub fn wdeg_failures(&self) -> u64 {
@@ -185,6 +201,24 @@ impl Solver {
         if run(t, s, cand, done).is_err() {
             return result;
         }
+        // The root of a randomized search, probed to a fixpoint once per puzzle.
+        if let Some(p) = self.probe.as_mut().filter(|_| tie_key.is_some()) {
+            let root = &mut self.arena[..stride];
+            match p.root_of(puzzle.cells()) {
+                Some(kept) => root.copy_from_slice(kept),
+                None => {
+                    let mut probes = 0;
+                    let root_ok = p.probe(t, s, root, u32::MAX, 0, &mut probes).is_ok();
+                    if p.config.charge {
+                        result.nodes += probes;
+                    }
+                    if !root_ok {
+                        return result;
+                    }
+                    p.keep_root(puzzle.cells(), root);
+                }
+            }
+        }
 
         // The guide of this search: the best state of earlier ones (none in the first).
         let mut guide = match tie_key {
@@ -197,11 +231,19 @@ impl Solver {
             .map(|(g, _)| g.clone());
 
         let mut levels: Vec<Level> = Vec::new();
+        // A branch chosen by lookahead at the node just probed (`probe.rs`).
+        let mut ahead: Option<(usize, u64)> = None;
         // Index of the state the search stands on (always propagated, without contradiction).
         let mut depth = 0usize;
         'search: loop {
             let state = &self.arena[depth * stride..(depth + 1) * stride];
+            let ahead_branch = ahead.take().filter(|&(cell, m)| state[cell] == m);
             let branch = match tie_key {
+                _ if ahead_branch.is_some() => ahead_branch.map(|(cell, remaining)| Level {
+                    cell,
+                    remaining,
+                    place: None,
+                }),
                 None => choose(t, state).map(|(cell, remaining)| Level {
                     cell,
                     remaining,
@@ -288,8 +330,25 @@ impl Solver {
                 cand[cell] = bit;
                 s.mark(t, cell);
                 s.queue.push(cell as u16);
-                if run(t, s, cand, done).is_ok() {
+                let mut ok = run(t, s, cand, done).is_ok();
+                if let Some(p) = self.probe.as_mut().filter(|p| {
+                    ok && tie_key.is_some() && target > 0 && target <= p.config.depth as usize
+                }) {
+                    let start = crate::rng::draw(tie_key.unwrap_or(0), result.nodes as u32);
+                    let mut probes = 0;
+                    ok = p
+                        .probe(t, s, state, p.config.per_node, start, &mut probes)
+                        .is_ok();
+                    if p.config.charge {
+                        result.nodes += probes;
+                    }
+                    if ok && p.config.lookahead {
+                        ahead = p.best.take();
+                    }
+                }
+                if ok {
                     if let Some((best, best_fixed)) = guide.as_mut() {
+                        let (cand, done) = state.split_at(cells);
                         let fixed = done.iter().map(|w| w.count_ones()).sum::<u32>();
                         if fixed > *best_fixed {
                             *best_fixed = fixed;

@@ -86,6 +86,7 @@ fn solve_and_check(puzzle: &Grid) {
 
 mod limits;
 mod lloyd_amos;
+mod probe;
 mod propagation;
 mod restarts;
 mod solutions;

@@ -6,7 +6,7 @@ use super::*;
 /// the givens but differs from the solution's (as in `hidden_contradiction_has_no_solution`),
 /// with every other empty cell filled by the solution but `open` of them: the search then has
 /// to explore a small tree to prove it.
-fn broken_seed_puzzle() -> Grid {
+pub(super) fn broken_seed_puzzle() -> Grid {
     let (_, seed) = &seed_puzzles()[5];
     let solution = exact::solve(seed, &Limits::default())
         .first()
