@@ -85,7 +85,9 @@ pub fn migrates_ever(params: &Params) -> bool {
 /// Writes slot `slot` of the next generation into `child`, and its line counts into
 /// `child_counts` (`island.counts_words` words, unused when that is 0); returns its (penalty,
 /// age, outcome): `outcome` is what its breeding did, as `ga::common::outcome` bits (0 unless
-/// adaptive).
+/// adaptive). This is the plain build, one slot at a time; the engine breeds through
+/// `BreedBuild::breed_slots`, which runs the same code in the build the CPU allows (the tests
+/// compare the two).
 pub fn breed(
     params: &Params,
     problem: &Problem,
@@ -94,7 +96,7 @@ pub fn breed(
     child: &mut [u8],
     child_counts: &mut [u64],
 ) -> (u32, u32, u32) {
-    BreedBuild::detect().breed(params, problem, island, slot, child, child_counts)
+    breed_inline(params, problem, island, slot, child, child_counts)
 }
 
 #[inline(always)]

@@ -25,25 +25,6 @@ impl BreedBuild {
                 && std::arch::is_x86_feature_detected!("avx2"),
         }
     }
-
-    /// `breed` in this build.
-    #[inline]
-    pub fn breed(
-        self,
-        params: &Params,
-        problem: &Problem,
-        island: &IslandView,
-        slot: u32,
-        child: &mut [u8],
-        child_counts: &mut [u64],
-    ) -> (u32, u32, u32) {
-        #[cfg(target_arch = "x86_64")]
-        if self.bits {
-            // SAFETY: the CPU has popcnt, bmi1, bmi2 and avx2 (`detect`).
-            return unsafe { breed_bits(params, problem, island, slot, child, child_counts) };
-        }
-        breed_inline(params, problem, island, slot, child, child_counts)
-    }
 }
 
 /// Consecutive slots of the next generation, written by `BreedBuild::breed_slots`: the
@@ -107,20 +88,4 @@ fn breed_slots_inline(
         (slots.penalty[k], slots.age[k], slots.outcome[k]) =
             breed_inline(params, problem, island, slot, child, counts);
     }
-}
-
-/// `breed` compiled with the bit instructions: the operators are inlined into it, so they
-/// count bits with popcnt instead of a dozen shifts and masks, and the mutation's table of
-/// draws (`DrawTable`) is hashed eight lanes at a time.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
-unsafe fn breed_bits(
-    params: &Params,
-    problem: &Problem,
-    island: &IslandView,
-    slot: u32,
-    child: &mut [u8],
-    child_counts: &mut [u64],
-) -> (u32, u32, u32) {
-    breed_inline(params, problem, island, slot, child, child_counts)
 }

@@ -80,7 +80,8 @@ fn a_child_mutates_once_per_child_or_once_per_box() {
 }
 
 /// Slots bred in runs (`BreedBuild::breed_slots`, as the engine calls it) are the children
-/// `breed` makes one slot at a time: genomes, line counts, penalties, ages and outcomes.
+/// `breed` makes one slot at a time in the plain build: genomes, line counts, penalties, ages
+/// and outcomes (so the bit-instruction build, where the CPU has it, is checked against it).
 #[test]
 fn runs_of_slots_breed_what_single_slots_breed() {
     let puzzle = parse_one(
