@@ -5,15 +5,20 @@ use super::*;
 use crate::format::{parse_one, ParseOptions};
 use crate::ga::{GaConfig, InitKind, Preset};
 
-/// Cells changed in each child bred from a population of identical genomes, without
-/// crossover and with mutation rate 1.
-fn changed_cells(scope: MutationScope) -> Vec<usize> {
+/// The 9x9 puzzle both tests breed on, with random initial genomes.
+fn test_problem() -> Problem {
     let puzzle = parse_one(
         "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759..",
         &ParseOptions::default(),
     )
     .unwrap();
-    let problem = Problem::new(&puzzle, InitKind::Random, false).unwrap();
+    Problem::new(&puzzle, InitKind::Random, false).unwrap()
+}
+
+/// Cells changed in each child bred from a population of identical genomes, without
+/// crossover and with mutation rate 1.
+fn changed_cells(scope: MutationScope) -> Vec<usize> {
+    let problem = test_problem();
     let mut config = GaConfig::preset(Preset::Paper);
     config.population = 40;
     config.crossover = CrossoverKind::None;
@@ -84,12 +89,7 @@ fn a_child_mutates_once_per_child_or_once_per_box() {
 /// and outcomes (so the bit-instruction build, where the CPU has it, is checked against it).
 #[test]
 fn runs_of_slots_breed_what_single_slots_breed() {
-    let puzzle = parse_one(
-        "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759..",
-        &ParseOptions::default(),
-    )
-    .unwrap();
-    let problem = Problem::new(&puzzle, InitKind::Random, false).unwrap();
+    let problem = test_problem();
     let mut config = GaConfig::preset(Preset::Paper);
     config.population = 40;
     config.adaptive = true;
