@@ -40,6 +40,7 @@ use std::time::Duration;
 use crate::board::{Geometry, Grid};
 
 mod alldiff;
+pub mod cdcl;
 mod choice;
 mod fixpoint;
 mod locked;

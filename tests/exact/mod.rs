@@ -84,6 +84,7 @@ fn solve_and_check(puzzle: &Grid) {
     assert!(first.solves(puzzle), "{first} does not solve {puzzle}");
 }
 
+mod cdcl;
 mod limits;
 mod lloyd_amos;
 mod probe;

@@ -1,0 +1,88 @@
+//! The CDCL search ([`evoku::exact::cdcl`]) alone on puzzle files, under a conflict budget: a
+//! load-independent screen (conflicts and propagations are a pure function of the puzzle,
+//! settings and seed) before any use in the portfolio (docs/RESULTS.md, "Large boards").
+//!
+//! `cargo run --release --example cdcl -- BUDGET FILE...`
+//! Settings from the environment: `EVOKU_SEED` (1), `EVOKU_CDCL_RESTARTS` (`glucose`,
+//! `luby:UNIT`, `never`), `EVOKU_CDCL_PHASE` (`false`, `true`, `random`), `EVOKU_CDCL_STREAM` (0).
+//! Prints one line per file: name, variables, binary and long clauses, outcome, conflicts,
+//! propagations, decisions, restarts, CPU seconds of the process.
+
+use evoku::exact::cdcl::{Cdcl, Config, Outcome, Phase, Restarts};
+use evoku::format::{read_puzzles, ParseOptions};
+
+fn cpu_seconds() -> f64 {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes the timespec it is given.
+    unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut t) };
+    t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
+}
+
+fn env(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|v| !v.is_empty())
+}
+
+fn config() -> Config {
+    let mut config = Config::default();
+    if let Some(r) = env("EVOKU_CDCL_RESTARTS") {
+        config.restarts = match r.as_str() {
+            "glucose" => Restarts::Glucose,
+            "never" => Restarts::Never,
+            luby => Restarts::Luby {
+                unit: luby
+                    .strip_prefix("luby:")
+                    .and_then(|u| u.parse().ok())
+                    .expect("EVOKU_CDCL_RESTARTS: glucose, luby:UNIT or never"),
+            },
+        };
+    }
+    if let Some(p) = env("EVOKU_CDCL_PHASE") {
+        config.phase = match p.as_str() {
+            "false" => Phase::False,
+            "true" => Phase::True,
+            "random" => Phase::Random,
+            _ => panic!("EVOKU_CDCL_PHASE: false, true or random"),
+        };
+    }
+    config
+}
+
+fn main() -> Result<(), evoku::Error> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [budget, files @ ..] = &args[..] else {
+        eprintln!("usage: cdcl BUDGET FILE...");
+        std::process::exit(2);
+    };
+    let budget: u64 = budget.parse().expect("BUDGET: a number of conflicts");
+    let seed: u64 = env("EVOKU_SEED").map_or(1, |v| v.parse().expect("EVOKU_SEED"));
+    let stream: u32 = env("EVOKU_CDCL_STREAM").map_or(0, |v| v.parse().expect("stream"));
+    let config = config();
+    println!("# {config:?} seed {seed} stream {stream} budget {budget}");
+    for file in files {
+        let (puzzles, _) = read_puzzles(file, &ParseOptions::default())?;
+        let puzzle = &puzzles[0];
+        let start = cpu_seconds();
+        let mut cdcl = Cdcl::new(&puzzle.grid, config.clone(), seed, stream);
+        let (vars, (bins, longs)) = (cdcl.variables(), cdcl.clause_counts());
+        let outcome = cdcl.run(budget);
+        let s = cdcl.stats();
+        println!(
+            "{} vars {vars} bin {bins} long {longs} {} conflicts {} props {} decisions {} restarts {} cpu {:.2} s",
+            puzzle.name,
+            match outcome {
+                Outcome::Solved(_) => "solved",
+                Outcome::Unsat => "unsat",
+                Outcome::Budget => "open",
+            },
+            s.conflicts,
+            s.propagations,
+            s.decisions,
+            s.restarts,
+            cpu_seconds() - start
+        );
+    }
+    Ok(())
+}

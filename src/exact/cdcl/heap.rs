@@ -1,0 +1,127 @@
+//! The decision order: a binary max-heap of variables by activity (EVSIDS), ties to the lower
+//! variable, so the order is a pure function of the activities.
+
+/// Variables ordered by `activity`, largest first.
+#[derive(Clone, Debug, Default)]
+pub(super) struct VarHeap {
+    heap: Vec<u32>,
+    /// Position of each variable in `heap`, `u32::MAX` when absent.
+    index: Vec<u32>,
+}
+
+const ABSENT: u32 = u32::MAX;
+
+#[inline(always)]
+fn before(activity: &[f64], a: u32, b: u32) -> bool {
+    let (x, y) = (activity[a as usize], activity[b as usize]);
+    x > y || (x == y && a < b)
+}
+
+impl VarHeap {
+    /// Every variable `0..vars`, ordered by `activity`.
+    pub(super) fn new(vars: usize, activity: &[f64]) -> VarHeap {
+        let mut heap = VarHeap {
+            heap: Vec::with_capacity(vars),
+            index: vec![ABSENT; vars],
+        };
+        for v in 0..vars as u32 {
+            heap.insert(v, activity);
+        }
+        heap
+    }
+
+    pub(super) fn contains(&self, v: u32) -> bool {
+        self.index[v as usize] != ABSENT
+    }
+
+    pub(super) fn insert(&mut self, v: u32, activity: &[f64]) {
+        if self.contains(v) {
+            return;
+        }
+        self.index[v as usize] = self.heap.len() as u32;
+        self.heap.push(v);
+        self.up(self.heap.len() - 1, activity);
+    }
+
+    /// The variable of largest activity, removed.
+    pub(super) fn pop(&mut self, activity: &[f64]) -> Option<u32> {
+        let top = *self.heap.first()?;
+        let last = self.heap.pop().expect("not empty");
+        self.index[top as usize] = ABSENT;
+        if !self.heap.is_empty() {
+            self.heap[0] = last;
+            self.index[last as usize] = 0;
+            self.down(0, activity);
+        }
+        Some(top)
+    }
+
+    /// `v`'s activity grew: move it up.
+    pub(super) fn increased(&mut self, v: u32, activity: &[f64]) {
+        if let Some(&i) = self.index.get(v as usize).filter(|&&i| i != ABSENT) {
+            self.up(i as usize, activity);
+        }
+    }
+
+    fn up(&mut self, mut i: usize, activity: &[f64]) {
+        let v = self.heap[i];
+        while i > 0 {
+            let parent = (i - 1) / 2;
+            let p = self.heap[parent];
+            if !before(activity, v, p) {
+                break;
+            }
+            self.heap[i] = p;
+            self.index[p as usize] = i as u32;
+            i = parent;
+        }
+        self.heap[i] = v;
+        self.index[v as usize] = i as u32;
+    }
+
+    fn down(&mut self, mut i: usize, activity: &[f64]) {
+        let v = self.heap[i];
+        let n = self.heap.len();
+        loop {
+            let left = 2 * i + 1;
+            if left >= n {
+                break;
+            }
+            let right = left + 1;
+            let child = if right < n && before(activity, self.heap[right], self.heap[left]) {
+                right
+            } else {
+                left
+            };
+            let c = self.heap[child];
+            if !before(activity, c, v) {
+                break;
+            }
+            self.heap[i] = c;
+            self.index[c as usize] = i as u32;
+            i = child;
+        }
+        self.heap[i] = v;
+        self.index[v as usize] = i as u32;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pops_by_activity_then_index() {
+        let mut activity = vec![0.5, 2.0, 0.5, 1.0, 3.0];
+        let mut heap = VarHeap::new(5, &activity);
+        assert_eq!(heap.pop(&activity), Some(4));
+        activity[0] = 5.0;
+        heap.increased(0, &activity);
+        let order: Vec<u32> = std::iter::from_fn(|| heap.pop(&activity)).collect();
+        assert_eq!(order, [0, 1, 3, 2]);
+        heap.insert(2, &activity);
+        heap.insert(2, &activity);
+        assert_eq!(heap.pop(&activity), Some(2));
+        assert_eq!(heap.pop(&activity), None);
+    }
+}

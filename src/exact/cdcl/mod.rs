@@ -1,0 +1,258 @@
+//! A conflict-driven clause-learning (CDCL) search over the puzzle's open candidates, resumable
+//! under a conflict budget.
+//!
+//! The exact solver's propagation fixes what it can first; every (open cell, candidate digit)
+//! left is a Boolean variable (`encode.rs`). The search is the standard one (MiniSat, Glucose):
+//! two watched literals with binary clauses in implication lists (`clauses.rs`), first-UIP
+//! conflict analysis with recursive clause minimisation (`analyze.rs`), EVSIDS activities in a
+//! binary heap (`heap.rs`), phase saving, Luby or Glucose-style restarts and removal of learned
+//! clauses by LBD (`search.rs`, `restart.rs`).
+//!
+//! A run is a pure function of (puzzle, [`Config`], seed): the initial activities (and phases
+//! when [`Phase::Random`]) are drawn from the counter-based hash keyed by the seed, floating
+//! point is used in a fixed order, and [`Cdcl::run`] stops only right after a conflict, so
+//! running `a` then `b` conflicts takes the very trajectory of one run of `a + b`. Every
+//! solution is checked against the puzzle's rules before it is returned.
+
+mod analyze;
+mod clauses;
+mod encode;
+mod heap;
+mod restart;
+mod search;
+
+use clauses::{pos, ClauseRef, Clauses, Lit};
+use encode::{encode, Encoded};
+use heap::VarHeap;
+use restart::RestartState;
+pub use restart::Restarts;
+
+use crate::board::Grid;
+use crate::rng;
+
+/// Stream key separating the CDCL's draws from every other use of the seed.
+const CDCL_STREAM: u32 = 0xcdc1_5eed;
+
+/// The initial value a decision gives a variable never assigned before (phase saving keeps the
+/// last value after that).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// "This cell does not take this digit" (MiniSat's default).
+    False,
+    /// "This cell takes this digit" (a value choice, as the tree search makes).
+    True,
+    /// Drawn per variable from the seed.
+    Random,
+}
+
+/// The search's settings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    pub restarts: Restarts,
+    pub phase: Phase,
+    /// Activity decay per conflict (EVSIDS): the increment grows by `1 / decay`.
+    pub decay: f64,
+    /// Learned clauses are halved first after this many conflicts...
+    pub reduce_first: u64,
+    /// ...then every `reduce_first + k * reduce_step` conflicts after the k-th.
+    pub reduce_step: u64,
+    /// Learned clauses of this LBD or less are never removed.
+    pub keep_lbd: u32,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            restarts: Restarts::Glucose,
+            phase: Phase::False,
+            decay: 0.95,
+            reduce_first: 2_000,
+            reduce_step: 300,
+            keep_lbd: 2,
+        }
+    }
+}
+
+/// Where a run stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// A solution, checked against the puzzle.
+    Solved(Grid),
+    /// Proven: the puzzle has no solution.
+    Unsat,
+    /// The conflict budget is spent; [`Cdcl::run`] again continues.
+    Budget,
+}
+
+/// Work done so far.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub conflicts: u64,
+    /// Literals taken off the propagation queue.
+    pub propagations: u64,
+    pub decisions: u64,
+    pub restarts: u64,
+    /// Learned clauses removed.
+    pub removed: u64,
+}
+
+/// Why a literal is true.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reason {
+    /// A decision or a level-0 fact.
+    None,
+    /// A binary clause; the other literal (false).
+    Binary(Lit),
+    /// A long clause whose first literal is the one implied.
+    Long(ClauseRef),
+}
+
+/// A resumable CDCL search on one puzzle.
+pub struct Cdcl {
+    puzzle: Grid,
+    /// The givens plus the cells propagation fixed.
+    base: Grid,
+    /// `(cell, digit)` of each variable.
+    cells: Vec<(u32, u8)>,
+    config: Config,
+    clauses: Clauses,
+    /// Per literal: 1 true, -1 false, 0 unassigned.
+    value: Vec<i8>,
+    level: Vec<u32>,
+    reason: Vec<Reason>,
+    trail: Vec<Lit>,
+    trail_lim: Vec<usize>,
+    qhead: usize,
+    activity: Vec<f64>,
+    var_inc: f64,
+    heap: VarHeap,
+    /// Saved phase per variable: true for the positive literal.
+    phase: Vec<bool>,
+    // Analysis scratch.
+    seen: Vec<bool>,
+    learnt: Vec<Lit>,
+    to_clear: Vec<Lit>,
+    stack: Vec<Lit>,
+    level_stamp: Vec<u64>,
+    stamp: u64,
+    restart: RestartState,
+    next_reduce: u64,
+    reductions: u64,
+    stats: Stats,
+    done: Option<Outcome>,
+}
+
+impl Cdcl {
+    /// The search for `puzzle` (propagated first), keyed by `seed`; `stream` keys independent
+    /// searches of one seed.
+    pub fn new(puzzle: &Grid, config: Config, seed: u64, stream: u32) -> Cdcl {
+        let (base, enc, done) = match encode(puzzle) {
+            Encoded::Unsat => (puzzle.clone(), None, Some(Outcome::Unsat)),
+            Encoded::Solved(grid) if grid.solves(puzzle) => {
+                (grid.clone(), None, Some(Outcome::Solved(grid)))
+            }
+            Encoded::Cnf(enc) => (enc.grid.clone(), Some(enc), None),
+            Encoded::Solved(_) => unreachable!("propagation filled the board against a rule"),
+        };
+        let vars = enc.as_ref().map_or(0, |e| e.vars.len());
+        let key = rng::stream_key(seed, CDCL_STREAM, 0, stream);
+        let mut draws = rng::Rng::new(key);
+        // Initial activities below one increment: a keyed tie-break until conflicts decide.
+        let activity: Vec<f64> = (0..vars)
+            .map(|_| f64::from(draws.next_u32()) / 4_294_967_296.0 * 1e-3)
+            .collect();
+        let phase = (0..vars)
+            .map(|_| match config.phase {
+                Phase::False => false,
+                Phase::True => true,
+                Phase::Random => draws.next_u32() & 1 == 1,
+            })
+            .collect();
+        let next_reduce = config.reduce_first;
+        let restart = RestartState::new(&config.restarts);
+        let mut cdcl = Cdcl {
+            puzzle: puzzle.clone(),
+            base,
+            cells: enc.as_ref().map_or_else(Vec::new, |e| e.vars.clone()),
+            config,
+            clauses: Clauses::new(vars),
+            value: vec![0; 2 * vars],
+            level: vec![0; vars],
+            reason: vec![Reason::None; vars],
+            trail: Vec::with_capacity(vars),
+            trail_lim: Vec::new(),
+            qhead: 0,
+            heap: VarHeap::new(vars, &activity),
+            activity,
+            var_inc: 1.0,
+            phase,
+            seen: vec![false; vars],
+            learnt: Vec::new(),
+            to_clear: Vec::new(),
+            stack: Vec::new(),
+            level_stamp: vec![0; vars + 1],
+            stamp: 0,
+            restart,
+            next_reduce,
+            reductions: 0,
+            stats: Stats::default(),
+            done,
+        };
+        if let Some(enc) = enc {
+            cdcl.load(&enc);
+        }
+        cdcl
+    }
+
+    /// Adds the encoding's clauses; a clause found empty or false at level 0 ends the search.
+    fn load(&mut self, enc: &encode::Encoding) {
+        for &(a, b) in &enc.binaries {
+            self.clauses.add_binary(a, b);
+        }
+        for clause in &enc.clauses {
+            match clause.len() {
+                0 => self.done = Some(Outcome::Unsat),
+                1 => match self.value[clause[0] as usize] {
+                    -1 => self.done = Some(Outcome::Unsat),
+                    0 => self.assign(clause[0], Reason::None),
+                    _ => {}
+                },
+                2 => self.clauses.add_binary(clause[0], clause[1]),
+                _ => {
+                    self.clauses.add_long(clause, false, 0);
+                }
+            }
+        }
+    }
+
+    /// Variables of the encoding (open candidates after propagation).
+    pub fn variables(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Binary and long clauses now held (learned ones included).
+    pub fn clause_counts(&self) -> (usize, usize) {
+        let long = self.clauses.watches.iter().map(Vec::len).sum::<usize>() / 2;
+        (self.clauses.binaries, long)
+    }
+
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// The search's end, once it has one.
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.done.as_ref()
+    }
+
+    /// The full assignment as a grid, checked; `None` if it breaks a rule (a bug).
+    fn model(&self) -> Option<Grid> {
+        let mut grid = self.base.clone();
+        for (v, &(cell, digit)) in self.cells.iter().enumerate() {
+            if self.value[pos(v) as usize] == 1 {
+                grid.set(cell as usize, digit);
+            }
+        }
+        grid.solves(&self.puzzle).then_some(grid)
+    }
+}

@@ -1,0 +1,120 @@
+//! The CDCL search: solving, proving no solution, determinism and resumable budgets.
+
+use evoku::exact::cdcl::{Cdcl, Config, Outcome, Phase, Restarts};
+
+use super::restarts::broken_seed_puzzle;
+use super::*;
+
+/// Runs to the end (a generous budget) and returns the outcome.
+fn finish(puzzle: &Grid, config: Config, seed: u64) -> (Outcome, Cdcl) {
+    let mut cdcl = Cdcl::new(puzzle, config, seed, 0);
+    let outcome = cdcl.run(10_000_000);
+    (outcome, cdcl)
+}
+
+fn assert_solves(puzzle: &Grid, config: Config) {
+    match finish(puzzle, config, 1).0 {
+        Outcome::Solved(grid) => assert!(grid.solves(puzzle), "{grid} does not solve {puzzle}"),
+        other => panic!("not solved: {other:?} for {puzzle}"),
+    }
+}
+
+#[test]
+fn cdcl_solves_nine_sixteen_and_twenty_five() {
+    let mut puzzles = nine("nine/top95.txt")[..10].to_vec();
+    puzzles.push(instance(16, 45, 0));
+    puzzles.push(instance(25, 45, 0));
+    puzzles.push(instance(25, 40, 0));
+    for p in &puzzles {
+        assert_solves(p, Config::default());
+    }
+    // Every restart policy and phase solves too.
+    for restarts in [Restarts::Luby { unit: 100 }, Restarts::Never] {
+        for phase in [Phase::True, Phase::Random] {
+            let config = Config {
+                restarts,
+                phase,
+                ..Config::default()
+            };
+            assert_solves(&instance(25, 45, 0), config);
+        }
+    }
+}
+
+#[test]
+fn cdcl_proves_a_broken_puzzle_unsatisfiable() {
+    let broken = broken_seed_puzzle();
+    let (outcome, cdcl) = finish(&broken, Config::default(), 1);
+    assert_eq!(outcome, Outcome::Unsat);
+    assert!(cdcl.variables() > 0, "propagation alone must not decide it");
+    assert!(cdcl.stats().conflicts > 0);
+    // Clashing givens: no solution, before any search.
+    let mut clash = instance(16, 45, 0);
+    let (a, b) = (0..16)
+        .flat_map(|x| (x + 1..16).map(move |y| (x, y)))
+        .find(|&(x, y)| clash.get(x) != 0 && clash.get(y) == 0)
+        .unwrap();
+    clash.set(b, clash.get(a));
+    assert_eq!(finish(&clash, Config::default(), 1).0, Outcome::Unsat);
+}
+
+#[test]
+fn cdcl_is_a_function_of_its_seed() {
+    let p = instance(25, 45, 0);
+    let (first, a) = finish(&p, Config::default(), 5);
+    let (second, b) = finish(&p, Config::default(), 5);
+    assert_eq!(first, second);
+    assert_eq!(a.stats(), b.stats());
+    let (_, other) = finish(&p, Config::default(), 6);
+    assert_ne!(a.stats(), other.stats(), "another seed, another search");
+    let streamed = {
+        let mut c = Cdcl::new(&p, Config::default(), 5, 1);
+        c.run(10_000_000);
+        c.stats()
+    };
+    assert_ne!(a.stats(), streamed, "another stream, another search");
+}
+
+#[test]
+fn cdcl_budget_split_equals_one_call() {
+    let p = instance(25, 45, 0);
+    for config in [
+        Config::default(),
+        Config {
+            restarts: Restarts::Luby { unit: 50 },
+            phase: Phase::Random,
+            reduce_first: 200,
+            reduce_step: 50,
+            ..Config::default()
+        },
+    ] {
+        let mut whole = Cdcl::new(&p, config.clone(), 3, 0);
+        let end = whole.run(u64::MAX);
+        assert!(matches!(end, Outcome::Solved(_)), "{end:?}");
+        let total = whole.stats().conflicts;
+        assert!(total > 100, "too easy to test a split: {total} conflicts");
+        // The same number of conflicts in one call and in uneven steps stop at the same place.
+        let half = total / 2;
+        let mut one = Cdcl::new(&p, config.clone(), 3, 0);
+        assert_eq!(one.run(half), Outcome::Budget);
+        let mut steps = Cdcl::new(&p, config.clone(), 3, 0);
+        let mut spent = 0;
+        for k in 1.. {
+            let step = (k % 7 + 1).min(half - spent);
+            assert_eq!(steps.run(step), Outcome::Budget);
+            spent += step;
+            if spent == half {
+                break;
+            }
+        }
+        assert_eq!(one.stats(), steps.stats());
+        // And both finish as the single run did.
+        let mut last = Outcome::Budget;
+        while last == Outcome::Budget {
+            last = steps.run(13);
+        }
+        assert_eq!(last, end);
+        assert_eq!(steps.stats(), whole.stats());
+        assert_eq!(steps.run(1), end, "an ended search keeps its end");
+    }
+}
