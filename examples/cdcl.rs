@@ -4,7 +4,7 @@
 //!
 //! `cargo run --release --example cdcl -- BUDGET FILE...`
 //! Settings from the environment: `EVOKU_SEED` (1), `EVOKU_CDCL_RESTARTS` (`glucose`,
-//! `luby:UNIT`, `never`), `EVOKU_CDCL_PHASE` (`false`, `true`, `random`), `EVOKU_CDCL_STREAM` (0).
+//! `luby:UNIT`, `never`), `EVOKU_CDCL_PHASE` (`false`, `true`, `random`), `EVOKU_CDCL_STREAM` (0), `EVOKU_CDCL_TARGET` (`1`: target phases).
 //! Prints one line per file: name, variables, binary and long clauses, outcome, conflicts,
 //! propagations, decisions, restarts, CPU seconds of the process.
 
@@ -47,6 +47,7 @@ fn config() -> Config {
             _ => panic!("EVOKU_CDCL_PHASE: false, true or random"),
         };
     }
+    config.target = env("EVOKU_CDCL_TARGET").is_some_and(|t| t == "1");
     config
 }
 

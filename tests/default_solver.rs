@@ -338,9 +338,9 @@ fn the_portfolio_on_a_gpu_matches_the_cpu_with_the_same_islands() {
 
 #[test]
 fn the_exact_member_restarts_from_36x36_the_same_whatever_the_thread_count() {
-    // From 36x36 on, the exact member runs randomized dual-branching restarts in two streams,
-    // each with a fixed node credit per round: the work, and so the run, does not depend on the
-    // threads that carry the streams.
+    // From 36x36 on, the exact member runs two streams, randomized dual-branching restarts with
+    // a fixed node credit per round and the CDCL with a fixed conflict budget per round: the
+    // work, and so the run, does not depend on the threads that carry the streams.
     let puzzle = read_puzzle("puzzles/large/inst36x36_45_0.txt");
     let run = |threads: usize| {
         let mut options = options(Device::Cpu, threads, 3);

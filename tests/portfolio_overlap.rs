@@ -281,7 +281,7 @@ fn on_a_gpu_the_acs_wins_the_same_round_overlapped() {
 
 #[test]
 fn on_a_gpu_the_exact_member_wins_the_same_round_overlapped() {
-    // At 36x36 every member is built before round 0 and the exact member (randomized restarts)
+    // At 36x36 every member is built before round 0 and the exact member (restarts and CDCL)
     // solves this puzzle within a few rounds, while a small ACS on the GPU does not: the ACS has
     // run that round too, overlapped, and is reported as in the run one turn after another.
     let Some(outcome) = same_outcome_overlapped(

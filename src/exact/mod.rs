@@ -26,6 +26,9 @@
 //!   with two candidates and of digits with two places in a unit, optionally with march-style
 //!   lookahead branching (`probe.rs`).
 //!
+//! * [`cdcl`]: a conflict-driven clause-learning search over the candidates propagation leaves,
+//!   resumable under a conflict budget (the portfolio's second exact stream from 36x36 on).
+//!
 //! The search also measures the *entropy* of docs/ALGORITHMS.md section 5 (Kashan paper): the
 //! sum, over every branching node the search explored, of `log2(candidates of the chosen cell)`.
 //! With one solution requested this is the uncertainty met on the way to the first solution.

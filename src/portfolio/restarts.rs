@@ -1,20 +1,23 @@
-//! The portfolio's exact member on large boards (36x36 and up): randomized dual-branching
-//! searches with Luby budgets ([`crate::exact::restarts`]), in independent streams run side by side.
+//! The portfolio's exact member on large boards (36x36 and up): independent streams run side by
+//! side, stream 0 randomized dual-branching tree searches with Luby budgets
+//! ([`crate::exact::restarts`]), stream 1 the conflict-driven clause-learning search
+//! ([`crate::exact::cdcl`], [`EXACT_CDCL`]).
 //!
 //! Why not the deterministic member there: at 36x36 one deterministic search order solves 4, 2
 //! and 0 of 10 at 40, 45 and 50 % in 60 s, the randomized restarts 7, 5 and 1 (docs/RESULTS.md,
 //! "Large boards"). Why a larger share of the round: the ACS and the walk solve little there.
 //! Why streams: a search is one thread's work, so one stream would leave the second core idle
 //! while the exact member runs; a fixed number of streams, each with its own restart keys, keeps
-//! the work (and so the run) the same whatever the thread count. Why one stream branches by
-//! conflict-directed weights and the other not ([`EXACT_WDEG`]): each solves instances the other
-//! misses.
+//! the work (and so the run) the same whatever the thread count. Why one stream learns clauses:
+//! it solves instances the tree searches miss (36x36 50_7 and 50_9) and others far sooner
+//! (45_6); why the other stays a tree search: a portfolio of unlike searches.
 
 use std::time::Duration;
 
 use super::member::{Member, MemberOutcome, MemberReport};
 use crate::board::Grid;
 use crate::error::Result;
+use crate::exact::cdcl::{Cdcl, Config, Outcome, Phase, Restarts};
 use crate::exact::{restarts::Schedule, ExactResult, Limits, Solver, Status};
 
 /// Independent restart sequences (each a search at a time on its own thread when there are two).
@@ -30,35 +33,81 @@ pub const EXACT_LARGE_NODES_PER_ROUND: u64 = 20_000_000;
 pub const EXACT_GUIDED: bool = true;
 
 /// Whether each stream's searches branch by conflict-directed weights (dom/wdeg,
-/// [`Solver::set_wdeg`]), kept across the stream's restarts: stream 0 does, stream 1 does not.
-/// At 36x36 50 % two weighted streams solve 3 of 10 and two unweighted 3 of 10, not the same
-/// three; one of each solves 4, and 9 of 10 at 45 % as both others (docs/RESULTS.md, "Large
-/// boards").
+/// [`Solver::set_wdeg`]), kept across the stream's restarts: stream 0 does; stream 1, the CDCL
+/// ([`EXACT_CDCL`]), would not. Before the CDCL, at 36x36 50 % two weighted streams solved 3 of 10
+/// and two unweighted 3 of 10, not the same three; one of each solved 4, and 9 of 10 at 45 % as
+/// both others (docs/RESULTS.md, "Large boards").
 pub const EXACT_WDEG: [bool; EXACT_STREAMS as usize] = [true, false];
 
 /// Box size from which the portfolio's exact member restarts (36x36 and up).
 pub const RESTARTS_FROM_BOX: usize = 6;
 
-/// One restart sequence and its solver.
+/// Whether each stream is the CDCL search ([`crate::exact::cdcl`]) instead of restarted tree
+/// searches: stream 1 is. Alone, under a conflict budget, the CDCL solves all ten 36x36 at 45 %
+/// (45_6, 29 s for the two tree streams, in 89 thousand conflicts, 3.6 s on one core) and the
+/// same four at 50 % as the two tree streams (docs/RESULTS.md, "Large boards: a CDCL stream").
+pub const EXACT_CDCL: [bool; EXACT_STREAMS as usize] = [false, true];
+
+/// Conflicts per cell the CDCL stream spends per round, on average: at 36x36 about 6,200
+/// conflicts, 0.3-0.5 s on the shared 2-core machine, about what the tree stream beside it
+/// spends on its nodes (some 40,000 nodes per second there, 20,000-25,000 conflicts per second at
+/// 45 % and 12,000-16,000 at 50 %), so a round lasts as long as with two tree streams.
+pub const EXACT_CDCL_CONFLICTS_PER_ROUND: u64 = 8_000_000;
+
+/// The CDCL stream's settings: Luby restarts of unit 100, value decisions ("the cell takes the
+/// digit") and target phases, the best of the settings screened (docs/RESULTS.md).
+pub fn cdcl_config() -> Config {
+    Config {
+        restarts: Restarts::Luby { unit: 100 },
+        phase: Phase::True,
+        target: true,
+        ..Config::default()
+    }
+}
+
+/// A stream's search: restarted tree searches, or the CDCL.
+enum Engine {
+    Tree {
+        schedule: Schedule,
+        solver: Box<Solver>,
+    },
+    Cdcl(Box<Cdcl>),
+}
+
+/// One stream: its search and what it found.
 struct Stream {
-    schedule: Schedule,
-    solver: Solver,
+    engine: Engine,
     /// Nodes this stream may still spend; a search may overdraw it, and the stream then sits out
     /// rounds until its credit is positive again, so that it spends its share on average.
     credit: i64,
-    nodes: u64,
-    /// The last search's result.
+    /// Nodes (tree) or conflicts (CDCL) spent.
+    work: u64,
+    /// The last tree search's result.
     last: Option<ExactResult>,
+    /// The CDCL's end, once it has one.
+    end: Option<Outcome>,
 }
 
 impl Stream {
-    /// Spends this round's credit on whole searches, until one ends for another reason than its
-    /// budget (a solution, a proof, the time limit, a stop request).
-    fn round(&mut self, puzzle: &Grid, nodes_per_round: u64, time_left: Option<Duration>) {
+    /// Spends this round's work: a tree stream its credit on whole searches, until one ends for
+    /// another reason than its budget (a solution, a proof, the time limit, a stop request); a
+    /// CDCL stream exactly its conflicts.
+    fn round(&mut self, puzzle: &Grid, share: u64, time_left: Option<Duration>) {
         if self.finished() {
             return;
         }
-        self.credit = self.credit.saturating_add(nodes_per_round as i64);
+        let (schedule, solver) = match &mut self.engine {
+            Engine::Cdcl(cdcl) => {
+                let outcome = cdcl.run(share);
+                self.work = cdcl.stats().conflicts;
+                if outcome != Outcome::Budget {
+                    self.end = Some(outcome);
+                }
+                return;
+            }
+            Engine::Tree { schedule, solver } => (schedule, solver),
+        };
+        self.credit = self.credit.saturating_add(share as i64);
         let start = std::time::Instant::now();
         while self.credit > 0 {
             let limits = Limits {
@@ -66,8 +115,8 @@ impl Stream {
                 max_nodes: u64::MAX,
                 time_limit: time_left.map(|t| t.saturating_sub(start.elapsed())),
             };
-            let result = self.schedule.search(&mut self.solver, puzzle, &limits);
-            self.nodes = self.nodes.saturating_add(result.nodes);
+            let result = schedule.search(solver, puzzle, &limits);
+            self.work = self.work.saturating_add(result.nodes);
             self.credit = self.credit.saturating_sub(result.nodes as i64);
             let again = result.status == Status::NodeLimit;
             self.last = Some(result);
@@ -79,13 +128,29 @@ impl Stream {
 
     /// A search found a solution or proved there is none, or the clock or a stop ended one.
     fn finished(&self) -> bool {
-        self.last
-            .as_ref()
-            .is_some_and(|r| r.status != Status::NodeLimit)
+        self.end.is_some()
+            || self
+                .last
+                .as_ref()
+                .is_some_and(|r| r.status != Status::NodeLimit)
     }
 
     fn solution(&self) -> Option<&Grid> {
-        self.last.as_ref().and_then(|r| r.first())
+        match &self.end {
+            Some(Outcome::Solved(grid)) => Some(grid),
+            _ => self.last.as_ref().and_then(|r| r.first()),
+        }
+    }
+
+    fn proved_unsolvable(&self) -> bool {
+        self.end == Some(Outcome::Unsat) || self.last.as_ref().is_some_and(|r| r.has_no_solution())
+    }
+
+    fn searches(&self) -> u32 {
+        match &self.engine {
+            Engine::Tree { schedule, .. } => schedule.searches(),
+            Engine::Cdcl(cdcl) => cdcl.stats().restarts as u32 + 1,
+        }
     }
 }
 
@@ -93,6 +158,7 @@ impl Stream {
 pub struct RestartsMember {
     puzzle: Grid,
     nodes_per_round: u64,
+    conflicts_per_round: u64,
     threads: usize,
     streams: Vec<Stream>,
 }
@@ -107,21 +173,30 @@ impl RestartsMember {
         });
         let streams = (0..EXACT_STREAMS)
             .map(|stream| {
-                let mut solver = Solver::new(puzzle.geometry());
-                solver.set_guided(EXACT_GUIDED);
-                solver.set_wdeg(EXACT_WDEG[stream as usize]);
+                let engine = if EXACT_CDCL[stream as usize] {
+                    Engine::Cdcl(Box::new(Cdcl::new(puzzle, cdcl_config(), seed, stream)))
+                } else {
+                    let mut solver = Solver::new(puzzle.geometry());
+                    solver.set_guided(EXACT_GUIDED);
+                    solver.set_wdeg(EXACT_WDEG[stream as usize]);
+                    Engine::Tree {
+                        schedule: Schedule::new(seed, stream, EXACT_RESTART_UNIT),
+                        solver: Box::new(solver),
+                    }
+                };
                 Stream {
-                    schedule: Schedule::new(seed, stream, EXACT_RESTART_UNIT),
-                    solver,
+                    engine,
                     credit: 0,
-                    nodes: 0,
+                    work: 0,
                     last: None,
+                    end: None,
                 }
             })
             .collect();
         RestartsMember {
             puzzle: puzzle.clone(),
             nodes_per_round: (EXACT_LARGE_NODES_PER_ROUND / cells.max(1)).max(1),
+            conflicts_per_round: (EXACT_CDCL_CONFLICTS_PER_ROUND / cells.max(1)).max(1),
             threads: threads.max(1),
             streams,
         }
@@ -132,8 +207,23 @@ impl RestartsMember {
         self.streams.iter().find(|s| s.solution().is_some())
     }
 
-    fn nodes(&self) -> u64 {
-        self.streams.iter().map(|s| s.nodes).sum()
+    /// Nodes of the tree streams plus conflicts of the CDCL streams.
+    fn work(&self) -> u64 {
+        self.streams.iter().map(|s| s.work).sum()
+    }
+
+    /// Work per round, all streams.
+    fn work_per_round(&self) -> u64 {
+        EXACT_CDCL
+            .iter()
+            .map(|&cdcl| {
+                if cdcl {
+                    self.conflicts_per_round
+                } else {
+                    self.nodes_per_round
+                }
+            })
+            .sum()
     }
 }
 
@@ -146,10 +236,16 @@ impl Member for RestartsMember {
         if self.solved() || self.unsolvable().is_some() {
             return Ok(());
         }
-        let (puzzle, nodes_per_round) = (&self.puzzle, self.nodes_per_round);
+        let puzzle = &self.puzzle;
+        let (nodes, conflicts) = (self.nodes_per_round, self.conflicts_per_round);
+        let share = |stream: &Stream| match stream.engine {
+            Engine::Tree { .. } => nodes,
+            Engine::Cdcl(_) => conflicts,
+        };
         if self.threads < 2 {
             for stream in &mut self.streams {
-                stream.round(puzzle, nodes_per_round, time_left);
+                let share = share(stream);
+                stream.round(puzzle, share, time_left);
             }
             return Ok(());
         }
@@ -158,7 +254,8 @@ impl Member for RestartsMember {
             for streams in self.streams.chunks_mut(chunk) {
                 scope.spawn(move || {
                     for stream in streams {
-                        stream.round(puzzle, nodes_per_round, time_left);
+                        let share = share(stream);
+                        stream.round(puzzle, share, time_left);
                     }
                 });
             }
@@ -173,7 +270,7 @@ impl Member for RestartsMember {
     fn unsolvable(&self) -> Option<String> {
         self.streams
             .iter()
-            .any(|s| s.last.as_ref().is_some_and(|r| r.has_no_solution()))
+            .any(Stream::proved_unsolvable)
             .then(|| "the exact solver proved there is no solution".to_string())
     }
 
@@ -185,8 +282,8 @@ impl Member for RestartsMember {
         MemberReport {
             name: "exact".into(),
             islands: EXACT_STREAMS,
-            work_per_round: self.nodes_per_round * EXACT_STREAMS as u64,
-            work: self.nodes(),
+            work_per_round: self.work_per_round(),
+            work: self.work(),
             solved: self.solved(),
             penalty: self.penalty(),
         }
@@ -194,12 +291,12 @@ impl Member for RestartsMember {
 
     fn finish(&mut self) -> Result<MemberOutcome> {
         let best = self.winner().and_then(|s| s.solution().cloned());
-        let searches: u32 = self.streams.iter().map(|s| s.schedule.searches()).sum();
+        let searches: u32 = self.streams.iter().map(Stream::searches).sum();
         Ok(MemberOutcome {
             solved: best.is_some(),
             best,
             restarts: searches.saturating_sub(1),
-            evaluations: self.nodes(),
+            evaluations: self.work(),
             report: self.report(),
         })
     }

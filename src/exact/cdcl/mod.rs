@@ -58,6 +58,10 @@ pub struct Config {
     pub reduce_step: u64,
     /// Learned clauses of this LBD or less are never removed.
     pub keep_lbd: u32,
+    /// Target phases (CaDiCaL's stable mode): decisions take the values of the longest
+    /// conflict-free assignment met since the last removal of learned clauses, where it set
+    /// the variable, the saved phase elsewhere.
+    pub target: bool,
 }
 
 impl Default for Config {
@@ -69,6 +73,7 @@ impl Default for Config {
             reduce_first: 2_000,
             reduce_step: 300,
             keep_lbd: 2,
+            target: false,
         }
     }
 }
@@ -128,6 +133,10 @@ pub struct Cdcl {
     heap: VarHeap,
     /// Saved phase per variable: true for the positive literal.
     phase: Vec<bool>,
+    /// Target phase per variable (1 positive, -1 negative, 0 none) and the length of the
+    /// assignment it was taken from.
+    target: Vec<i8>,
+    target_len: usize,
     // Analysis scratch.
     seen: Vec<bool>,
     learnt: Vec<Lit>,
@@ -186,6 +195,8 @@ impl Cdcl {
             activity,
             var_inc: 1.0,
             phase,
+            target: vec![0; vars],
+            target_len: 0,
             seen: vec![false; vars],
             learnt: Vec::new(),
             to_clear: Vec::new(),

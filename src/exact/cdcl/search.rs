@@ -29,6 +29,9 @@ impl Cdcl {
                 if self.trail_lim.is_empty() {
                     return self.finish(Outcome::Unsat);
                 }
+                if self.config.target {
+                    self.update_target();
+                }
                 let (back, lbd) = self.analyze(conflict);
                 self.backtrack(back);
                 self.learn(lbd);
@@ -190,10 +193,27 @@ impl Cdcl {
         while let Some(v) = self.heap.pop(&self.activity) {
             let v = v as usize;
             if self.value[pos(v) as usize] == 0 {
-                return Some(if self.phase[v] { pos(v) } else { not(pos(v)) });
+                let positive = match self.target[v] {
+                    0 => self.phase[v],
+                    t => t > 0,
+                };
+                return Some(if positive { pos(v) } else { not(pos(v)) });
             }
         }
         None
+    }
+
+    /// At a conflict: the assignment before the last decision is conflict-free; when it is the
+    /// longest yet, its values become the target phases.
+    fn update_target(&mut self) {
+        let consistent = *self.trail_lim.last().expect("a conflict above level 0");
+        if consistent <= self.target_len {
+            return;
+        }
+        self.target_len = consistent;
+        for &lit in &self.trail[..consistent] {
+            self.target[var(lit)] = if lit == pos(var(lit)) { 1 } else { -1 };
+        }
     }
 
     /// Back to level 0; removes learned clauses when due.
@@ -209,6 +229,9 @@ impl Cdcl {
             self.clauses.reduce(self.config.keep_lbd);
             self.stats.removed += (before - self.clauses.learnts) as u64;
             self.reductions += 1;
+            // Rephase: the target is sought afresh.
+            self.target.fill(0);
+            self.target_len = 0;
             self.next_reduce = self.stats.conflicts
                 + self.config.reduce_first
                 + self.reductions * self.config.reduce_step;
