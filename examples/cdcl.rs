@@ -3,8 +3,10 @@
 //! settings and seed) before any use in the portfolio (docs/RESULTS.md, "Large boards").
 //!
 //! `cargo run --release --example cdcl -- BUDGET FILE...`
-//! Settings from the environment: `EVOKU_SEED` (1), `EVOKU_CDCL_RESTARTS` (`glucose`,
-//! `luby:UNIT`, `never`), `EVOKU_CDCL_PHASE` (`false`, `true`, `random`), `EVOKU_CDCL_STREAM` (0), `EVOKU_CDCL_TARGET` (`1`: target phases).
+//! Settings: the default (the portfolio's, [`Config::default`]), each overridden from the environment when set:
+//! `EVOKU_CDCL_RESTARTS` (`glucose`, `luby:UNIT`, `never`), `EVOKU_CDCL_PHASE` (`false`, `true`,
+//! `random`), `EVOKU_CDCL_TARGET` (`1` or `0`: target phases); `EVOKU_SEED` (1) and
+//! `EVOKU_CDCL_STREAM` (0) key the search.
 //! Prints one line per file: name, variables, binary and long clauses, outcome, conflicts,
 //! propagations, decisions, restarts, CPU seconds of the process.
 
@@ -47,7 +49,9 @@ fn config() -> Config {
             _ => panic!("EVOKU_CDCL_PHASE: false, true or random"),
         };
     }
-    config.target = env("EVOKU_CDCL_TARGET").is_some_and(|t| t == "1");
+    if let Some(t) = env("EVOKU_CDCL_TARGET") {
+        config.target = t == "1";
+    }
     config
 }
 

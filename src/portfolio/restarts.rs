@@ -17,7 +17,7 @@ use std::time::Duration;
 use super::member::{Member, MemberOutcome, MemberReport};
 use crate::board::Grid;
 use crate::error::Result;
-use crate::exact::cdcl::{Cdcl, Config, Outcome, Phase, Restarts};
+use crate::exact::cdcl::{Cdcl, Config, Outcome};
 use crate::exact::{restarts::Schedule, ExactResult, Limits, Solver, Status};
 
 /// Independent restart sequences (each a search at a time on its own thread when there are two).
@@ -44,8 +44,9 @@ pub const RESTARTS_FROM_BOX: usize = 6;
 
 /// Whether each stream is the CDCL search ([`crate::exact::cdcl`]) instead of restarted tree
 /// searches: stream 1 is. Alone, under a conflict budget, the CDCL solves all ten 36x36 at 45 %
-/// (45_6, 29 s for the two tree streams, in 89 thousand conflicts, 3.6 s on one core) and the
-/// same four at 50 % as the two tree streams (docs/RESULTS.md, "Large boards: a CDCL stream").
+/// (45_6, 29 s for the two tree streams, in 89 thousand conflicts, 3.6 s on one core) and six
+/// of ten at 50 % in a million conflicts, where the two tree streams solve four in 60 s
+/// (docs/RESULTS.md, "A CDCL stream in the exact member").
 pub const EXACT_CDCL: [bool; EXACT_STREAMS as usize] = [false, true];
 
 /// Conflicts per cell the CDCL stream spends per round, on average: at 36x36 about 6,200
@@ -53,17 +54,6 @@ pub const EXACT_CDCL: [bool; EXACT_STREAMS as usize] = [false, true];
 /// spends on its nodes (some 40,000 nodes per second there, 20,000-25,000 conflicts per second at
 /// 45 % and 12,000-16,000 at 50 %), so a round lasts as long as with two tree streams.
 pub const EXACT_CDCL_CONFLICTS_PER_ROUND: u64 = 8_000_000;
-
-/// The CDCL stream's settings: Luby restarts of unit 100, value decisions ("the cell takes the
-/// digit") and target phases, the best of the settings screened (docs/RESULTS.md).
-pub fn cdcl_config() -> Config {
-    Config {
-        restarts: Restarts::Luby { unit: 100 },
-        phase: Phase::True,
-        target: true,
-        ..Config::default()
-    }
-}
 
 /// A stream's search: restarted tree searches, or the CDCL.
 enum Engine {
@@ -174,7 +164,7 @@ impl RestartsMember {
         let streams = (0..EXACT_STREAMS)
             .map(|stream| {
                 let engine = if EXACT_CDCL[stream as usize] {
-                    Engine::Cdcl(Box::new(Cdcl::new(puzzle, cdcl_config(), seed, stream)))
+                    Engine::Cdcl(Box::new(Cdcl::new(puzzle, Config::default(), seed, stream)))
                 } else {
                     let mut solver = Solver::new(puzzle.geometry());
                     solver.set_guided(EXACT_GUIDED);

@@ -28,12 +28,13 @@ fn cdcl_solves_nine_sixteen_and_twenty_five() {
     for p in &puzzles {
         assert_solves(p, Config::default());
     }
-    // Every restart policy and phase solves too.
-    for restarts in [Restarts::Luby { unit: 100 }, Restarts::Never] {
-        for phase in [Phase::True, Phase::Random] {
+    // Every restart policy and phase solves too, with and without target phases.
+    for restarts in [Restarts::Glucose, Restarts::Never] {
+        for (phase, target) in [(Phase::False, false), (Phase::Random, true)] {
             let config = Config {
                 restarts,
                 phase,
+                target,
                 ..Config::default()
             };
             assert_solves(&instance(25, 45, 0), config);
@@ -81,10 +82,11 @@ fn cdcl_budget_split_equals_one_call() {
     for config in [
         Config::default(),
         Config {
-            restarts: Restarts::Luby { unit: 50 },
+            restarts: Restarts::Glucose,
             phase: Phase::Random,
             reduce_first: 200,
             reduce_step: 50,
+            target: false,
             ..Config::default()
         },
     ] {
