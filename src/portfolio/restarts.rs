@@ -1,16 +1,16 @@
 //! The portfolio's exact member on large boards (36x36 and up): independent streams run side by
-//! side, stream 0 randomized dual-branching tree searches with Luby budgets
-//! ([`crate::exact::restarts`]), stream 1 the conflict-driven clause-learning search
-//! ([`crate::exact::cdcl`], [`EXACT_CDCL`]).
+//! side, each either the conflict-driven clause-learning search ([`crate::exact::cdcl`]; both
+//! streams of the default, [`EXACT_CDCL`]) or randomized dual-branching tree searches with Luby
+//! budgets ([`crate::exact::restarts`]; kept for measuring the mixes).
 //!
 //! Why not the deterministic member there: at 36x36 one deterministic search order solves 4, 2
 //! and 0 of 10 at 40, 45 and 50 % in 60 s, the randomized restarts 7, 5 and 1 (docs/RESULTS.md,
 //! "Large boards"). Why a larger share of the round: the ACS and the walk solve little there.
 //! Why streams: a search is one thread's work, so one stream would leave the second core idle
 //! while the exact member runs; a fixed number of streams, each with its own restart keys, keeps
-//! the work (and so the run) the same whatever the thread count. Why one stream learns clauses:
-//! it solves instances the tree searches miss (36x36 50_7 and 50_9) and others far sooner
-//! (45_6); why the other stays a tree search: a portfolio of unlike searches.
+//! the work (and so the run) the same whatever the thread count. Why clause learning: it solves
+//! instances the tree searches miss (36x36 50_7 and 50_9) and others far sooner (45_6); a tree
+//! stream beside one CDCL stream measured worse than a second CDCL stream with its own key.
 
 use std::time::Duration;
 
@@ -32,9 +32,9 @@ pub const EXACT_LARGE_NODES_PER_ROUND: u64 = 20_000_000;
 /// Whether each stream's searches are solution-guided ([`Solver::set_guided`]).
 pub const EXACT_GUIDED: bool = true;
 
-/// Whether each stream's searches branch by conflict-directed weights (dom/wdeg,
-/// [`Solver::set_wdeg`]), kept across the stream's restarts: stream 0 does; stream 1, the CDCL
-/// ([`EXACT_CDCL`]), would not. Before the CDCL, at 36x36 50 % two weighted streams solved 3 of 10
+/// Whether each stream's searches, when it is a tree stream ([`EXACT_CDCL`]), branch by
+/// conflict-directed weights (dom/wdeg, [`Solver::set_wdeg`]), kept across the stream's
+/// restarts: stream 0 would, stream 1 not. Before the CDCL, at 36x36 50 % two weighted streams solved 3 of 10
 /// and two unweighted 3 of 10, not the same three; one of each solved 4, and 9 of 10 at 45 % as
 /// both others (docs/RESULTS.md, "Large boards").
 pub const EXACT_WDEG: [bool; EXACT_STREAMS as usize] = [true, false];
@@ -43,16 +43,19 @@ pub const EXACT_WDEG: [bool; EXACT_STREAMS as usize] = [true, false];
 pub const RESTARTS_FROM_BOX: usize = 6;
 
 /// Whether each stream is the CDCL search ([`crate::exact::cdcl`]) instead of restarted tree
-/// searches: stream 1 is. Alone, under a conflict budget, the CDCL solves all ten 36x36 at 45 %
-/// (45_6, 29 s for the two tree streams, in 89 thousand conflicts, 3.6 s on one core) and six
-/// of ten at 50 % in a million conflicts, where the two tree streams solve four in 60 s
-/// (docs/RESULTS.md, "A CDCL stream in the exact member").
-pub const EXACT_CDCL: [bool; EXACT_STREAMS as usize] = [false, true];
+/// searches: both are, with their own keys. Alone, under a conflict budget, the CDCL solves all
+/// ten 36x36 at 45 % (45_6, 29 s for the two tree streams, in 89 thousand conflicts, 3.6 s on
+/// one core) and six of ten at 50 % in a million conflicts, where the two tree streams solve
+/// four in 60 s. In the default on an idle machine, two CDCL streams against a tree stream and a
+/// CDCL one: 36x36 45 % 10/10 both (median 1.9 s against 2.7 s, slowest 4.7 s against 10.1 s),
+/// 50 % 6/10 against 5/10, 40 % 10/10 both (docs/RESULTS.md, "A CDCL stream in the exact
+/// member").
+pub const EXACT_CDCL: [bool; EXACT_STREAMS as usize] = [true, true];
 
-/// Conflicts per cell the CDCL stream spends per round, on average: at 36x36 about 6,200
-/// conflicts, 0.3-0.5 s on the shared 2-core machine, about what the tree stream beside it
-/// spends on its nodes (some 40,000 nodes per second there, 20,000-25,000 conflicts per second at
-/// 45 % and 12,000-16,000 at 50 %), so a round lasts as long as with two tree streams.
+/// Conflicts per cell a CDCL stream spends per round, on average: at 36x36 about 6,200
+/// conflicts, 0.3-0.5 s on the shared 2-core machine, about what a tree stream spends on its
+/// nodes (some 40,000 nodes per second there, 20,000-25,000 conflicts per second at 45 % and
+/// 12,000-16,000 at 50 %), so a round lasts as long as with two tree streams.
 pub const EXACT_CDCL_CONFLICTS_PER_ROUND: u64 = 8_000_000;
 
 /// A stream's search: restarted tree searches, or the CDCL.
@@ -147,6 +150,8 @@ impl Stream {
 /// The exact member with randomized restarts, [`EXACT_STREAMS`] streams.
 pub struct RestartsMember {
     puzzle: Grid,
+    /// Which streams are the CDCL ([`EXACT_CDCL`] unless chosen).
+    cdcl: [bool; EXACT_STREAMS as usize],
     nodes_per_round: u64,
     conflicts_per_round: u64,
     threads: usize,
@@ -157,13 +162,24 @@ impl RestartsMember {
     /// `seed` keys the searches; `threads` (`None`: all cores) only says how many streams run
     /// at once.
     pub fn new(puzzle: &Grid, seed: u64, threads: Option<usize>) -> RestartsMember {
+        RestartsMember::with_cdcl(puzzle, seed, threads, EXACT_CDCL)
+    }
+
+    /// As [`RestartsMember::new`], with `cdcl` saying which streams are the CDCL and which the
+    /// tree searches: for measuring the other mixes, and for the tests that run every engine.
+    pub fn with_cdcl(
+        puzzle: &Grid,
+        seed: u64,
+        threads: Option<usize>,
+        cdcl: [bool; EXACT_STREAMS as usize],
+    ) -> RestartsMember {
         let cells = puzzle.geometry().cells() as u64;
         let threads = threads.unwrap_or_else(|| {
             std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
         });
         let streams = (0..EXACT_STREAMS)
             .map(|stream| {
-                let engine = if EXACT_CDCL[stream as usize] {
+                let engine = if cdcl[stream as usize] {
                     Engine::Cdcl(Box::new(Cdcl::new(puzzle, Config::default(), seed, stream)))
                 } else {
                     let mut solver = Solver::new(puzzle.geometry());
@@ -185,6 +201,7 @@ impl RestartsMember {
             .collect();
         RestartsMember {
             puzzle: puzzle.clone(),
+            cdcl,
             nodes_per_round: (EXACT_LARGE_NODES_PER_ROUND / cells.max(1)).max(1),
             conflicts_per_round: (EXACT_CDCL_CONFLICTS_PER_ROUND / cells.max(1)).max(1),
             threads: threads.max(1),
@@ -204,7 +221,7 @@ impl RestartsMember {
 
     /// Work per round, all streams.
     fn work_per_round(&self) -> u64 {
-        EXACT_CDCL
+        self.cdcl
             .iter()
             .map(|&cdcl| {
                 if cdcl {
