@@ -50,8 +50,8 @@ pub enum MemberKind {
 /// The members of the default portfolio for a board of side `side`, highest priority first.
 /// Every size gets all three: the exact solver is cheap where it fails (its share is a few
 /// percent of a round at 25x25) and decisive where it works, and the ACS and the walk cover each
-/// other's stalls (docs/RESULTS.md). From 36x36 on the exact member is another one, randomized
-/// restarts with most of each round ([`restarts`]).
+/// other's stalls (docs/RESULTS.md). From 36x36 on the exact member is another one, two
+/// clause-learning searches with most of each round ([`restarts`]).
 pub fn default_members(_side: usize) -> Vec<MemberKind> {
     vec![MemberKind::Exact, MemberKind::Aco, MemberKind::Walk]
 }
