@@ -81,6 +81,7 @@ fn main() -> Result<(), evoku::Error> {
                 Outcome::Solved(_) => "solved",
                 Outcome::Unsat => "unsat",
                 Outcome::Budget => "open",
+                Outcome::Abandoned => "abandoned (a bug)",
             },
             s.conflicts,
             s.propagations,

@@ -91,6 +91,9 @@ pub enum Outcome {
     Unsat,
     /// The conflict budget is spent; [`Cdcl::run`] again continues.
     Budget,
+    /// The full assignment failed the host's check (a bug, never seen): the search ends without
+    /// an answer rather than return a wrong grid or panic.
+    Abandoned,
 }
 
 /// Work done so far.

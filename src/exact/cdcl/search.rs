@@ -50,9 +50,13 @@ impl Cdcl {
                         self.assign(lit, Reason::None);
                     }
                     None => {
-                        let grid = self
-                            .model()
-                            .expect("a full CDCL assignment breaks a Sudoku rule (encoding bug)");
+                        let Some(grid) = self.model() else {
+                            log::error!(
+                                "the CDCL's full assignment breaks a Sudoku rule (an encoding \
+                                 bug): this search gives up"
+                            );
+                            return self.finish(Outcome::Abandoned);
+                        };
                         return self.finish(Outcome::Solved(grid));
                     }
                 }
