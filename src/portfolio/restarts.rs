@@ -139,6 +139,14 @@ impl Stream {
         self.end == Some(Outcome::Unsat) || self.last.as_ref().is_some_and(|r| r.has_no_solution())
     }
 
+    /// This stream's work per round: `nodes` for a tree stream, `conflicts` for the CDCL.
+    fn share(&self, nodes: u64, conflicts: u64) -> u64 {
+        match self.engine {
+            Engine::Tree { .. } => nodes,
+            Engine::Cdcl(_) => conflicts,
+        }
+    }
+
     fn searches(&self) -> u32 {
         match &self.engine {
             Engine::Tree { schedule, .. } => schedule.searches(),
@@ -150,8 +158,6 @@ impl Stream {
 /// The exact member with randomized restarts, [`EXACT_STREAMS`] streams.
 pub struct RestartsMember {
     puzzle: Grid,
-    /// Which streams are the CDCL ([`EXACT_CDCL`] unless chosen).
-    cdcl: [bool; EXACT_STREAMS as usize],
     nodes_per_round: u64,
     conflicts_per_round: u64,
     threads: usize,
@@ -201,7 +207,6 @@ impl RestartsMember {
             .collect();
         RestartsMember {
             puzzle: puzzle.clone(),
-            cdcl,
             nodes_per_round: (EXACT_LARGE_NODES_PER_ROUND / cells.max(1)).max(1),
             conflicts_per_round: (EXACT_CDCL_CONFLICTS_PER_ROUND / cells.max(1)).max(1),
             threads: threads.max(1),
@@ -221,16 +226,8 @@ impl RestartsMember {
 
     /// Work per round, all streams.
     fn work_per_round(&self) -> u64 {
-        self.cdcl
-            .iter()
-            .map(|&cdcl| {
-                if cdcl {
-                    self.conflicts_per_round
-                } else {
-                    self.nodes_per_round
-                }
-            })
-            .sum()
+        let (nodes, conflicts) = (self.nodes_per_round, self.conflicts_per_round);
+        self.streams.iter().map(|s| s.share(nodes, conflicts)).sum()
     }
 }
 
@@ -245,13 +242,9 @@ impl Member for RestartsMember {
         }
         let puzzle = &self.puzzle;
         let (nodes, conflicts) = (self.nodes_per_round, self.conflicts_per_round);
-        let share = |stream: &Stream| match stream.engine {
-            Engine::Tree { .. } => nodes,
-            Engine::Cdcl(_) => conflicts,
-        };
         if self.threads < 2 {
             for stream in &mut self.streams {
-                let share = share(stream);
+                let share = stream.share(nodes, conflicts);
                 stream.round(puzzle, share, time_left);
             }
             return Ok(());
@@ -261,7 +254,7 @@ impl Member for RestartsMember {
             for streams in self.streams.chunks_mut(chunk) {
                 scope.spawn(move || {
                     for stream in streams {
-                        let share = share(stream);
+                        let share = stream.share(nodes, conflicts);
                         stream.round(puzzle, share, time_left);
                     }
                 });
