@@ -5,12 +5,18 @@
 //! `cargo run --release --example cdcl -- BUDGET FILE...`
 //! Settings: the default (the portfolio's, [`Config::default`]), each overridden from the environment when set:
 //! `EVOKU_CDCL_RESTARTS` (`glucose`, `luby:UNIT`, `never`), `EVOKU_CDCL_PHASE` (`false`, `true`,
-//! `random`), `EVOKU_CDCL_TARGET` (`1` or `0`: target phases); `EVOKU_SEED` (1) and
+//! `random`), `EVOKU_CDCL_TARGET` (`1` or `0`: target phases), `EVOKU_CDCL_REPHASE`
+//! (`INTERVAL[:GROWTH[:CYCLE]]`, growth `const`, `arith` or `geom`, cycle `cadical`, `best` or
+//! `bo`; `0` off), `EVOKU_CDCL_TARGET_RESET` (`reduce` or `rephase`), `EVOKU_CDCL_MODES`
+//! (`stable` or `alt:FIRST:GROWTH`), `EVOKU_CDCL_DECAY` (0.95), `EVOKU_CDCL_DECAY_RAMP` (a start
+//! decay, e.g. 0.8), `EVOKU_CDCL_RANDOM` (share of random decisions); `EVOKU_SEED` (1) and
 //! `EVOKU_CDCL_STREAM` (0) key the search.
 //! Prints one line per file: name, variables, binary and long clauses, outcome, conflicts,
 //! propagations, decisions, restarts, CPU seconds of the process.
 
-use evoku::exact::cdcl::{Cdcl, Config, Outcome, Phase, Restarts};
+use evoku::exact::cdcl::{
+    Cdcl, Config, Cycle, Growth, Modes, Outcome, Phase, Rephase, Restarts, TargetReset,
+};
 use evoku::format::{read_puzzles, ParseOptions};
 
 fn cpu_seconds() -> f64 {
@@ -52,7 +58,61 @@ fn config() -> Config {
     if let Some(t) = env("EVOKU_CDCL_TARGET") {
         config.target = t == "1";
     }
+    if let Some(r) = env("EVOKU_CDCL_REPHASE") {
+        config.rephase = rephase(&r);
+    }
+    if let Some(t) = env("EVOKU_CDCL_TARGET_RESET") {
+        config.target_reset = match t.as_str() {
+            "reduce" => TargetReset::Reduce,
+            "rephase" => TargetReset::Rephase,
+            _ => panic!("EVOKU_CDCL_TARGET_RESET: reduce or rephase"),
+        };
+    }
+    if let Some(m) = env("EVOKU_CDCL_MODES") {
+        let parts: Vec<&str> = m.split(':').collect();
+        config.modes = match parts[..] {
+            ["stable"] => Modes::Stable,
+            ["alt", first, growth] => Modes::Alternate {
+                first: first.parse().expect("EVOKU_CDCL_MODES: alt:FIRST:GROWTH"),
+                growth: growth.parse().expect("EVOKU_CDCL_MODES: alt:FIRST:GROWTH"),
+            },
+            _ => panic!("EVOKU_CDCL_MODES: stable or alt:FIRST:GROWTH"),
+        };
+    }
+    if let Some(d) = env("EVOKU_CDCL_DECAY") {
+        config.decay = d.parse().expect("EVOKU_CDCL_DECAY: a number below 1");
+    }
+    if let Some(d) = env("EVOKU_CDCL_DECAY_RAMP") {
+        config.decay_ramp = Some(d.parse().expect("EVOKU_CDCL_DECAY_RAMP: a start decay"));
+    }
+    if let Some(r) = env("EVOKU_CDCL_RANDOM") {
+        config.random_decisions = r.parse().expect("EVOKU_CDCL_RANDOM: a share of decisions");
+    }
     config
+}
+
+/// `INTERVAL[:GROWTH[:CYCLE]]`.
+fn rephase(text: &str) -> Rephase {
+    let usage = "EVOKU_CDCL_REPHASE: INTERVAL[:const|arith|geom[:cadical|best|bo]]";
+    let mut parts = text.split(':');
+    let interval = parts.next().and_then(|i| i.parse().ok()).expect(usage);
+    let growth = match parts.next().unwrap_or("arith") {
+        "const" => Growth::Constant,
+        "arith" => Growth::Arithmetic,
+        "geom" => Growth::Geometric,
+        _ => panic!("{usage}"),
+    };
+    let cycle = match parts.next().unwrap_or("cadical") {
+        "cadical" => Cycle::Cadical,
+        "best" => Cycle::Best,
+        "bo" => Cycle::BestOriginal,
+        _ => panic!("{usage}"),
+    };
+    Rephase {
+        interval,
+        growth,
+        cycle,
+    }
 }
 
 fn main() -> Result<(), evoku::Error> {

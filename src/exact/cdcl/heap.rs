@@ -30,6 +30,19 @@ impl VarHeap {
         heap
     }
 
+    pub(super) fn len(&self) -> usize {
+        self.heap.len()
+    }
+
+    pub(super) fn is_empty(&self) -> bool {
+        self.heap.is_empty()
+    }
+
+    /// The variable at position `i` of the heap's array (a random decision's draw).
+    pub(super) fn nth(&self, i: usize) -> u32 {
+        self.heap[i]
+    }
+
     pub(super) fn contains(&self, v: u32) -> bool {
         self.index[v as usize] != ABSENT
     }

@@ -18,12 +18,15 @@ mod analyze;
 mod clauses;
 mod encode;
 mod heap;
+mod phases;
 mod restart;
 mod search;
 
 use clauses::{pos, ClauseRef, Clauses, Lit};
 use encode::{encode, Encoded};
 use heap::VarHeap;
+use phases::PhaseState;
+pub use phases::{Cycle, Growth, Modes, Rephase, TargetReset};
 use restart::RestartState;
 pub use restart::Restarts;
 
@@ -62,6 +65,16 @@ pub struct Config {
     /// conflict-free assignment met since the last removal of learned clauses, where it set
     /// the variable, the saved phase elsewhere.
     pub target: bool,
+    /// When the saved phases are overwritten by the first, inverted or best ones (`phases.rs`).
+    pub rephase: Rephase,
+    /// When the target phases are reset.
+    pub target_reset: TargetReset,
+    /// Stable mode only, or alternating with focused mode.
+    pub modes: Modes,
+    /// Glucose's decay ramp: from this decay up by 0.01 every 5,000 conflicts to `decay`.
+    pub decay_ramp: Option<f64>,
+    /// Share of decisions on a variable drawn at random (MiniSat's random decisions).
+    pub random_decisions: f64,
 }
 
 /// The best of the settings screened at 36x36 (docs/RESULTS.md, "A CDCL stream in the exact
@@ -78,6 +91,11 @@ impl Default for Config {
             reduce_step: 300,
             keep_lbd: 2,
             target: true,
+            rephase: Rephase::OFF,
+            target_reset: TargetReset::Reduce,
+            modes: Modes::Stable,
+            decay_ramp: None,
+            random_decisions: 0.0,
         }
     }
 }
@@ -106,6 +124,9 @@ pub struct Stats {
     pub restarts: u64,
     /// Learned clauses removed.
     pub removed: u64,
+    /// Rephases and switches between focused and stable mode (`phases.rs`).
+    pub rephases: u64,
+    pub mode_switches: u64,
 }
 
 /// Why a literal is true.
@@ -144,6 +165,7 @@ pub struct Cdcl {
     /// assignment it was taken from.
     target: Vec<i8>,
     target_len: usize,
+    phases: PhaseState,
     // Analysis scratch.
     seen: Vec<bool>,
     learnt: Vec<Lit>,
@@ -177,7 +199,7 @@ impl Cdcl {
         let activity: Vec<f64> = (0..vars)
             .map(|_| f64::from(draws.next_u32()) / 4_294_967_296.0 * 1e-3)
             .collect();
-        let phase = (0..vars)
+        let phase: Vec<bool> = (0..vars)
             .map(|_| match config.phase {
                 Phase::False => false,
                 Phase::True => true,
@@ -185,7 +207,8 @@ impl Cdcl {
             })
             .collect();
         let next_reduce = config.reduce_first;
-        let restart = RestartState::new(&config.restarts);
+        let restart = RestartState::new(&phases::first_restarts(&config));
+        let phases = PhaseState::new(&config, phase.clone(), seed, stream);
         let mut cdcl = Cdcl {
             puzzle: puzzle.clone(),
             base,
@@ -204,6 +227,7 @@ impl Cdcl {
             phase,
             target: vec![0; vars],
             target_len: 0,
+            phases,
             seen: vec![false; vars],
             learnt: Vec::new(),
             to_clear: Vec::new(),

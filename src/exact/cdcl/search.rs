@@ -2,7 +2,7 @@
 //! of learned clauses.
 
 use super::clauses::{not, pos, var, ClauseRef, Lit, Watch};
-use super::{Cdcl, Outcome, Reason};
+use super::{Cdcl, Outcome, Reason, TargetReset};
 
 /// A clause found false: its literals.
 #[derive(Clone, Copy, Debug)]
@@ -29,19 +29,19 @@ impl Cdcl {
                 if self.trail_lim.is_empty() {
                     return self.finish(Outcome::Unsat);
                 }
-                if self.config.target {
-                    self.update_target();
-                }
+                self.update_phases();
                 let (back, lbd) = self.analyze(conflict);
                 self.backtrack(back);
                 self.learn(lbd);
-                self.var_inc /= self.config.decay;
+                self.var_inc /= self.decay();
                 self.restart.conflict(lbd);
                 if self.stats.conflicts >= stop {
                     return Outcome::Budget;
                 }
             } else if self.restart.due() {
                 self.restart();
+            } else if self.phases_due() {
+                self.rephase_or_switch();
             } else {
                 match self.pick() {
                     Some(lit) => {
@@ -192,32 +192,19 @@ impl Cdcl {
         self.qhead = start;
     }
 
-    /// The unassigned variable of highest activity, with its saved phase.
+    /// The unassigned variable of highest activity (or, at times, a random one), with its
+    /// target or saved phase.
     fn pick(&mut self) -> Option<Lit> {
+        if let Some(v) = self.random_decision() {
+            return Some(self.decision_lit(v));
+        }
         while let Some(v) = self.heap.pop(&self.activity) {
             let v = v as usize;
             if self.value[pos(v) as usize] == 0 {
-                let positive = match self.target[v] {
-                    0 => self.phase[v],
-                    t => t > 0,
-                };
-                return Some(if positive { pos(v) } else { not(pos(v)) });
+                return Some(self.decision_lit(v));
             }
         }
         None
-    }
-
-    /// At a conflict: the assignment before the last decision is conflict-free; when it is the
-    /// longest yet, its values become the target phases.
-    fn update_target(&mut self) {
-        let consistent = *self.trail_lim.last().expect("a conflict above level 0");
-        if consistent <= self.target_len {
-            return;
-        }
-        self.target_len = consistent;
-        for &lit in &self.trail[..consistent] {
-            self.target[var(lit)] = if lit == pos(var(lit)) { 1 } else { -1 };
-        }
     }
 
     /// Back to level 0; removes learned clauses when due.
@@ -233,9 +220,10 @@ impl Cdcl {
             self.clauses.reduce(self.config.keep_lbd);
             self.stats.removed += (before - self.clauses.learnts) as u64;
             self.reductions += 1;
-            // Rephase: the target is sought afresh.
-            self.target.fill(0);
-            self.target_len = 0;
+            if self.config.target_reset == TargetReset::Reduce {
+                self.target.fill(0);
+                self.target_len = 0;
+            }
             self.next_reduce = self.stats.conflicts
                 + self.config.reduce_first
                 + self.reductions * self.config.reduce_step;
