@@ -145,6 +145,7 @@ impl Cdcl {
 
     /// Adds the learned clause (after the backjump) and asserts its first literal.
     pub(super) fn learn(&mut self, lbd: u32) {
+        self.export(lbd);
         let learnt = std::mem::take(&mut self.learnt);
         match learnt.len() {
             1 => self.assign(learnt[0], Reason::None),

@@ -20,12 +20,14 @@ mod encode;
 mod heap;
 mod restart;
 mod search;
+mod share;
 
 use clauses::{pos, ClauseRef, Clauses, Lit};
 use encode::{encode, Encoded};
 use heap::VarHeap;
 use restart::RestartState;
 pub use restart::Restarts;
+pub use share::Shared;
 
 use crate::board::Grid;
 use crate::rng;
@@ -106,6 +108,8 @@ pub struct Stats {
     pub restarts: u64,
     /// Learned clauses removed.
     pub removed: u64,
+    /// Clauses taken from other searches ([`Cdcl::import`]).
+    pub imported: u64,
 }
 
 /// Why a literal is true.
@@ -156,6 +160,8 @@ pub struct Cdcl {
     reductions: u64,
     stats: Stats,
     done: Option<Outcome>,
+    /// Short learned clauses kept for another search, when exporting ([`Cdcl::set_export`]).
+    exports: Option<Shared>,
 }
 
 impl Cdcl {
@@ -215,6 +221,7 @@ impl Cdcl {
             reductions: 0,
             stats: Stats::default(),
             done,
+            exports: None,
         };
         if let Some(enc) = enc {
             cdcl.load(&enc);
