@@ -5,7 +5,9 @@
 //! `cargo run --release --example cdcl -- BUDGET FILE...`
 //! Settings: the default (the portfolio's, [`Config::default`]), each overridden from the environment when set:
 //! `EVOKU_CDCL_RESTARTS` (`glucose`, `luby:UNIT`, `never`), `EVOKU_CDCL_PHASE` (`false`, `true`,
-//! `random`), `EVOKU_CDCL_TARGET` (`1` or `0`: target phases); `EVOKU_SEED` (1) and
+//! `random`), `EVOKU_CDCL_TARGET` (`1` or `0`: target phases), `EVOKU_CDCL_TIERS` (`1` or `0`:
+//! three tiers of learned clauses), `EVOKU_CDCL_TIER2_LBD`, `EVOKU_CDCL_TIER2_WINDOW`,
+//! `EVOKU_CDCL_VIVIFY` (vivification effort, percent; 0 off); `EVOKU_SEED` (1) and
 //! `EVOKU_CDCL_STREAM` (0) key the search.
 //! Prints one line per file: name, variables, binary and long clauses, outcome, conflicts,
 //! propagations, decisions, restarts, CPU seconds of the process.
@@ -52,6 +54,18 @@ fn config() -> Config {
     if let Some(t) = env("EVOKU_CDCL_TARGET") {
         config.target = t == "1";
     }
+    if let Some(t) = env("EVOKU_CDCL_TIERS") {
+        config.tiers = t == "1";
+    }
+    if let Some(t) = env("EVOKU_CDCL_TIER2_LBD") {
+        config.tier2_lbd = t.parse().expect("EVOKU_CDCL_TIER2_LBD: an LBD");
+    }
+    if let Some(t) = env("EVOKU_CDCL_TIER2_WINDOW") {
+        config.tier2_window = t.parse().expect("EVOKU_CDCL_TIER2_WINDOW: conflicts");
+    }
+    if let Some(t) = env("EVOKU_CDCL_VIVIFY") {
+        config.vivify = t.parse().expect("EVOKU_CDCL_VIVIFY: percent");
+    }
     config
 }
 
@@ -75,7 +89,7 @@ fn main() -> Result<(), evoku::Error> {
         let outcome = cdcl.run(budget);
         let s = cdcl.stats();
         println!(
-            "{} vars {vars} bin {bins} long {longs} {} conflicts {} props {} decisions {} restarts {} cpu {:.2} s",
+            "{} vars {vars} bin {bins} long {longs} {} conflicts {} props {} decisions {} restarts {} vivified {} vprops {} cpu {:.2} s",
             puzzle.name,
             match outcome {
                 Outcome::Solved(_) => "solved",
@@ -87,6 +101,8 @@ fn main() -> Result<(), evoku::Error> {
             s.propagations,
             s.decisions,
             s.restarts,
+            s.vivified,
+            s.vivify_propagations,
             cpu_seconds() - start
         );
     }
