@@ -9,7 +9,9 @@
 //! (`INTERVAL[:GROWTH[:CYCLE]]`, growth `const`, `arith` or `geom`, cycle `cadical`, `best` or
 //! `bo`; `0` off), `EVOKU_CDCL_TARGET_RESET` (`reduce` or `rephase`), `EVOKU_CDCL_MODES`
 //! (`stable` or `alt:FIRST:GROWTH`), `EVOKU_CDCL_DECAY` (0.95), `EVOKU_CDCL_DECAY_RAMP` (a start
-//! decay, e.g. 0.8), `EVOKU_CDCL_RANDOM` (share of random decisions); `EVOKU_SEED` (1) and
+//! decay, e.g. 0.8), `EVOKU_CDCL_RANDOM` (share of random decisions), `EVOKU_CDCL_TIERS` (`1` or `0`:
+//! three tiers of learned clauses), `EVOKU_CDCL_TIER2_LBD`, `EVOKU_CDCL_TIER2_WINDOW`,
+//! `EVOKU_CDCL_VIVIFY` (vivification effort, percent; 0 off); `EVOKU_SEED` (1) and
 //! `EVOKU_CDCL_STREAM` (0) key the search.
 //! Prints one line per file: name, variables, binary and long clauses, outcome, conflicts,
 //! propagations, decisions, restarts, CPU seconds of the process.
@@ -88,6 +90,18 @@ fn config() -> Config {
     if let Some(r) = env("EVOKU_CDCL_RANDOM") {
         config.random_decisions = r.parse().expect("EVOKU_CDCL_RANDOM: a share of decisions");
     }
+    if let Some(t) = env("EVOKU_CDCL_TIERS") {
+        config.tiers = t == "1";
+    }
+    if let Some(t) = env("EVOKU_CDCL_TIER2_LBD") {
+        config.tier2_lbd = t.parse().expect("EVOKU_CDCL_TIER2_LBD: an LBD");
+    }
+    if let Some(t) = env("EVOKU_CDCL_TIER2_WINDOW") {
+        config.tier2_window = t.parse().expect("EVOKU_CDCL_TIER2_WINDOW: conflicts");
+    }
+    if let Some(t) = env("EVOKU_CDCL_VIVIFY") {
+        config.vivify = t.parse().expect("EVOKU_CDCL_VIVIFY: percent");
+    }
     config
 }
 
@@ -135,7 +149,7 @@ fn main() -> Result<(), evoku::Error> {
         let outcome = cdcl.run(budget);
         let s = cdcl.stats();
         println!(
-            "{} vars {vars} bin {bins} long {longs} {} conflicts {} props {} decisions {} restarts {} cpu {:.2} s",
+            "{} vars {vars} bin {bins} long {longs} {} conflicts {} props {} decisions {} restarts {} vivified {} vprops {} cpu {:.2} s",
             puzzle.name,
             match outcome {
                 Outcome::Solved(_) => "solved",
@@ -147,6 +161,8 @@ fn main() -> Result<(), evoku::Error> {
             s.propagations,
             s.decisions,
             s.restarts,
+            s.vivified,
+            s.vivify_propagations,
             cpu_seconds() - start
         );
     }
