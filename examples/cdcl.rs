@@ -5,12 +5,15 @@
 //! `cargo run --release --example cdcl -- BUDGET FILE...`
 //! Settings: the default (the portfolio's, [`Config::default`]), each overridden from the environment when set:
 //! `EVOKU_CDCL_RESTARTS` (`glucose`, `luby:UNIT`, `never`), `EVOKU_CDCL_PHASE` (`false`, `true`,
-//! `random`), `EVOKU_CDCL_TARGET` (`1` or `0`: target phases); `EVOKU_SEED` (1) and
-//! `EVOKU_CDCL_STREAM` (0) key the search.
+//! `random`), `EVOKU_CDCL_TARGET` (`1` or `0`: target phases); local-search phases:
+//! `EVOKU_CDCL_WALK` (conflicts before the first walk, 0 none), `EVOKU_CDCL_WALK_FLIPS` (flips
+//! per clause), `EVOKU_CDCL_WALK_SCORE` (`poly:CB` or `exp:CB`), `EVOKU_CDCL_WALK_TARGET` (`1`
+//! or `0`); `EVOKU_SEED` (1) and `EVOKU_CDCL_STREAM` (0) key the search.
 //! Prints one line per file: name, variables, binary and long clauses, outcome, conflicts,
-//! propagations, decisions, restarts, CPU seconds of the process.
+//! propagations, decisions, restarts, walks (number, flips, best false clauses of the last, walks
+//! that solved), CPU seconds of the process.
 
-use evoku::exact::cdcl::{Cdcl, Config, Outcome, Phase, Restarts};
+use evoku::exact::cdcl::{Cdcl, Config, Outcome, Phase, Restarts, WalkScore};
 use evoku::format::{read_puzzles, ParseOptions};
 
 fn cpu_seconds() -> f64 {
@@ -52,6 +55,25 @@ fn config() -> Config {
     if let Some(t) = env("EVOKU_CDCL_TARGET") {
         config.target = t == "1";
     }
+    if let Some(w) = env("EVOKU_CDCL_WALK") {
+        config.walk.interval = w.parse().expect("EVOKU_CDCL_WALK: conflicts");
+    }
+    if let Some(f) = env("EVOKU_CDCL_WALK_FLIPS") {
+        config.walk.flips_per_clause = f.parse().expect("EVOKU_CDCL_WALK_FLIPS: flips per clause");
+    }
+    if let Some(s) = env("EVOKU_CDCL_WALK_SCORE") {
+        let bad = "EVOKU_CDCL_WALK_SCORE: poly:CB or exp:CB";
+        let (form, cb) = s.split_once(':').expect(bad);
+        let cb: f64 = cb.parse().expect(bad);
+        config.walk.score = match form {
+            "poly" => WalkScore::Poly { cb },
+            "exp" => WalkScore::Exp { cb },
+            _ => panic!("{bad}"),
+        };
+    }
+    if let Some(t) = env("EVOKU_CDCL_WALK_TARGET") {
+        config.walk.target = t == "1";
+    }
     config
 }
 
@@ -74,8 +96,10 @@ fn main() -> Result<(), evoku::Error> {
         let (vars, (bins, longs)) = (cdcl.variables(), cdcl.clause_counts());
         let outcome = cdcl.run(budget);
         let s = cdcl.stats();
+        let w = cdcl.walk_stats();
         println!(
-            "{} vars {vars} bin {bins} long {longs} {} conflicts {} props {} decisions {} restarts {} cpu {:.2} s",
+            "{} vars {vars} bin {bins} long {longs} {} conflicts {} props {} decisions {} restarts {} \
+             walks {} flips {} last-best {} walk-solved {} cpu {:.2} s",
             puzzle.name,
             match outcome {
                 Outcome::Solved(_) => "solved",
@@ -87,6 +111,10 @@ fn main() -> Result<(), evoku::Error> {
             s.propagations,
             s.decisions,
             s.restarts,
+            w.walks,
+            w.flips,
+            w.last_best,
+            w.solutions,
             cpu_seconds() - start
         );
     }

@@ -20,12 +20,14 @@ mod encode;
 mod heap;
 mod restart;
 mod search;
+mod walk;
 
 use clauses::{pos, ClauseRef, Clauses, Lit};
 use encode::{encode, Encoded};
 use heap::VarHeap;
 use restart::RestartState;
 pub use restart::Restarts;
+pub use walk::{Walk, WalkScore, WalkStats};
 
 use crate::board::Grid;
 use crate::rng;
@@ -62,6 +64,8 @@ pub struct Config {
     /// conflict-free assignment met since the last removal of learned clauses, where it set
     /// the variable, the saved phase elsewhere.
     pub target: bool,
+    /// Local-search phases (`walk.rs`).
+    pub walk: Walk,
 }
 
 /// The best of the settings screened at 36x36 (docs/RESULTS.md, "A CDCL stream in the exact
@@ -78,6 +82,7 @@ impl Default for Config {
             reduce_step: 300,
             keep_lbd: 2,
             target: true,
+            walk: Walk::OFF,
         }
     }
 }
@@ -156,6 +161,7 @@ pub struct Cdcl {
     reductions: u64,
     stats: Stats,
     done: Option<Outcome>,
+    walker: Option<walk::Walker>,
 }
 
 impl Cdcl {
@@ -186,6 +192,9 @@ impl Cdcl {
             .collect();
         let next_reduce = config.reduce_first;
         let restart = RestartState::new(&config.restarts);
+        let walker = enc
+            .as_ref()
+            .and_then(|e| walk::Walker::new(&config.walk, e, seed, stream));
         let mut cdcl = Cdcl {
             puzzle: puzzle.clone(),
             base,
@@ -215,6 +224,7 @@ impl Cdcl {
             reductions: 0,
             stats: Stats::default(),
             done,
+            walker,
         };
         if let Some(enc) = enc {
             cdcl.load(&enc);

@@ -1,0 +1,363 @@
+//! Local-search phases (Kissat's "walk" rephasing): at decision level 0, on a conflict
+//! schedule, a ProbSAT walk over the encoding's own clauses starts from the phases the search
+//! would decide and leaves the best assignment it met as the saved (and optionally target)
+//! phases.
+//!
+//! ProbSAT (Balint and Schöning, "Choosing probability distributions for stochastic local
+//! search and the role of make versus break", SAT 2012): pick an unsatisfied clause, flip one of
+//! its variables with probability proportional to `f(break)`, the break count being how many
+//! clauses the flip would leave with no true literal. Level-0 facts stay fixed; learned clauses
+//! are left out (they follow from the others). The walk is a pure function of the search's state,
+//! its seed, stream and the walk's number (counter-based draws, integer weights), and it spends a
+//! fixed number of flips per clause, so a run stays a pure function of (puzzle, config, seed).
+//! A walk that satisfies every clause leaves a solution in the phases: the next descent takes it
+//! without a conflict and returns it through the host check (`Cdcl::model`).
+
+use super::clauses::{not, pos, var, Lit};
+use super::encode::Encoding;
+use super::Cdcl;
+use crate::rng;
+
+/// Stream key of the walks' draws (the walk's number is the generation).
+const WALK_STREAM: u32 = 0x3a1c_5eed;
+/// Break counts at or above this share the last weight.
+const MAX_BREAK: usize = 64;
+/// Weight of a variable whose flip breaks nothing.
+const WEIGHT_ONE: f64 = (1u32 << 20) as f64;
+/// Flips of one walk, at most (about a second of one core).
+const MAX_FLIPS: u64 = 4_000_000;
+
+/// How a flip's break count weighs its choice.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum WalkScore {
+    /// `(1 + break)^-cb` (ProbSAT's polynomial form).
+    Poly { cb: f64 },
+    /// `cb^-break` (ProbSAT's exponential form).
+    Exp { cb: f64 },
+}
+
+/// When and how long the search walks.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Walk {
+    /// Conflicts before the first walk (0: never walk); the k-th walk waits `k * interval`
+    /// conflicts after the one before, at the first restart past it.
+    pub interval: u64,
+    /// Flips per clause left at level 0 (bounded by a few million per walk).
+    pub flips_per_clause: u64,
+    pub score: WalkScore,
+    /// The walk's best assignment becomes the target phases too; otherwise the target phases
+    /// are cleared, so decisions take the saved phases until the search sets new targets.
+    pub target: bool,
+}
+
+impl Walk {
+    /// No walks (the default: docs/RESULTS.md, "Local-search phases").
+    pub const OFF: Walk = Walk {
+        interval: 0,
+        flips_per_clause: 10,
+        score: WalkScore::Poly { cb: 2.5 },
+        target: true,
+    };
+}
+
+/// What the walks did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WalkStats {
+    pub walks: u64,
+    pub flips: u64,
+    /// Walks that satisfied every clause.
+    pub solutions: u64,
+    /// Clauses the last walk's best assignment left false.
+    pub last_best: u64,
+}
+
+/// The walks' schedule, the clauses they walk over and their scratch space.
+#[derive(Clone, Debug)]
+pub(super) struct Walker {
+    config: Walk,
+    seed: u64,
+    stream: u32,
+    /// The encoding's clauses (binary ones included), in the order given: `lits[starts[i]..
+    /// starts[i + 1]]`.
+    lits: Vec<Lit>,
+    starts: Vec<u32>,
+    /// Weight of each break count (integers: the choice is exact).
+    weights: [u64; MAX_BREAK + 1],
+    next: u64,
+    stats: WalkStats,
+}
+
+impl Walker {
+    /// The walks of `config` over `enc`'s clauses; `None` when walks are off.
+    pub(super) fn new(config: &Walk, enc: &Encoding, seed: u64, stream: u32) -> Option<Walker> {
+        if config.interval == 0 {
+            return None;
+        }
+        let mut lits = Vec::new();
+        let mut starts = vec![0u32];
+        for &(a, b) in &enc.binaries {
+            lits.extend_from_slice(&[a, b]);
+            starts.push(lits.len() as u32);
+        }
+        for clause in &enc.clauses {
+            lits.extend_from_slice(clause);
+            starts.push(lits.len() as u32);
+        }
+        let mut weights = [0u64; MAX_BREAK + 1];
+        for (b, w) in weights.iter_mut().enumerate() {
+            let f = match config.score {
+                WalkScore::Poly { cb } => (1.0 + b as f64).powf(-cb),
+                WalkScore::Exp { cb } => cb.powf(-(b as f64)),
+            };
+            *w = ((f * WEIGHT_ONE).round() as u64).max(1);
+        }
+        Some(Walker {
+            config: *config,
+            seed,
+            stream,
+            lits,
+            starts,
+            weights,
+            next: config.interval,
+            stats: WalkStats::default(),
+        })
+    }
+}
+
+/// One walk's formula: the clauses not satisfied at level 0, their unassigned literals, and
+/// for each literal the clauses that hold it.
+struct Formula {
+    lits: Vec<Lit>,
+    starts: Vec<u32>,
+    occ: Vec<u32>,
+    occ_starts: Vec<u32>,
+}
+
+impl Formula {
+    fn new(walker: &Walker, value: &[i8]) -> Formula {
+        let mut lits = Vec::new();
+        let mut starts = vec![0u32];
+        for w in walker.starts.windows(2) {
+            let clause = &walker.lits[w[0] as usize..w[1] as usize];
+            if clause.iter().any(|&l| value[l as usize] == 1) {
+                continue;
+            }
+            lits.extend(clause.iter().filter(|&&l| value[l as usize] == 0));
+            starts.push(lits.len() as u32);
+        }
+        let mut occ_starts = vec![0u32; value.len() + 1];
+        for &l in &lits {
+            occ_starts[l as usize + 1] += 1;
+        }
+        for i in 1..occ_starts.len() {
+            occ_starts[i] += occ_starts[i - 1];
+        }
+        let mut fill = occ_starts.clone();
+        let mut occ = vec![0u32; lits.len()];
+        for (c, w) in starts.windows(2).enumerate() {
+            for &l in &lits[w[0] as usize..w[1] as usize] {
+                occ[fill[l as usize] as usize] = c as u32;
+                fill[l as usize] += 1;
+            }
+        }
+        Formula {
+            lits,
+            starts,
+            occ,
+            occ_starts,
+        }
+    }
+
+    fn clauses(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    #[inline(always)]
+    fn clause(&self, c: u32) -> &[Lit] {
+        &self.lits[self.starts[c as usize] as usize..self.starts[c as usize + 1] as usize]
+    }
+
+    #[inline(always)]
+    fn occurrences(&self, l: Lit) -> &[u32] {
+        &self.occ[self.occ_starts[l as usize] as usize..self.occ_starts[l as usize + 1] as usize]
+    }
+}
+
+/// The false clauses of an assignment, each removable in constant time.
+struct Unsat {
+    list: Vec<u32>,
+    /// Place of each clause in `list`, `u32::MAX` when satisfied.
+    at: Vec<u32>,
+}
+
+impl Unsat {
+    fn add(&mut self, c: u32) {
+        self.at[c as usize] = self.list.len() as u32;
+        self.list.push(c);
+    }
+
+    fn remove(&mut self, c: u32) {
+        let i = self.at[c as usize] as usize;
+        let last = self.list.pop().expect("a listed clause");
+        if last != c {
+            self.list[i] = last;
+            self.at[last as usize] = i as u32;
+        }
+        self.at[c as usize] = u32::MAX;
+    }
+}
+
+/// A walk over `formula` from `truth` (per variable); leaves the best assignment met in
+/// `truth` and returns its number of false clauses.
+fn walk(
+    formula: &Formula,
+    truth: &mut [bool],
+    weights: &[u64; MAX_BREAK + 1],
+    draws: &mut rng::Rng,
+    flips: u64,
+) -> (usize, u64) {
+    let is_true = |truth: &[bool], l: Lit| truth[var(l)] == (l == pos(var(l)));
+    let n = formula.clauses();
+    let mut count = vec![0u32; n];
+    let mut unsat = Unsat {
+        list: Vec::new(),
+        at: vec![u32::MAX; n],
+    };
+    for c in 0..n as u32 {
+        count[c as usize] = formula
+            .clause(c)
+            .iter()
+            .filter(|&&l| is_true(truth, l))
+            .count() as u32;
+        if count[c as usize] == 0 {
+            unsat.add(c);
+        }
+    }
+    let mut best = unsat.list.len();
+    // Variables flipped since the best assignment, undone at the end.
+    let mut since_best: Vec<u32> = Vec::new();
+    let mut scores: Vec<u64> = Vec::new();
+    let mut done = 0;
+    while done < flips && !unsat.list.is_empty() {
+        let c = unsat.list[draws.below(unsat.list.len() as u32) as usize];
+        let clause = formula.clause(c);
+        // Every literal of `c` is false: flipping its variable breaks the clauses where the
+        // variable's true literal is the only true one.
+        scores.clear();
+        let mut total = 0u64;
+        for &l in clause {
+            let breaks = formula
+                .occurrences(not(l))
+                .iter()
+                .filter(|&&d| count[d as usize] == 1)
+                .count();
+            total += weights[breaks.min(MAX_BREAK)];
+            scores.push(total);
+        }
+        let pick = (u64::from(draws.next_u32()) << 32 | u64::from(draws.next_u32())) % total;
+        let k = scores
+            .iter()
+            .position(|&s| pick < s)
+            .unwrap_or(clause.len() - 1);
+        let l = clause[k];
+        for &d in formula.occurrences(l) {
+            count[d as usize] += 1;
+            if count[d as usize] == 1 {
+                unsat.remove(d);
+            }
+        }
+        for &d in formula.occurrences(not(l)) {
+            count[d as usize] -= 1;
+            if count[d as usize] == 0 {
+                unsat.add(d);
+            }
+        }
+        truth[var(l)] = !truth[var(l)];
+        since_best.push(var(l) as u32);
+        done += 1;
+        if unsat.list.len() < best {
+            best = unsat.list.len();
+            since_best.clear();
+        }
+    }
+    for &v in since_best.iter().rev() {
+        truth[v as usize] = !truth[v as usize];
+    }
+    debug_assert_eq!(
+        (0..n as u32)
+            .filter(|&c| !formula.clause(c).iter().any(|&l| is_true(truth, l)))
+            .count(),
+        best,
+        "the incremental counts lost track"
+    );
+    (best, done)
+}
+
+impl Cdcl {
+    /// Walks when one is due; call at decision level 0, propagation done.
+    pub(super) fn walk_if_due(&mut self) {
+        let Some(mut walker) = self.walker.take() else {
+            return;
+        };
+        if self.stats.conflicts >= walker.next {
+            self.walk(&mut walker);
+        }
+        self.walker = Some(walker);
+    }
+
+    fn walk(&mut self, walker: &mut Walker) {
+        debug_assert!(self.trail_lim.is_empty(), "walks start at level 0");
+        let formula = Formula::new(walker, &self.value);
+        let vars = self.cells.len();
+        let mut truth: Vec<bool> = (0..vars)
+            .map(|v| match self.value[pos(v) as usize] {
+                0 => match self.target[v] {
+                    0 => self.phase[v],
+                    t => t > 0,
+                },
+                fixed => fixed > 0,
+            })
+            .collect();
+        let key = rng::stream_key(
+            walker.seed,
+            WALK_STREAM,
+            walker.stats.walks as u32,
+            walker.stream,
+        );
+        let flips = (walker.config.flips_per_clause * formula.clauses() as u64).min(MAX_FLIPS);
+        let (best, done) = walk(
+            &formula,
+            &mut truth,
+            &walker.weights,
+            &mut rng::Rng::new(key),
+            flips,
+        );
+        walker.stats.walks += 1;
+        walker.stats.flips += done;
+        walker.stats.last_best = best as u64;
+        walker.stats.solutions += u64::from(best == 0);
+        walker.next = self.stats.conflicts + (walker.stats.walks + 1) * walker.config.interval;
+        // A solution is taken at the next descent whatever the settings: it must be the target.
+        let as_target = walker.config.target || best == 0;
+        for (v, &t) in truth.iter().enumerate() {
+            if self.value[pos(v) as usize] == 0 {
+                self.phase[v] = t;
+                self.target[v] = if !as_target {
+                    0
+                } else if t {
+                    1
+                } else {
+                    -1
+                };
+            }
+        }
+        self.target_len = 0;
+    }
+
+    /// What the walks did (all zero when walks are off).
+    pub fn walk_stats(&self) -> WalkStats {
+        self.walker
+            .as_ref()
+            .map_or_else(WalkStats::default, |w| w.stats)
+    }
+}
