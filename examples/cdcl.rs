@@ -8,7 +8,8 @@
 //! `random`), `EVOKU_CDCL_TARGET` (`1` or `0`: target phases); local-search phases:
 //! `EVOKU_CDCL_WALK` (conflicts before the first walk, 0 none), `EVOKU_CDCL_WALK_FLIPS` (flips
 //! per clause), `EVOKU_CDCL_WALK_SCORE` (`poly:CB` or `exp:CB`), `EVOKU_CDCL_WALK_TARGET` (`1`
-//! or `0`); `EVOKU_SEED` (1) and `EVOKU_CDCL_STREAM` (0) key the search.
+//! or `0`), `EVOKU_CDCL_WALK_CELLS` (`1`: moves keep one digit per cell); `EVOKU_SEED` (1)
+//! and `EVOKU_CDCL_STREAM` (0) key the search.
 //! Prints one line per file: name, variables, binary and long clauses, outcome, conflicts,
 //! propagations, decisions, restarts, walks (number, flips, best false clauses of the last, walks
 //! that solved), CPU seconds of the process.
@@ -73,6 +74,9 @@ fn config() -> Config {
     }
     if let Some(t) = env("EVOKU_CDCL_WALK_TARGET") {
         config.walk.target = t == "1";
+    }
+    if let Some(c) = env("EVOKU_CDCL_WALK_CELLS") {
+        config.walk.cells = c == "1";
     }
     config
 }

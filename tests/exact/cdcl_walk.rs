@@ -8,13 +8,14 @@ use super::restarts::broken_seed_puzzle;
 use super::*;
 
 /// Walks from the first restart on, short and greedy (the settings screened at 36x36).
-fn walking(target: bool) -> Config {
+fn walking(target: bool, cells: bool) -> Config {
     Config {
         walk: Walk {
             interval: 50,
             flips_per_clause: 10,
             score: WalkScore::Exp { cb: 8.0 },
             target,
+            cells,
         },
         ..Config::default()
     }
@@ -41,8 +42,8 @@ fn cdcl_with_walks_solves_nine_sixteen_and_twenty_five() {
     puzzles.push(instance(25, 45, 99));
     let mut walks = 0;
     for p in &puzzles {
-        for target in [true, false] {
-            let (outcome, cdcl) = finish(p, walking(target), 1);
+        for (target, cells) in [(true, false), (false, false), (true, true)] {
+            let (outcome, cdcl) = finish(p, walking(target, cells), 1);
             assert_solved(p, &outcome);
             walks += cdcl.walk_stats().walks;
         }
@@ -50,7 +51,7 @@ fn cdcl_with_walks_solves_nine_sixteen_and_twenty_five() {
     assert!(walks > 0, "no walk ran: the test would not cover them");
     // Every score form.
     for score in [WalkScore::Poly { cb: 2.5 }, WalkScore::Exp { cb: 2.0 }] {
-        let mut config = walking(true);
+        let mut config = walking(true, false);
         config.walk.score = score;
         let p = instance(25, 45, 0);
         let (outcome, cdcl) = finish(&p, config, 1);
@@ -64,7 +65,7 @@ fn a_walk_that_satisfies_every_clause_ends_the_search() {
     // 25x25 at 40 %: the first walk (at the first restart, 100 conflicts) satisfies every
     // clause with seed 1, where the search alone needs some 650 conflicts.
     let p = instance(25, 40, 0);
-    let (outcome, cdcl) = finish(&p, walking(false), 1);
+    let (outcome, cdcl) = finish(&p, walking(false, false), 1);
     assert_solved(&p, &outcome);
     let walks = cdcl.walk_stats();
     assert_eq!(walks.solutions, 1, "{walks:?}");
@@ -79,15 +80,22 @@ fn a_walk_that_satisfies_every_clause_ends_the_search() {
 #[test]
 fn cdcl_with_walks_proves_a_broken_puzzle_unsatisfiable() {
     let broken = broken_seed_puzzle();
-    let (outcome, cdcl) = finish(&broken, walking(true), 1);
+    let (outcome, _) = finish(&broken, walking(true, false), 1);
+    assert_eq!(outcome, Outcome::Unsat);
+    let (outcome, cdcl) = finish(&broken, walking(true, true), 1);
     assert_eq!(outcome, Outcome::Unsat);
     assert!(cdcl.stats().conflicts > 0);
 }
 
 #[test]
 fn cdcl_with_walks_is_a_function_of_its_seed_and_budget_split() {
+    for cells in [false, true] {
+        seed_and_split(walking(true, cells));
+    }
+}
+
+fn seed_and_split(config: Config) {
     let p = instance(25, 45, 0);
-    let config = walking(true);
     let (end, whole) = finish(&p, config.clone(), 1);
     assert_solved(&p, &end);
     let (again, same) = finish(&p, config.clone(), 1);

@@ -21,6 +21,8 @@ mod heap;
 mod restart;
 mod search;
 mod walk;
+mod walk_cells;
+mod walk_formula;
 
 use clauses::{pos, ClauseRef, Clauses, Lit};
 use encode::{encode, Encoded};

@@ -15,15 +15,13 @@
 
 use super::clauses::{not, pos, var, Lit};
 use super::encode::Encoding;
+use super::walk_cells::{cell_groups, walk_cells};
+use super::walk_formula::{weighted_pick, Counts, Formula, Weights};
 use super::Cdcl;
 use crate::rng;
 
 /// Stream key of the walks' draws (the walk's number is the generation).
 const WALK_STREAM: u32 = 0x3a1c_5eed;
-/// Break counts at or above this share the last weight.
-const MAX_BREAK: usize = 64;
-/// Weight of a variable whose flip breaks nothing.
-const WEIGHT_ONE: f64 = (1u32 << 20) as f64;
 /// Flips of one walk, at most (about a second of one core).
 const MAX_FLIPS: u64 = 4_000_000;
 
@@ -48,6 +46,9 @@ pub struct Walk {
     /// The walk's best assignment becomes the target phases too; otherwise the target phases
     /// are cleared, so decisions take the saved phases until the search sets new targets.
     pub target: bool,
+    /// Moves that keep one digit per open cell (`walk_cells.rs`: a cell changes its digit)
+    /// instead of single flips.
+    pub cells: bool,
 }
 
 impl Walk {
@@ -57,6 +58,7 @@ impl Walk {
         flips_per_clause: 10,
         score: WalkScore::Poly { cb: 2.5 },
         target: true,
+        cells: false,
     };
 }
 
@@ -82,7 +84,10 @@ pub(super) struct Walker {
     lits: Vec<Lit>,
     starts: Vec<u32>,
     /// Weight of each break count (integers: the choice is exact).
-    weights: [u64; MAX_BREAK + 1],
+    weights: Weights,
+    /// Each open cell's variables, `vars[cells[i]..cells[i + 1]]` (the encoding numbers them cell
+    /// by cell).
+    cells: Vec<u32>,
     next: u64,
     stats: WalkStats,
 }
@@ -103,14 +108,10 @@ impl Walker {
             lits.extend_from_slice(clause);
             starts.push(lits.len() as u32);
         }
-        let mut weights = [0u64; MAX_BREAK + 1];
-        for (b, w) in weights.iter_mut().enumerate() {
-            let f = match config.score {
-                WalkScore::Poly { cb } => (1.0 + b as f64).powf(-cb),
-                WalkScore::Exp { cb } => cb.powf(-(b as f64)),
-            };
-            *w = ((f * WEIGHT_ONE).round() as u64).max(1);
-        }
+        let weights = match config.score {
+            WalkScore::Poly { cb } => Weights::new(|b| (1.0 + b).powf(-cb)),
+            WalkScore::Exp { cb } => Weights::new(|b| cb.powf(-b)),
+        };
         Some(Walker {
             config: *config,
             seed,
@@ -118,165 +119,45 @@ impl Walker {
             lits,
             starts,
             weights,
+            cells: cell_groups(&enc.vars),
             next: config.interval,
             stats: WalkStats::default(),
         })
     }
 }
 
-/// One walk's formula: the clauses not satisfied at level 0, their unassigned literals, and
-/// for each literal the clauses that hold it.
-struct Formula {
-    lits: Vec<Lit>,
-    starts: Vec<u32>,
-    occ: Vec<u32>,
-    occ_starts: Vec<u32>,
-}
-
-impl Formula {
-    fn new(walker: &Walker, value: &[i8]) -> Formula {
-        let mut lits = Vec::new();
-        let mut starts = vec![0u32];
-        for w in walker.starts.windows(2) {
-            let clause = &walker.lits[w[0] as usize..w[1] as usize];
-            if clause.iter().any(|&l| value[l as usize] == 1) {
-                continue;
-            }
-            lits.extend(clause.iter().filter(|&&l| value[l as usize] == 0));
-            starts.push(lits.len() as u32);
-        }
-        let mut occ_starts = vec![0u32; value.len() + 1];
-        for &l in &lits {
-            occ_starts[l as usize + 1] += 1;
-        }
-        for i in 1..occ_starts.len() {
-            occ_starts[i] += occ_starts[i - 1];
-        }
-        let mut fill = occ_starts.clone();
-        let mut occ = vec![0u32; lits.len()];
-        for (c, w) in starts.windows(2).enumerate() {
-            for &l in &lits[w[0] as usize..w[1] as usize] {
-                occ[fill[l as usize] as usize] = c as u32;
-                fill[l as usize] += 1;
-            }
-        }
-        Formula {
-            lits,
-            starts,
-            occ,
-            occ_starts,
-        }
-    }
-
-    fn clauses(&self) -> usize {
-        self.starts.len() - 1
-    }
-
-    #[inline(always)]
-    fn clause(&self, c: u32) -> &[Lit] {
-        &self.lits[self.starts[c as usize] as usize..self.starts[c as usize + 1] as usize]
-    }
-
-    #[inline(always)]
-    fn occurrences(&self, l: Lit) -> &[u32] {
-        &self.occ[self.occ_starts[l as usize] as usize..self.occ_starts[l as usize + 1] as usize]
-    }
-}
-
-/// The false clauses of an assignment, each removable in constant time.
-struct Unsat {
-    list: Vec<u32>,
-    /// Place of each clause in `list`, `u32::MAX` when satisfied.
-    at: Vec<u32>,
-}
-
-impl Unsat {
-    fn add(&mut self, c: u32) {
-        self.at[c as usize] = self.list.len() as u32;
-        self.list.push(c);
-    }
-
-    fn remove(&mut self, c: u32) {
-        let i = self.at[c as usize] as usize;
-        let last = self.list.pop().expect("a listed clause");
-        if last != c {
-            self.list[i] = last;
-            self.at[last as usize] = i as u32;
-        }
-        self.at[c as usize] = u32::MAX;
-    }
-}
-
-/// A walk over `formula` from `truth` (per variable); leaves the best assignment met in
-/// `truth` and returns its number of false clauses.
+/// A walk over `formula` from `truth` (per variable) flipping one literal at a time; leaves
+/// the best assignment met in `truth` and returns its number of false clauses and the flips.
 fn walk(
     formula: &Formula,
     truth: &mut [bool],
-    weights: &[u64; MAX_BREAK + 1],
+    weights: &Weights,
     draws: &mut rng::Rng,
     flips: u64,
 ) -> (usize, u64) {
-    let is_true = |truth: &[bool], l: Lit| truth[var(l)] == (l == pos(var(l)));
-    let n = formula.clauses();
-    let mut count = vec![0u32; n];
-    let mut unsat = Unsat {
-        list: Vec::new(),
-        at: vec![u32::MAX; n],
-    };
-    for c in 0..n as u32 {
-        count[c as usize] = formula
-            .clause(c)
-            .iter()
-            .filter(|&&l| is_true(truth, l))
-            .count() as u32;
-        if count[c as usize] == 0 {
-            unsat.add(c);
-        }
-    }
-    let mut best = unsat.list.len();
+    let mut state = Counts::new(formula, truth);
+    let mut best = state.unsat();
     // Variables flipped since the best assignment, undone at the end.
     let mut since_best: Vec<u32> = Vec::new();
     let mut scores: Vec<u64> = Vec::new();
     let mut done = 0;
-    while done < flips && !unsat.list.is_empty() {
-        let c = unsat.list[draws.below(unsat.list.len() as u32) as usize];
+    while done < flips && state.unsat() > 0 {
+        let c = state.pick_unsat(draws);
         let clause = formula.clause(c);
         // Every literal of `c` is false: flipping its variable breaks the clauses where the
         // variable's true literal is the only true one.
         scores.clear();
         let mut total = 0u64;
         for &l in clause {
-            let breaks = formula
-                .occurrences(not(l))
-                .iter()
-                .filter(|&&d| count[d as usize] == 1)
-                .count();
-            total += weights[breaks.min(MAX_BREAK)];
+            total += weights.of(state.breaks(formula, not(l), |_| false));
             scores.push(total);
         }
-        let pick = (u64::from(draws.next_u32()) << 32 | u64::from(draws.next_u32())) % total;
-        let k = scores
-            .iter()
-            .position(|&s| pick < s)
-            .unwrap_or(clause.len() - 1);
-        let l = clause[k];
-        for &d in formula.occurrences(l) {
-            count[d as usize] += 1;
-            if count[d as usize] == 1 {
-                unsat.remove(d);
-            }
-        }
-        for &d in formula.occurrences(not(l)) {
-            count[d as usize] -= 1;
-            if count[d as usize] == 0 {
-                unsat.add(d);
-            }
-        }
-        truth[var(l)] = !truth[var(l)];
+        let l = clause[weighted_pick(&scores, draws)];
+        state.make_true(formula, truth, l);
         since_best.push(var(l) as u32);
         done += 1;
-        if unsat.list.len() < best {
-            best = unsat.list.len();
+        if state.unsat() < best {
+            best = state.unsat();
             since_best.clear();
         }
     }
@@ -284,11 +165,9 @@ fn walk(
         truth[v as usize] = !truth[v as usize];
     }
     debug_assert_eq!(
-        (0..n as u32)
-            .filter(|&c| !formula.clause(c).iter().any(|&l| is_true(truth, l)))
-            .count(),
+        Counts::new(formula, truth).unsat(),
         best,
-        "the incremental counts lost track"
+        "the counts lost track"
     );
     (best, done)
 }
@@ -307,7 +186,7 @@ impl Cdcl {
 
     fn walk(&mut self, walker: &mut Walker) {
         debug_assert!(self.trail_lim.is_empty(), "walks start at level 0");
-        let formula = Formula::new(walker, &self.value);
+        let formula = Formula::new(&walker.lits, &walker.starts, &self.value);
         let vars = self.cells.len();
         let mut truth: Vec<bool> = (0..vars)
             .map(|v| match self.value[pos(v) as usize] {
@@ -325,13 +204,20 @@ impl Cdcl {
             walker.stream,
         );
         let flips = (walker.config.flips_per_clause * formula.clauses() as u64).min(MAX_FLIPS);
-        let (best, done) = walk(
-            &formula,
-            &mut truth,
-            &walker.weights,
-            &mut rng::Rng::new(key),
-            flips,
-        );
+        let mut draws = rng::Rng::new(key);
+        let (best, done) = if walker.config.cells {
+            let open = |v: usize| self.value[pos(v) as usize] == 0;
+            walk_cells(
+                &formula,
+                &mut truth,
+                (&walker.cells, &open),
+                &walker.weights,
+                &mut draws,
+                flips,
+            )
+        } else {
+            walk(&formula, &mut truth, &walker.weights, &mut draws, flips)
+        };
         walker.stats.walks += 1;
         walker.stats.flips += done;
         walker.stats.last_best = best as u64;
