@@ -66,7 +66,8 @@ pub struct Config {
     /// conflict-free assignment met since the last removal of learned clauses, where it set
     /// the variable, the saved phase elsewhere.
     pub target: bool,
-    /// Local-search phases (`walk.rs`).
+    /// Local-search phases (`walk.rs`): off by default; [`Walk::SCREENED`] is the best
+    /// setting measured (docs/RESULTS.md, "Local-search phases in the CDCL").
     pub walk: Walk,
 }
 
