@@ -66,8 +66,9 @@ impl Walk {
     /// of 10 flips per clause, exponential score 8, from 5,000 conflicts, the target phases
     /// cleared after each. It solved 50_6 (open without walks) in 620,536 conflicts and 50_9
     /// in 370,735 (646,218), kept the other five solved at 50 %, and took 36x36 45 % from a
-    /// median of 45,193 conflicts to about 5,000 (four of ten solved by the first walk). Not yet
-    /// measured for stream 1's key on the solved instances, so not the default.
+    /// median of 45,193 conflicts to 5,438 (four of ten solved by the first walk). Stream 1's
+    /// key: none of the open four, 45 % median 40,672 to 10,522, but 50_9 lost (826,515
+    /// without walks, open at a million), so not the default.
     pub const SCREENED: Walk = Walk {
         interval: 5_000,
         flips_per_clause: 10,
