@@ -5,13 +5,15 @@
 //! `cargo run --release --example cdcl -- BUDGET FILE...`
 //! Settings: the default (the portfolio's, [`Config::default`]), each overridden from the environment when set:
 //! `EVOKU_CDCL_RESTARTS` (`glucose`, `luby:UNIT`, `never`), `EVOKU_CDCL_PHASE` (`false`, `true`,
-//! `random`), `EVOKU_CDCL_TARGET` (`1` or `0`: target phases); local-search phases:
+//! `random`), `EVOKU_CDCL_TARGET` (`1` or `0`: target phases), `EVOKU_CDCL_TIERS` (`1` or `0`:
+//! three tiers of learned clauses), `EVOKU_CDCL_TIER2_LBD`, `EVOKU_CDCL_TIER2_WINDOW`,
+//! `EVOKU_CDCL_VIVIFY` (vivification effort, percent; 0 off); local-search phases:
 //! `EVOKU_CDCL_WALK` (conflicts before the first walk, 0 none), `EVOKU_CDCL_WALK_FLIPS` (flips
 //! per clause), `EVOKU_CDCL_WALK_SCORE` (`poly:CB` or `exp:CB`), `EVOKU_CDCL_WALK_TARGET` (`1`
 //! or `0`), `EVOKU_CDCL_WALK_CELLS` (`1`: moves keep one digit per cell); `EVOKU_SEED` (1)
 //! and `EVOKU_CDCL_STREAM` (0) key the search.
 //! Prints one line per file: name, variables, binary and long clauses, outcome, conflicts,
-//! propagations, decisions, restarts, walks (number, flips, best false clauses of the last, walks
+//! propagations, decisions, restarts, vivified clauses and their propagations, walks (number, flips, best false clauses of the last, walks
 //! that solved), CPU seconds of the process.
 
 use evoku::exact::cdcl::{Cdcl, Config, Outcome, Phase, Restarts, WalkScore};
@@ -78,6 +80,18 @@ fn config() -> Config {
     if let Some(c) = env("EVOKU_CDCL_WALK_CELLS") {
         config.walk.cells = c == "1";
     }
+    if let Some(t) = env("EVOKU_CDCL_TIERS") {
+        config.tiers = t == "1";
+    }
+    if let Some(t) = env("EVOKU_CDCL_TIER2_LBD") {
+        config.tier2_lbd = t.parse().expect("EVOKU_CDCL_TIER2_LBD: an LBD");
+    }
+    if let Some(t) = env("EVOKU_CDCL_TIER2_WINDOW") {
+        config.tier2_window = t.parse().expect("EVOKU_CDCL_TIER2_WINDOW: conflicts");
+    }
+    if let Some(t) = env("EVOKU_CDCL_VIVIFY") {
+        config.vivify = t.parse().expect("EVOKU_CDCL_VIVIFY: percent");
+    }
     config
 }
 
@@ -103,7 +117,7 @@ fn main() -> Result<(), evoku::Error> {
         let w = cdcl.walk_stats();
         println!(
             "{} vars {vars} bin {bins} long {longs} {} conflicts {} props {} decisions {} restarts {} \
-             walks {} flips {} last-best {} walk-solved {} cpu {:.2} s",
+             vivified {} vprops {} walks {} flips {} last-best {} walk-solved {} cpu {:.2} s",
             puzzle.name,
             match outcome {
                 Outcome::Solved(_) => "solved",
@@ -115,6 +129,8 @@ fn main() -> Result<(), evoku::Error> {
             s.propagations,
             s.decisions,
             s.restarts,
+            s.vivified,
+            s.vivify_propagations,
             w.walks,
             w.flips,
             w.last_best,

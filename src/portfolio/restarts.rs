@@ -17,7 +17,7 @@ use std::time::Duration;
 use super::member::{Member, MemberOutcome, MemberReport};
 use crate::board::Grid;
 use crate::error::Result;
-use crate::exact::cdcl::{Cdcl, Config, Outcome};
+use crate::exact::cdcl::{Cdcl, Config, Outcome, Shared};
 use crate::exact::{restarts::Schedule, ExactResult, Limits, Solver, Status};
 
 /// Independent restart sequences (each a search at a time on its own thread when there are two).
@@ -57,6 +57,11 @@ pub const EXACT_CDCL: [bool; EXACT_STREAMS as usize] = [true, true];
 /// nodes (some 40,000 nodes per second there, 20,000-25,000 conflicts per second at 45 % and
 /// 12,000-16,000 at 50 %), so a round lasts as long as with two tree streams.
 pub const EXACT_CDCL_CONFLICTS_PER_ROUND: u64 = 8_000_000;
+
+/// Whether the CDCL streams pass each other the short clauses they learned, between rounds
+/// ([`crate::exact::cdcl::Shared`]): each stream's clauses of a round go to the others before
+/// the next, so the run does not depend on which stream finishes a round first.
+pub const EXACT_CDCL_SHARE: bool = true;
 
 /// A stream's search: restarted tree searches, or the CDCL.
 enum Engine {
@@ -162,6 +167,8 @@ pub struct RestartsMember {
     conflicts_per_round: u64,
     threads: usize,
     streams: Vec<Stream>,
+    /// [`EXACT_CDCL_SHARE`], or what [`RestartsMember::set_share`] said.
+    share: bool,
 }
 
 impl RestartsMember {
@@ -211,6 +218,43 @@ impl RestartsMember {
             conflicts_per_round: (EXACT_CDCL_CONFLICTS_PER_ROUND / cells.max(1)).max(1),
             threads: threads.max(1),
             streams,
+            share: false,
+        }
+        .with_share(EXACT_CDCL_SHARE)
+    }
+
+    fn with_share(mut self, share: bool) -> RestartsMember {
+        self.set_share(share);
+        self
+    }
+
+    /// Whether the CDCL streams share learned clauses between rounds (the default:
+    /// [`EXACT_CDCL_SHARE`]); set it before the first round.
+    pub fn set_share(&mut self, share: bool) {
+        self.share = share;
+        for stream in &mut self.streams {
+            if let Engine::Cdcl(cdcl) = &mut stream.engine {
+                cdcl.set_export(share);
+            }
+        }
+    }
+
+    /// Hands each CDCL stream the clauses the others kept in the last round, in stream order.
+    fn exchange(&mut self) {
+        let exports: Vec<Shared> = self
+            .streams
+            .iter_mut()
+            .map(|stream| match &mut stream.engine {
+                Engine::Cdcl(cdcl) => cdcl.take_exports(),
+                Engine::Tree { .. } => Shared::default(),
+            })
+            .collect();
+        for (i, stream) in self.streams.iter_mut().enumerate() {
+            if let Engine::Cdcl(cdcl) = &mut stream.engine {
+                for (_, shared) in exports.iter().enumerate().filter(|(j, _)| *j != i) {
+                    cdcl.import(shared);
+                }
+            }
         }
     }
 
@@ -239,6 +283,9 @@ impl Member for RestartsMember {
     fn round(&mut self, _round: u32, time_left: Option<Duration>) -> Result<()> {
         if self.solved() || self.unsolvable().is_some() {
             return Ok(());
+        }
+        if self.share {
+            self.exchange();
         }
         let puzzle = &self.puzzle;
         let (nodes, conflicts) = (self.nodes_per_round, self.conflicts_per_round);

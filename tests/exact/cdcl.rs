@@ -121,3 +121,65 @@ fn cdcl_budget_split_equals_one_call() {
         assert_eq!(steps.run(1), end, "an ended search keeps its end");
     }
 }
+
+/// Two searches of one puzzle (streams 0 and 1) taking turns of `turn` conflicts, each handing
+/// the other the clauses it kept before every turn, until one ends: which, after how many
+/// turns, and the clauses each took in.
+fn sharing_pair(puzzle: &Grid, turn: u64) -> (usize, u32, Outcome, [u64; 2]) {
+    let mut pair: Vec<Cdcl> = (0..2)
+        .map(|stream| {
+            let mut cdcl = Cdcl::new(puzzle, Config::default(), 1, stream);
+            cdcl.set_export(true);
+            cdcl
+        })
+        .collect();
+    for turns in 1..=1_000 {
+        let given = [pair[0].take_exports(), pair[1].take_exports()];
+        pair[0].import(&given[1]);
+        pair[1].import(&given[0]);
+        for (which, cdcl) in pair.iter_mut().enumerate() {
+            let outcome = cdcl.run(turn);
+            if outcome != Outcome::Budget {
+                let imported = [pair[0].stats().imported, pair[1].stats().imported];
+                return (which, turns, outcome, imported);
+            }
+        }
+    }
+    panic!("no end in 1,000 turns");
+}
+
+#[test]
+fn cdcl_searches_sharing_clauses_stay_sound_and_repeatable() {
+    // Exporting alone changes nothing in the exporter's own search.
+    let puzzle = instance(25, 45, 57);
+    let mut quiet = Cdcl::new(&puzzle, Config::default(), 1, 0);
+    let mut loud = Cdcl::new(&puzzle, Config::default(), 1, 0);
+    loud.set_export(true);
+    assert_eq!(quiet.run(500), loud.run(500));
+    assert_eq!(quiet.stats(), loud.stats());
+    assert!(
+        !loud.take_exports().is_empty(),
+        "500 conflicts and nothing short learned"
+    );
+    assert!(
+        quiet.take_exports().is_empty(),
+        "exporting is off by default"
+    );
+
+    // A pair that shares solves, the grid checked, and repeats itself exactly.
+    for puzzle in [instance(25, 45, 57), instance(25, 40, 0)] {
+        let first = sharing_pair(&puzzle, 50);
+        match &first.2 {
+            Outcome::Solved(grid) => assert!(grid.solves(&puzzle)),
+            other => panic!("not solved: {other:?}"),
+        }
+        assert!(
+            first.1 > 1 && first.3.iter().sum::<u64>() > 0,
+            "nothing was shared: {first:?}"
+        );
+        assert_eq!(first, sharing_pair(&puzzle, 50));
+    }
+
+    // Shared clauses are consequences of the puzzle: a pair still proves a broken one.
+    assert_eq!(sharing_pair(&broken_seed_puzzle(), 20).2, Outcome::Unsat);
+}

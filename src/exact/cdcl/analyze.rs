@@ -23,7 +23,10 @@ impl Cdcl {
         let mut lits = Vec::new();
         match conflict {
             Conflict::Binary(a, b) => lits.extend_from_slice(&[a, b]),
-            Conflict::Long(cref) => lits.extend_from_slice(self.clauses.lits(cref)),
+            Conflict::Long(cref) => {
+                self.touch(cref);
+                lits.extend_from_slice(self.clauses.lits(cref));
+            }
         }
         self.learnt.clear();
         self.learnt.push(0);
@@ -57,6 +60,9 @@ impl Cdcl {
                 break p;
             }
             let reason = self.reason[var(p)];
+            if let Reason::Long(cref) = reason {
+                self.touch(cref);
+            }
             other_lits(self, reason, &mut lits);
         };
         self.learnt[0] = not(uip);
@@ -145,6 +151,7 @@ impl Cdcl {
 
     /// Adds the learned clause (after the backjump) and asserts its first literal.
     pub(super) fn learn(&mut self, lbd: u32) {
+        self.export(lbd);
         let learnt = std::mem::take(&mut self.learnt);
         match learnt.len() {
             1 => self.assign(learnt[0], Reason::None),
@@ -153,7 +160,9 @@ impl Cdcl {
                 self.assign(learnt[0], Reason::Binary(learnt[1]));
             }
             _ => {
-                let cref = self.clauses.add_long(&learnt, true, lbd);
+                let cref = self
+                    .clauses
+                    .add_long(&learnt, true, lbd, self.stats.conflicts);
                 self.assign(learnt[0], Reason::Long(cref));
             }
         }

@@ -3,8 +3,9 @@
 //! A literal is `2 * var + sign` (sign 1: negated). Binary clauses live only in implication
 //! lists (`bins[l]`: literals made true when `l` becomes true); longer ones in a flat arena, two of
 //! their literals watched (`watches[l]`: clauses visited when `l` becomes true, since they hold
-//! `!l`). Learned long clauses are removed by [`Clauses::reduce`], which compacts the arena; it
-//! runs at decision level 0, where no clause is the reason of a literal analysis will read.
+//! `!l`). Learned long clauses are removed by `Clauses::reduce` (`tiers.rs`), which compacts the
+//! arena; it runs at decision level 0, where no clause is the reason of a literal analysis will
+//! read.
 
 pub(super) type Lit = u32;
 
@@ -24,12 +25,17 @@ pub(super) fn not(l: Lit) -> Lit {
     l ^ 1
 }
 
-/// A long clause's place in the arena: its header (length, then LBD and flags) and literals follow.
+/// A long clause's place in the arena: its header (length; LBD and flags; the conflict count
+/// when analysis last used it) and literals follow.
 pub(super) type ClauseRef = u32;
 
-const HEADER: usize = 2;
+const HEADER: usize = 3;
 const LEARNT: u32 = 1;
 const DELETED: u32 = 2;
+/// Vivification (`vivify.rs`) has tried this clause.
+const VIVIFIED: u32 = 4;
+/// The LBD sits above the flags.
+const FLAG_BITS: u32 = 3;
 
 /// A watched long clause, with a literal of it whose truth spares the visit (the blocker).
 #[derive(Clone, Copy, Debug)]
@@ -66,18 +72,27 @@ impl Clauses {
     }
 
     /// A clause of three literals or more, its first two watched.
-    pub(super) fn add_long(&mut self, lits: &[Lit], learnt: bool, lbd: u32) -> ClauseRef {
+    /// `used`: the conflict count it is learned at (what [`Clauses::used`] reads back).
+    pub(super) fn add_long(
+        &mut self,
+        lits: &[Lit],
+        learnt: bool,
+        lbd: u32,
+        used: u64,
+    ) -> ClauseRef {
         debug_assert!(lits.len() >= 3);
         let cref = self.arena.len() as ClauseRef;
         self.arena.push(lits.len() as u32);
-        self.arena.push((lbd << 2) | (u32::from(learnt) * LEARNT));
+        self.arena
+            .push((lbd << FLAG_BITS) | (u32::from(learnt) * LEARNT));
+        self.arena.push(used as u32);
         self.arena.extend_from_slice(lits);
         self.watch(cref);
         self.learnts += usize::from(learnt);
         cref
     }
 
-    fn watch(&mut self, cref: ClauseRef) {
+    pub(super) fn watch(&mut self, cref: ClauseRef) {
         let (a, b) = (self.lit(cref, 0), self.lit(cref, 1));
         self.watches[not(a) as usize].push(Watch { cref, blocker: b });
         self.watches[not(b) as usize].push(Watch { cref, blocker: a });
@@ -106,20 +121,63 @@ impl Clauses {
         &mut self.arena[start..start + len]
     }
 
+    /// Takes the clause out of its two watch lists (its first two literals'), as vivification
+    /// does while it tries the clause.
+    pub(super) fn unwatch(&mut self, cref: ClauseRef) {
+        for i in 0..2 {
+            let l = not(self.lit(cref, i)) as usize;
+            self.watches[l].retain(|w| w.cref != cref);
+        }
+    }
+
     fn meta(&self, cref: ClauseRef) -> u32 {
         self.arena[cref as usize + 1]
     }
 
     pub(super) fn lbd(&self, cref: ClauseRef) -> u32 {
-        self.meta(cref) >> 2
+        self.meta(cref) >> FLAG_BITS
+    }
+
+    pub(super) fn set_lbd(&mut self, cref: ClauseRef, lbd: u32) {
+        let flags = self.meta(cref) & ((1 << FLAG_BITS) - 1);
+        self.arena[cref as usize + 1] = (lbd << FLAG_BITS) | flags;
     }
 
     pub(super) fn is_learnt(&self, cref: ClauseRef) -> bool {
         self.meta(cref) & LEARNT != 0
     }
 
-    /// Every long clause in arena order.
-    fn crefs(&self) -> Vec<ClauseRef> {
+    pub(super) fn is_deleted(&self, cref: ClauseRef) -> bool {
+        self.meta(cref) & DELETED != 0
+    }
+
+    pub(super) fn is_vivified(&self, cref: ClauseRef) -> bool {
+        self.meta(cref) & VIVIFIED != 0
+    }
+
+    pub(super) fn set_vivified(&mut self, cref: ClauseRef) {
+        self.arena[cref as usize + 1] |= VIVIFIED;
+    }
+
+    /// The conflict count when analysis last used the clause (or it was learned), modulo 2^32.
+    pub(super) fn used(&self, cref: ClauseRef) -> u32 {
+        self.arena[cref as usize + 2]
+    }
+
+    pub(super) fn set_used(&mut self, cref: ClauseRef, conflicts: u64) {
+        self.arena[cref as usize + 2] = conflicts as u32;
+    }
+
+    /// Marks a learned clause removed (unwatch it first, or let [`Clauses::compact`] rebuild
+    /// the watches); its space is reclaimed at the next compaction.
+    pub(super) fn delete(&mut self, cref: ClauseRef) {
+        debug_assert!(self.is_learnt(cref) && !self.is_deleted(cref));
+        self.arena[cref as usize + 1] |= DELETED;
+        self.learnts -= 1;
+    }
+
+    /// Every long clause in arena order, removed ones included.
+    pub(super) fn crefs(&self) -> Vec<ClauseRef> {
         let mut out = Vec::new();
         let mut at = 0;
         while at < self.arena.len() {
@@ -129,22 +187,9 @@ impl Clauses {
         out
     }
 
-    /// Removes half of the learned long clauses whose LBD exceeds `keep_lbd`: those of highest
-    /// LBD, the older first among equals. Then compacts the arena and rebuilds the watches.
-    /// Call at decision level 0 only (reasons of level-0 literals are never read).
-    pub(super) fn reduce(&mut self, keep_lbd: u32) {
-        let mut candidates: Vec<(u32, ClauseRef)> = self
-            .crefs()
-            .into_iter()
-            .filter(|&c| self.is_learnt(c) && self.lbd(c) > keep_lbd)
-            .map(|c| (self.lbd(c), c))
-            .collect();
-        // Highest LBD first; among equals the older (lower cref) first.
-        candidates.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        for &(_, c) in &candidates[..candidates.len() / 2] {
-            self.arena[c as usize + 1] |= DELETED;
-            self.learnts -= 1;
-        }
+    /// Drops the removed clauses from the arena and rebuilds the watches. Call at decision
+    /// level 0 only (reasons of level-0 literals are never read).
+    pub(super) fn compact(&mut self) {
         let old = std::mem::take(&mut self.arena);
         for w in &mut self.watches {
             w.clear();

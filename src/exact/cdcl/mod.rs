@@ -6,7 +6,8 @@
 //! two watched literals with binary clauses in implication lists (`clauses.rs`), first-UIP
 //! conflict analysis with recursive clause minimisation (`analyze.rs`), EVSIDS activities in a
 //! binary heap (`heap.rs`), phase saving, Luby or Glucose-style restarts and removal of learned
-//! clauses by LBD (`search.rs`, `restart.rs`).
+//! clauses by LBD or in three tiers (`search.rs`, `restart.rs`, `tiers.rs`), vivification of
+//! learned clauses (`vivify.rs`).
 //!
 //! A run is a pure function of (puzzle, [`Config`], seed): the initial activities (and phases
 //! when [`Phase::Random`]) are drawn from the counter-based hash keyed by the seed, floating
@@ -20,6 +21,9 @@ mod encode;
 mod heap;
 mod restart;
 mod search;
+mod share;
+mod tiers;
+mod vivify;
 mod walk;
 mod walk_cells;
 mod walk_formula;
@@ -29,6 +33,7 @@ use encode::{encode, Encoded};
 use heap::VarHeap;
 use restart::RestartState;
 pub use restart::Restarts;
+pub use share::Shared;
 pub use walk::{Walk, WalkScore, WalkStats};
 
 use crate::board::Grid;
@@ -69,6 +74,22 @@ pub struct Config {
     /// Local-search phases (`walk.rs`): off by default; [`Walk::SCREENED`] is the best
     /// setting measured (docs/RESULTS.md, "Local-search phases in the CDCL").
     pub walk: Walk,
+    /// Three tiers of learned clauses (`tiers.rs`): LBD at most `keep_lbd` kept for ever, at
+    /// most `tier2_lbd` kept while analysis used it in the last `tier2_window` conflicts, the
+    /// rest halved at each reduction; analysis lowers a clause's LBD when it can. Off: the
+    /// learned clauses above `keep_lbd` are halved by LBD alone. Off by default: at 36x36 50 %
+    /// (seed 1, key 0, 500,000 conflicts) it solves all the default solves plus 50_9 (155,076
+    /// conflicts against 646,218) and cuts 45 %'s slowest from 454,645 to 69,762 conflicts, but
+    /// none of 50_3, 4, 6, 8 (docs/RESULTS.md, "Learned-clause management").
+    pub tiers: bool,
+    /// The highest LBD of the middle tier, and of the clauses vivification tries.
+    pub tier2_lbd: u32,
+    pub tier2_window: u64,
+    /// Vivification of learned clauses at each reduction (`vivify.rs`), its effort in percent
+    /// of the search's propagations since the last one (in propagations); 0: off. Off by
+    /// default: 10 % solves 50_8 at 36x36 (key 0, 264,177 conflicts) but loses 50_7 at
+    /// 500,000; 20 %, and 10 % with key 1, solve none of 50_3, 4, 6, 8, 9.
+    pub vivify: u64,
 }
 
 /// The best of the settings screened at 36x36 (docs/RESULTS.md, "A CDCL stream in the exact
@@ -86,6 +107,10 @@ impl Default for Config {
             keep_lbd: 2,
             target: true,
             walk: Walk::OFF,
+            tiers: false,
+            tier2_lbd: 6,
+            tier2_window: 30_000,
+            vivify: 0,
         }
     }
 }
@@ -114,6 +139,12 @@ pub struct Stats {
     pub restarts: u64,
     /// Learned clauses removed.
     pub removed: u64,
+    /// Clauses taken from other searches ([`Cdcl::import`]).
+    pub imported: u64,
+    /// Learned clauses vivification shortened, and the propagations it spent (not counted in
+    /// `propagations`).
+    pub vivified: u64,
+    pub vivify_propagations: u64,
 }
 
 /// Why a literal is true.
@@ -162,9 +193,13 @@ pub struct Cdcl {
     restart: RestartState,
     next_reduce: u64,
     reductions: u64,
+    /// The search's propagations at the last vivification.
+    vivify_mark: u64,
     stats: Stats,
     done: Option<Outcome>,
     walker: Option<walk::Walker>,
+    /// Short learned clauses kept for another search, when exporting ([`Cdcl::set_export`]).
+    exports: Option<Shared>,
 }
 
 impl Cdcl {
@@ -225,9 +260,11 @@ impl Cdcl {
             restart,
             next_reduce,
             reductions: 0,
+            vivify_mark: 0,
             stats: Stats::default(),
             done,
             walker,
+            exports: None,
         };
         if let Some(enc) = enc {
             cdcl.load(&enc);
@@ -250,7 +287,7 @@ impl Cdcl {
                 },
                 2 => self.clauses.add_binary(clause[0], clause[1]),
                 _ => {
-                    self.clauses.add_long(clause, false, 0);
+                    self.clauses.add_long(clause, false, 0, 0);
                 }
             }
         }

@@ -81,7 +81,7 @@ impl Cdcl {
     }
 
     /// Unit propagation of the trail's pending literals; the first false clause met, if any.
-    fn propagate(&mut self) -> Option<Conflict> {
+    pub(super) fn propagate(&mut self) -> Option<Conflict> {
         let level = self.trail_lim.len() as u32;
         while self.qhead < self.trail.len() {
             let p = self.trail[self.qhead];
@@ -230,8 +230,9 @@ impl Cdcl {
             for &lit in &self.trail {
                 self.reason[var(lit)] = Reason::None;
             }
-            self.clauses.reduce(self.config.keep_lbd);
+            self.clauses.reduce(self.reduce_policy());
             self.stats.removed += (before - self.clauses.learnts) as u64;
+            self.vivify();
             self.reductions += 1;
             // Rephase: the target is sought afresh.
             self.target.fill(0);

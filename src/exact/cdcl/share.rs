@@ -1,0 +1,119 @@
+//! Learned clauses passed between searches of the same puzzle (a parallel portfolio's clause
+//! sharing, made deterministic by exchanging only at points the caller fixes).
+//!
+//! Every search of one puzzle has the same variables ([`super::encode`] depends on the puzzle
+//! alone), so a clause one search learned is a consequence of the puzzle the other can use as
+//! is. A search that exports keeps the short ones it learns (units, binaries, and long clauses
+//! of low LBD and few literals) until [`Cdcl::take_exports`]; [`Cdcl::import`] adds another
+//! search's to this one at decision level 0. Where the caller exchanges after fixed work (the
+//! portfolio: between rounds), the run stays a pure function of puzzle, settings and seeds.
+
+use super::clauses::{var, Lit};
+use super::{Cdcl, Outcome, Reason};
+
+/// Long learned clauses of at most this LBD are exported...
+pub const EXPORT_MAX_LBD: u32 = 2;
+/// ...and of at most this many literals.
+pub const EXPORT_MAX_LEN: usize = 8;
+
+/// Clauses to hand to another search: flat literals, each clause's end, its LBD.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Shared {
+    lits: Vec<Lit>,
+    ends: Vec<u32>,
+    lbds: Vec<u32>,
+}
+
+impl Shared {
+    /// Clauses held.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    fn push(&mut self, clause: &[Lit], lbd: u32) {
+        self.lits.extend_from_slice(clause);
+        self.ends.push(self.lits.len() as u32);
+        self.lbds.push(lbd);
+    }
+
+    fn clauses(&self) -> impl Iterator<Item = (&[Lit], u32)> {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts
+            .zip(&self.ends)
+            .zip(&self.lbds)
+            .map(|((start, &end), &lbd)| (&self.lits[start as usize..end as usize], lbd))
+    }
+}
+
+impl Cdcl {
+    /// Whether this search keeps its short learned clauses for [`Cdcl::take_exports`] (off
+    /// until set: a search nobody reads from keeps nothing).
+    pub fn set_export(&mut self, on: bool) {
+        self.exports = on.then(Shared::default);
+    }
+
+    /// The clauses kept since the last call (none when exporting is off).
+    pub fn take_exports(&mut self) -> Shared {
+        match &mut self.exports {
+            Some(kept) => std::mem::take(kept),
+            None => Shared::default(),
+        }
+    }
+
+    /// Called by `learn` with each learned clause.
+    pub(super) fn export(&mut self, lbd: u32) {
+        let Some(kept) = &mut self.exports else {
+            return;
+        };
+        let len = self.learnt.len();
+        if len <= 2 || (lbd <= EXPORT_MAX_LBD && len <= EXPORT_MAX_LEN) {
+            kept.push(&self.learnt, lbd);
+        }
+    }
+
+    /// Adds `shared` (clauses another search of this puzzle learned) to this search: it goes
+    /// back to decision level 0 first (as a restart does, without counting one), then each
+    /// clause without its level-0 false literals; one true at level 0 is skipped, a unit is
+    /// assigned, an empty one proves there is no solution. Returns how many were added.
+    pub fn import(&mut self, shared: &Shared) -> usize {
+        if self.done.is_some() || shared.is_empty() {
+            return 0;
+        }
+        self.backtrack(0);
+        let mut added = 0;
+        let mut clause = Vec::new();
+        for (lits, lbd) in shared.clauses() {
+            clause.clear();
+            let mut satisfied = false;
+            for &lit in lits {
+                debug_assert!(var(lit) < self.cells.len(), "a clause of another puzzle");
+                match self.value[lit as usize] {
+                    1 => satisfied = true,
+                    0 => clause.push(lit),
+                    _ => {}
+                }
+            }
+            if satisfied {
+                continue;
+            }
+            added += 1;
+            match clause.len() {
+                0 => {
+                    self.done = Some(Outcome::Unsat);
+                    return added;
+                }
+                1 => self.assign(clause[0], Reason::None),
+                2 => self.clauses.add_binary(clause[0], clause[1]),
+                _ => {
+                    self.clauses.add_long(&clause, true, lbd, self.stats.conflicts);
+                }
+            }
+        }
+        self.stats.imported += added as u64;
+        added
+    }
+}
