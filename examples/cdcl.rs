@@ -11,13 +11,17 @@
 //! (`stable` or `alt:FIRST:GROWTH`), `EVOKU_CDCL_DECAY` (0.95), `EVOKU_CDCL_DECAY_RAMP` (a start
 //! decay, e.g. 0.8), `EVOKU_CDCL_RANDOM` (share of random decisions), `EVOKU_CDCL_TIERS` (`1` or `0`:
 //! three tiers of learned clauses), `EVOKU_CDCL_TIER2_LBD`, `EVOKU_CDCL_TIER2_WINDOW`,
-//! `EVOKU_CDCL_VIVIFY` (vivification effort, percent; 0 off); `EVOKU_SEED` (1) and
-//! `EVOKU_CDCL_STREAM` (0) key the search.
+//! `EVOKU_CDCL_VIVIFY` (vivification effort, percent; 0 off); local-search phases:
+//! `EVOKU_CDCL_WALK` (conflicts before the first walk, 0 none), `EVOKU_CDCL_WALK_FLIPS` (flips
+//! per clause), `EVOKU_CDCL_WALK_SCORE` (`poly:CB` or `exp:CB`), `EVOKU_CDCL_WALK_TARGET` (`1`
+//! or `0`), `EVOKU_CDCL_WALK_CELLS` (`1`: moves keep one digit per cell); `EVOKU_SEED` (1)
+//! and `EVOKU_CDCL_STREAM` (0) key the search.
 //! Prints one line per file: name, variables, binary and long clauses, outcome, conflicts,
-//! propagations, decisions, restarts, CPU seconds of the process.
+//! propagations, decisions, restarts, vivified clauses and their propagations, walks (number, flips, best false clauses of the last, walks
+//! that solved), CPU seconds of the process.
 
 use evoku::exact::cdcl::{
-    Cdcl, Config, Cycle, Growth, Modes, Outcome, Phase, Rephase, Restarts, TargetReset,
+    Cdcl, Config, Cycle, Growth, Modes, Outcome, Phase, Rephase, Restarts, TargetReset, WalkScore,
 };
 use evoku::format::{read_puzzles, ParseOptions};
 
@@ -90,6 +94,28 @@ fn config() -> Config {
     if let Some(r) = env("EVOKU_CDCL_RANDOM") {
         config.random_decisions = r.parse().expect("EVOKU_CDCL_RANDOM: a share of decisions");
     }
+    if let Some(w) = env("EVOKU_CDCL_WALK") {
+        config.walk.interval = w.parse().expect("EVOKU_CDCL_WALK: conflicts");
+    }
+    if let Some(f) = env("EVOKU_CDCL_WALK_FLIPS") {
+        config.walk.flips_per_clause = f.parse().expect("EVOKU_CDCL_WALK_FLIPS: flips per clause");
+    }
+    if let Some(s) = env("EVOKU_CDCL_WALK_SCORE") {
+        let bad = "EVOKU_CDCL_WALK_SCORE: poly:CB or exp:CB";
+        let (form, cb) = s.split_once(':').expect(bad);
+        let cb: f64 = cb.parse().expect(bad);
+        config.walk.score = match form {
+            "poly" => WalkScore::Poly { cb },
+            "exp" => WalkScore::Exp { cb },
+            _ => panic!("{bad}"),
+        };
+    }
+    if let Some(t) = env("EVOKU_CDCL_WALK_TARGET") {
+        config.walk.target = t == "1";
+    }
+    if let Some(c) = env("EVOKU_CDCL_WALK_CELLS") {
+        config.walk.cells = c == "1";
+    }
     if let Some(t) = env("EVOKU_CDCL_TIERS") {
         config.tiers = t == "1";
     }
@@ -148,8 +174,10 @@ fn main() -> Result<(), evoku::Error> {
         let (vars, (bins, longs)) = (cdcl.variables(), cdcl.clause_counts());
         let outcome = cdcl.run(budget);
         let s = cdcl.stats();
+        let w = cdcl.walk_stats();
         println!(
-            "{} vars {vars} bin {bins} long {longs} {} conflicts {} props {} decisions {} restarts {} vivified {} vprops {} cpu {:.2} s",
+            "{} vars {vars} bin {bins} long {longs} {} conflicts {} props {} decisions {} restarts {} \
+             vivified {} vprops {} walks {} flips {} last-best {} walk-solved {} cpu {:.2} s",
             puzzle.name,
             match outcome {
                 Outcome::Solved(_) => "solved",
@@ -163,6 +191,10 @@ fn main() -> Result<(), evoku::Error> {
             s.restarts,
             s.vivified,
             s.vivify_propagations,
+            w.walks,
+            w.flips,
+            w.last_best,
+            w.solutions,
             cpu_seconds() - start
         );
     }

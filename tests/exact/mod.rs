@@ -87,6 +87,7 @@ fn solve_and_check(puzzle: &Grid) {
 mod cdcl;
 mod cdcl_phases;
 mod cdcl_vivify;
+mod cdcl_walk;
 mod limits;
 mod lloyd_amos;
 mod probe;

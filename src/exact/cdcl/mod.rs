@@ -25,6 +25,9 @@ mod search;
 mod share;
 mod tiers;
 mod vivify;
+mod walk;
+mod walk_cells;
+mod walk_formula;
 
 use clauses::{pos, ClauseRef, Clauses, Lit};
 use encode::{encode, Encoded};
@@ -34,6 +37,7 @@ pub use phases::{Cycle, Growth, Modes, Rephase, TargetReset};
 use restart::RestartState;
 pub use restart::Restarts;
 pub use share::Shared;
+pub use walk::{Walk, WalkScore, WalkStats};
 
 use crate::board::Grid;
 use crate::rng;
@@ -85,6 +89,9 @@ pub struct Config {
     /// Share of decisions on a variable drawn at random (MiniSat's random decisions; off: 1 %
     /// solved none of the open 50 % instances, 50_7 took 8 times the conflicts).
     pub random_decisions: f64,
+    /// Local-search phases (`walk.rs`): off by default; [`Walk::SCREENED`] is the best
+    /// setting measured (docs/RESULTS.md, "Local-search phases in the CDCL").
+    pub walk: Walk,
     /// Three tiers of learned clauses (`tiers.rs`): LBD at most `keep_lbd` kept for ever, at
     /// most `tier2_lbd` kept while analysis used it in the last `tier2_window` conflicts, the
     /// rest halved at each reduction; analysis lowers a clause's LBD when it can. Off: the
@@ -122,6 +129,7 @@ impl Default for Config {
             modes: Modes::Stable,
             decay_ramp: None,
             random_decisions: 0.0,
+            walk: Walk::OFF,
             tiers: false,
             tier2_lbd: 6,
             tier2_window: 30_000,
@@ -216,6 +224,7 @@ pub struct Cdcl {
     vivify_mark: u64,
     stats: Stats,
     done: Option<Outcome>,
+    walker: Option<walk::Walker>,
     /// Short learned clauses kept for another search, when exporting ([`Cdcl::set_export`]).
     exports: Option<Shared>,
 }
@@ -249,6 +258,9 @@ impl Cdcl {
         let next_reduce = config.reduce_first;
         let restart = RestartState::new(&phases::first_restarts(&config));
         let phases = PhaseState::new(&config, phase.clone(), seed, stream);
+        let walker = enc
+            .as_ref()
+            .and_then(|e| walk::Walker::new(&config.walk, e, seed, stream));
         let mut cdcl = Cdcl {
             puzzle: puzzle.clone(),
             base,
@@ -280,6 +292,7 @@ impl Cdcl {
             vivify_mark: 0,
             stats: Stats::default(),
             done,
+            walker,
             exports: None,
         };
         if let Some(enc) = enc {

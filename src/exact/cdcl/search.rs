@@ -229,5 +229,6 @@ impl Cdcl {
                 + self.config.reduce_first
                 + self.reductions * self.config.reduce_step;
         }
+        self.walk_if_due();
     }
 }

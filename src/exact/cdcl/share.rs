@@ -109,7 +109,8 @@ impl Cdcl {
                 1 => self.assign(clause[0], Reason::None),
                 2 => self.clauses.add_binary(clause[0], clause[1]),
                 _ => {
-                    self.clauses.add_long(&clause, true, lbd, self.stats.conflicts);
+                    self.clauses
+                        .add_long(&clause, true, lbd, self.stats.conflicts);
                 }
             }
         }

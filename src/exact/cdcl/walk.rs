@@ -1,0 +1,265 @@
+//! Local-search phases (Kissat's "walk" rephasing): at decision level 0, on a conflict
+//! schedule, a ProbSAT walk over the encoding's own clauses starts from the phases the search
+//! would decide and leaves the best assignment it met as the saved (and optionally target)
+//! phases.
+//!
+//! ProbSAT (Balint and Schöning, "Choosing probability distributions for stochastic local
+//! search and the role of make versus break", SAT 2012): pick an unsatisfied clause, flip one of
+//! its variables with probability proportional to `f(break)`, the break count being how many
+//! clauses the flip would leave with no true literal. Level-0 facts stay fixed; learned clauses
+//! are left out (they follow from the others). The walk is a pure function of the search's state,
+//! its seed, stream and the walk's number (counter-based draws, integer weights), and it spends a
+//! fixed number of flips per clause, so a run stays a pure function of (puzzle, config, seed).
+//! A walk that satisfies every clause leaves a solution in the phases: the next descent takes it
+//! without a conflict and returns it through the host check (`Cdcl::model`).
+
+use super::clauses::{not, pos, var, Lit};
+use super::encode::Encoding;
+use super::walk_cells::{cell_groups, walk_cells};
+use super::walk_formula::{weighted_pick, Counts, Formula, Weights};
+use super::Cdcl;
+use crate::rng;
+
+/// Stream key of the walks' draws (the walk's number is the generation).
+const WALK_STREAM: u32 = 0x3a1c_5eed;
+/// Flips of one walk, at most (about a second of one core).
+const MAX_FLIPS: u64 = 4_000_000;
+
+/// How a flip's break count weighs its choice.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum WalkScore {
+    /// `(1 + break)^-cb` (ProbSAT's polynomial form).
+    Poly { cb: f64 },
+    /// `cb^-break` (ProbSAT's exponential form).
+    Exp { cb: f64 },
+}
+
+/// When and how long the search walks.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Walk {
+    /// Conflicts before the first walk (0: never walk); the k-th walk waits `k * interval`
+    /// conflicts after the one before, at the first restart past it.
+    pub interval: u64,
+    /// Flips per clause left at level 0 (bounded by a few million per walk).
+    pub flips_per_clause: u64,
+    pub score: WalkScore,
+    /// The walk's best assignment becomes the target phases too; otherwise the target phases
+    /// are cleared, so decisions take the saved phases until the search sets new targets.
+    pub target: bool,
+    /// Moves that keep one digit per open cell (`walk_cells.rs`: a cell changes its digit)
+    /// instead of single flips.
+    pub cells: bool,
+}
+
+impl Walk {
+    /// No walks: the default until the screen below is finished (docs/RESULTS.md,
+    /// "Local-search phases in the CDCL").
+    pub const OFF: Walk = Walk {
+        interval: 0,
+        flips_per_clause: 10,
+        score: WalkScore::Poly { cb: 2.5 },
+        target: true,
+        cells: false,
+    };
+
+    /// The best setting screened (36x36, seed 1, stream 0, a million conflicts): literal walks
+    /// of 10 flips per clause, exponential score 8, from 5,000 conflicts, the target phases
+    /// cleared after each. It solved 50_6 (open without walks) in 620,536 conflicts and 50_9
+    /// in 370,735 (646,218), kept the other five solved at 50 %, and took 36x36 45 % from a
+    /// median of 45,193 conflicts to 5,438 (four of ten solved by the first walk). Stream 1's
+    /// key: none of the open four, 45 % median 40,672 to 10,522, but 50_9 lost (826,515
+    /// without walks, open at a million), so not the default.
+    pub const SCREENED: Walk = Walk {
+        interval: 5_000,
+        flips_per_clause: 10,
+        score: WalkScore::Exp { cb: 8.0 },
+        target: false,
+        cells: false,
+    };
+}
+
+/// What the walks did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WalkStats {
+    pub walks: u64,
+    pub flips: u64,
+    /// Walks that satisfied every clause.
+    pub solutions: u64,
+    /// Clauses the last walk's best assignment left false.
+    pub last_best: u64,
+}
+
+/// The walks' schedule, the clauses they walk over and their scratch space.
+#[derive(Clone, Debug)]
+pub(super) struct Walker {
+    config: Walk,
+    seed: u64,
+    stream: u32,
+    /// The encoding's clauses (binary ones included), in the order given: `lits[starts[i]..
+    /// starts[i + 1]]`.
+    lits: Vec<Lit>,
+    starts: Vec<u32>,
+    /// Weight of each break count (integers: the choice is exact).
+    weights: Weights,
+    /// Each open cell's variables, `vars[cells[i]..cells[i + 1]]` (the encoding numbers them cell
+    /// by cell).
+    cells: Vec<u32>,
+    next: u64,
+    stats: WalkStats,
+}
+
+impl Walker {
+    /// The walks of `config` over `enc`'s clauses; `None` when walks are off.
+    pub(super) fn new(config: &Walk, enc: &Encoding, seed: u64, stream: u32) -> Option<Walker> {
+        if config.interval == 0 {
+            return None;
+        }
+        let mut lits = Vec::new();
+        let mut starts = vec![0u32];
+        for &(a, b) in &enc.binaries {
+            lits.extend_from_slice(&[a, b]);
+            starts.push(lits.len() as u32);
+        }
+        for clause in &enc.clauses {
+            lits.extend_from_slice(clause);
+            starts.push(lits.len() as u32);
+        }
+        let weights = match config.score {
+            WalkScore::Poly { cb } => Weights::new(|b| (1.0 + b).powf(-cb)),
+            WalkScore::Exp { cb } => Weights::new(|b| cb.powf(-b)),
+        };
+        Some(Walker {
+            config: *config,
+            seed,
+            stream,
+            lits,
+            starts,
+            weights,
+            cells: cell_groups(&enc.vars),
+            next: config.interval,
+            stats: WalkStats::default(),
+        })
+    }
+}
+
+/// A walk over `formula` from `truth` (per variable) flipping one literal at a time; leaves
+/// the best assignment met in `truth` and returns its number of false clauses and the flips.
+fn walk(
+    formula: &Formula,
+    truth: &mut [bool],
+    weights: &Weights,
+    draws: &mut rng::Rng,
+    flips: u64,
+) -> (usize, u64) {
+    let mut state = Counts::new(formula, truth);
+    let mut best = state.unsat();
+    // Variables flipped since the best assignment, undone at the end.
+    let mut since_best: Vec<u32> = Vec::new();
+    let mut scores: Vec<u64> = Vec::new();
+    let mut done = 0;
+    while done < flips && state.unsat() > 0 {
+        let c = state.pick_unsat(draws);
+        let clause = formula.clause(c);
+        // Every literal of `c` is false: flipping its variable breaks the clauses where the
+        // variable's true literal is the only true one.
+        scores.clear();
+        let mut total = 0u64;
+        for &l in clause {
+            total += weights.of(state.breaks(formula, not(l), |_| false));
+            scores.push(total);
+        }
+        let l = clause[weighted_pick(&scores, draws)];
+        state.make_true(formula, truth, l);
+        since_best.push(var(l) as u32);
+        done += 1;
+        if state.unsat() < best {
+            best = state.unsat();
+            since_best.clear();
+        }
+    }
+    for &v in since_best.iter().rev() {
+        truth[v as usize] = !truth[v as usize];
+    }
+    debug_assert_eq!(
+        Counts::new(formula, truth).unsat(),
+        best,
+        "the counts lost track"
+    );
+    (best, done)
+}
+
+impl Cdcl {
+    /// Walks when one is due; call at decision level 0, propagation done.
+    pub(super) fn walk_if_due(&mut self) {
+        let Some(mut walker) = self.walker.take() else {
+            return;
+        };
+        if self.stats.conflicts >= walker.next {
+            self.walk(&mut walker);
+        }
+        self.walker = Some(walker);
+    }
+
+    fn walk(&mut self, walker: &mut Walker) {
+        debug_assert!(self.trail_lim.is_empty(), "walks start at level 0");
+        let formula = Formula::new(&walker.lits, &walker.starts, &self.value);
+        let vars = self.cells.len();
+        let mut truth: Vec<bool> = (0..vars)
+            .map(|v| match self.value[pos(v) as usize] {
+                0 => match self.target[v] {
+                    0 => self.phase[v],
+                    t => t > 0,
+                },
+                fixed => fixed > 0,
+            })
+            .collect();
+        let key = rng::stream_key(
+            walker.seed,
+            WALK_STREAM,
+            walker.stats.walks as u32,
+            walker.stream,
+        );
+        let flips = (walker.config.flips_per_clause * formula.clauses() as u64).min(MAX_FLIPS);
+        let mut draws = rng::Rng::new(key);
+        let (best, done) = if walker.config.cells {
+            let open = |v: usize| self.value[pos(v) as usize] == 0;
+            walk_cells(
+                &formula,
+                &mut truth,
+                (&walker.cells, &open),
+                &walker.weights,
+                &mut draws,
+                flips,
+            )
+        } else {
+            walk(&formula, &mut truth, &walker.weights, &mut draws, flips)
+        };
+        walker.stats.walks += 1;
+        walker.stats.flips += done;
+        walker.stats.last_best = best as u64;
+        walker.stats.solutions += u64::from(best == 0);
+        walker.next = self.stats.conflicts + (walker.stats.walks + 1) * walker.config.interval;
+        // A solution is taken at the next descent whatever the settings: it must be the target.
+        let as_target = walker.config.target || best == 0;
+        for (v, &t) in truth.iter().enumerate() {
+            if self.value[pos(v) as usize] == 0 {
+                self.phase[v] = t;
+                self.target[v] = if !as_target {
+                    0
+                } else if t {
+                    1
+                } else {
+                    -1
+                };
+            }
+        }
+        self.target_len = 0;
+    }
+
+    /// What the walks did (all zero when walks are off).
+    pub fn walk_stats(&self) -> WalkStats {
+        self.walker
+            .as_ref()
+            .map_or_else(WalkStats::default, |w| w.stats)
+    }
+}
