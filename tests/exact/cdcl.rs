@@ -91,35 +91,45 @@ fn cdcl_budget_split_equals_one_call() {
             ..Config::default()
         },
     ] {
-        let mut whole = Cdcl::new(&p, config.clone(), 1, 0);
-        let end = whole.run(u64::MAX);
-        assert!(matches!(end, Outcome::Solved(_)), "{end:?}");
-        let total = whole.stats().conflicts;
-        assert!(total > 100, "too easy to test a split: {total} conflicts");
-        // The same number of conflicts in one call and in uneven steps stop at the same place.
-        let half = total / 2;
-        let mut one = Cdcl::new(&p, config.clone(), 1, 0);
-        assert_eq!(one.run(half), Outcome::Budget);
-        let mut steps = Cdcl::new(&p, config.clone(), 1, 0);
-        let mut spent = 0;
-        for k in 1.. {
-            let step = (k % 7 + 1).min(half - spent);
-            assert_eq!(steps.run(step), Outcome::Budget);
-            spent += step;
-            if spent == half {
-                break;
-            }
-        }
-        assert_eq!(one.stats(), steps.stats());
-        // And both finish as the single run did.
-        let mut last = Outcome::Budget;
-        while last == Outcome::Budget {
-            last = steps.run(13);
-        }
-        assert_eq!(last, end);
-        assert_eq!(steps.stats(), whole.stats());
-        assert_eq!(steps.run(1), end, "an ended search keeps its end");
+        assert_budget_split(&p, config, 100);
     }
+}
+
+/// Runs `config` on `p` (seed 1, stream 0) to its solution in one call, then half its
+/// conflicts in one call and in uneven steps of 1-7 (they must stop at the same place), then
+/// the steps on to the end (the single run's end and counts). `min_conflicts`: fewer would make
+/// a weak test. Returns the single run.
+pub(super) fn assert_budget_split(p: &Grid, config: Config, min_conflicts: u64) -> Cdcl {
+    let mut whole = Cdcl::new(p, config.clone(), 1, 0);
+    let end = whole.run(u64::MAX);
+    assert!(matches!(end, Outcome::Solved(_)), "{end:?}");
+    let total = whole.stats().conflicts;
+    assert!(
+        total > min_conflicts,
+        "too easy to test a split: {total} conflicts"
+    );
+    let half = total / 2;
+    let mut one = Cdcl::new(p, config.clone(), 1, 0);
+    assert_eq!(one.run(half), Outcome::Budget);
+    let mut steps = Cdcl::new(p, config, 1, 0);
+    let mut spent = 0;
+    for k in 1.. {
+        let step = (k % 7 + 1).min(half - spent);
+        assert_eq!(steps.run(step), Outcome::Budget);
+        spent += step;
+        if spent == half {
+            break;
+        }
+    }
+    assert_eq!(one.stats(), steps.stats());
+    let mut last = Outcome::Budget;
+    while last == Outcome::Budget {
+        last = steps.run(13);
+    }
+    assert_eq!(last, end);
+    assert_eq!(steps.stats(), whole.stats());
+    assert_eq!(steps.run(1), end, "an ended search keeps its end");
+    whole
 }
 
 /// Two searches of one puzzle (streams 0 and 1) taking turns of `turn` conflicts, each handing

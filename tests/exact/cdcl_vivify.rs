@@ -83,30 +83,6 @@ fn cdcl_with_tiers_and_vivification_is_a_function_of_its_seed() {
 fn cdcl_with_tiers_and_vivification_budget_split_equals_one_call() {
     let p = instance(25, 45, 57);
     for config in [often(true, 20), often(false, 20), often(true, 0)] {
-        let mut whole = Cdcl::new(&p, config.clone(), 1, 0);
-        let end = whole.run(u64::MAX);
-        assert!(matches!(end, Outcome::Solved(_)), "{end:?}");
-        let total = whole.stats().conflicts;
-        assert!(total > 500, "too easy to test a split: {total} conflicts");
-        let half = total / 2;
-        let mut one = Cdcl::new(&p, config.clone(), 1, 0);
-        assert_eq!(one.run(half), Outcome::Budget);
-        let mut steps = Cdcl::new(&p, config.clone(), 1, 0);
-        let mut spent = 0;
-        for k in 1.. {
-            let step = (k % 7 + 1).min(half - spent);
-            assert_eq!(steps.run(step), Outcome::Budget);
-            spent += step;
-            if spent == half {
-                break;
-            }
-        }
-        assert_eq!(one.stats(), steps.stats());
-        let mut last = Outcome::Budget;
-        while last == Outcome::Budget {
-            last = steps.run(13);
-        }
-        assert_eq!(last, end);
-        assert_eq!(steps.stats(), whole.stats());
+        super::cdcl::assert_budget_split(&p, config, 500);
     }
 }
