@@ -16,7 +16,7 @@
 use super::clauses::{not, pos, var, Lit};
 use super::encode::Encoding;
 use super::walk_cells::{cell_groups, walk_cells};
-use super::walk_formula::{weighted_pick, Counts, Formula, Weights};
+use super::walk_formula::{back_to_best, weighted_pick, Counts, Formula, Weights};
 use super::Cdcl;
 use crate::rng;
 
@@ -177,14 +177,7 @@ fn walk(
             since_best.clear();
         }
     }
-    for &v in since_best.iter().rev() {
-        truth[v as usize] = !truth[v as usize];
-    }
-    debug_assert_eq!(
-        Counts::new(formula, truth).unsat(),
-        best,
-        "the counts lost track"
-    );
+    back_to_best(formula, truth, &since_best, best);
     (best, done)
 }
 

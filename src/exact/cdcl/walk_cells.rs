@@ -5,7 +5,7 @@
 //! proportional to `f(break)`, `break` counting the clauses the move leaves false.
 
 use super::clauses::{not, pos, var};
-use super::walk_formula::{weighted_pick, Counts, Formula, Weights};
+use super::walk_formula::{back_to_best, weighted_pick, Counts, Formula, Weights};
 use crate::rng;
 
 /// Where each cell's variables start (the encoding numbers them cell by cell), and the end.
@@ -110,13 +110,6 @@ pub(super) fn walk_cells(
             since_best.clear();
         }
     }
-    for &v in &since_best {
-        truth[v as usize] = !truth[v as usize];
-    }
-    debug_assert_eq!(
-        Counts::new(formula, truth).unsat(),
-        best,
-        "the counts lost track"
-    );
+    back_to_best(formula, truth, &since_best, best);
     (best, done)
 }

@@ -103,6 +103,19 @@ impl Formula {
 }
 
 #[inline(always)]
+/// Undoes the flips made since the best assignment (`since_best`, variables; each flip toggles,
+/// so their order does not matter), leaving `truth` at that assignment of `best` false clauses.
+pub(super) fn back_to_best(formula: &Formula, truth: &mut [bool], since_best: &[u32], best: usize) {
+    for &v in since_best {
+        truth[v as usize] = !truth[v as usize];
+    }
+    debug_assert_eq!(
+        Counts::new(formula, truth).unsat(),
+        best,
+        "the counts lost track"
+    );
+}
+
 fn is_true(truth: &[bool], l: Lit) -> bool {
     truth[var(l)] == (l == pos(var(l)))
 }
