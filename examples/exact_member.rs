@@ -1,35 +1,124 @@
 //! The large-board exact member of the default solver (36x36 and up,
 //! [`evoku::portfolio::restarts::RestartsMember`]) alone, round after round with no clock: the
-//! rounds and work it takes to solve are a pure function of the puzzle and seed, so this screens
-//! the member's settings free of the machine's load (docs/RESULTS.md, "Large boards").
+//! rounds and work it takes to solve are a pure function of the puzzle, settings and seed, so
+//! this screens the member's settings free of the machine's load (docs/RESULTS.md, "Large
+//! boards", "A mixed portfolio of CDCL streams").
 //!
 //! `cargo run --release --example exact_member -- ROUNDS FILE...`
-//! `EVOKU_SEED` (1, the CLI's default) keys the member; `EVOKU_SHARE` (`1` or `0`; the member's
-//! default when unset) says whether its CDCL streams share learned clauses. Runs the streams on
-//! two threads. Prints one line per file: name, solved / no-solution / open, rounds, work
-//! (conflicts and nodes), wall seconds.
+//! `EVOKU_SEED` (1, the CLI's default) keys the member. `EVOKU_STREAM0`, `EVOKU_STREAM1`: a
+//! stream's engine, the member's default when unset: `tree` (restarted tree searches) or the
+//! CDCL with settings joined by `+`, each changing [`Config::default`]: `default`, `walk`
+//! ([`Walk::SCREENED`]), `vivify:P` (vivification effort, percent), `tiers`, `decay:X`,
+//! `rephase-best` (best-only rephasing every 1,000 conflicts, arithmetic, the target reset at
+//! each rephase), `random:P` (share of random decisions), `phase:false|true|random`,
+//! `luby:UNIT`. `EVOKU_SHARE`: `0` (no sharing), `1` (the default limits) or `LBD:LEN` (long
+//! clauses of at most this LBD and length). Runs the streams on two threads. Prints the settings,
+//! then one line per file: name, solved / no-solution / open, rounds, work (conflicts and nodes),
+//! wall seconds.
 
+use evoku::exact::cdcl::{
+    Config, Cycle, Growth, Phase, Rephase, Restarts, ShareLimits, TargetReset, Walk,
+};
 use evoku::format::{read_puzzles, ParseOptions};
 use evoku::portfolio::member::Member;
-use evoku::portfolio::restarts::RestartsMember;
+use evoku::portfolio::restarts::{ExactSettings, RestartsMember};
+
+fn env(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|v| !v.is_empty())
+}
+
+fn fail(message: &str) -> ! {
+    eprintln!("exact_member: {message}");
+    std::process::exit(2);
+}
+
+fn number<T: std::str::FromStr>(text: &str, what: &str) -> T {
+    text.parse()
+        .unwrap_or_else(|_| fail(&format!("{what}: not a number: {text}")))
+}
+
+/// One stream's engine from its setting names (`None`: the tree searches).
+fn stream(text: &str, var: &str) -> Option<Config> {
+    if text == "tree" {
+        return None;
+    }
+    let mut config = Config::default();
+    for item in text.split('+') {
+        let (name, value) = item.split_once(':').unwrap_or((item, ""));
+        match name {
+            "default" => {}
+            "walk" => config.walk = Walk::SCREENED,
+            "vivify" => config.vivify = number(value, var),
+            "tiers" => config.tiers = true,
+            "decay" => config.decay = number(value, var),
+            "rephase-best" => {
+                config.rephase = Rephase {
+                    interval: 1_000,
+                    growth: Growth::Arithmetic,
+                    cycle: Cycle::Best,
+                };
+                config.target_reset = TargetReset::Rephase;
+            }
+            "random" => config.random_decisions = number(value, var),
+            "phase" => {
+                config.phase = match value {
+                    "false" => Phase::False,
+                    "true" => Phase::True,
+                    "random" => Phase::Random,
+                    _ => fail(&format!("{var}: phase:false|true|random, not {item}")),
+                }
+            }
+            "luby" => {
+                config.restarts = Restarts::Luby {
+                    unit: number(value, var),
+                }
+            }
+            _ => fail(&format!("{var}: unknown setting {item}")),
+        }
+    }
+    Some(config)
+}
+
+fn settings() -> ExactSettings {
+    let mut settings = ExactSettings::default();
+    for (i, slot) in settings.streams.iter_mut().enumerate() {
+        let var = format!("EVOKU_STREAM{i}");
+        if let Some(text) = env(&var) {
+            *slot = stream(&text, &var);
+        }
+    }
+    if let Some(share) = env("EVOKU_SHARE") {
+        settings.share = match share.as_str() {
+            "0" => None,
+            "1" => Some(ShareLimits::DEFAULT),
+            limits => {
+                let (lbd, len) = limits
+                    .split_once(':')
+                    .unwrap_or_else(|| fail("EVOKU_SHARE: 0, 1 or LBD:LEN"));
+                Some(ShareLimits {
+                    max_lbd: number(lbd, "EVOKU_SHARE"),
+                    max_len: number(len, "EVOKU_SHARE"),
+                })
+            }
+        };
+    }
+    settings
+}
 
 fn main() -> Result<(), evoku::Error> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [rounds, files @ ..] = &args[..] else {
-        eprintln!("usage: exact_member ROUNDS FILE...");
-        std::process::exit(2);
+        fail("usage: exact_member ROUNDS FILE...");
     };
-    let rounds: u32 = rounds.parse().expect("ROUNDS: a number");
-    let seed: u64 = std::env::var("EVOKU_SEED").map_or(1, |v| v.parse().expect("EVOKU_SEED"));
-    let share = std::env::var("EVOKU_SHARE").ok().map(|v| v == "1");
+    let rounds: u32 = number(rounds, "ROUNDS");
+    let seed: u64 = env("EVOKU_SEED").map_or(1, |v| number(&v, "EVOKU_SEED"));
+    let settings = settings();
+    println!("# seed {seed} {settings:?}");
     for file in files {
         let (puzzles, _) = read_puzzles(file, &ParseOptions::default())?;
         let puzzle = &puzzles[0];
         let start = std::time::Instant::now();
-        let mut member = RestartsMember::new(&puzzle.grid, seed, Some(2));
-        if let Some(share) = share {
-            member.set_share(share);
-        }
+        let mut member = RestartsMember::with_settings(&puzzle.grid, seed, Some(2), &settings);
         let mut round = 0;
         while round < rounds && !member.solved() && member.unsolvable().is_none() {
             member.round(round, None)?;

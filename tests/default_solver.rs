@@ -373,33 +373,3 @@ fn the_exact_member_restarts_from_36x36_the_same_whatever_the_thread_count() {
     assert_eq!(first, run(1), "one thread, same run");
     assert_eq!(first, run(3), "three threads, same run");
 }
-
-#[test]
-fn every_mix_of_tree_and_cdcl_streams_runs_the_same_whatever_the_thread_count() {
-    // The default's streams are one engine kind; the other mixes (kept to measure them against
-    // it, docs/RESULTS.md "A CDCL stream in the exact member") must stay pure functions of the
-    // puzzle and seed too, with each kind's work per round.
-    use evoku::portfolio::member::Member;
-    use evoku::portfolio::restarts::{RestartsMember, EXACT_STREAMS};
-    let puzzle = read_puzzle("puzzles/large/inst36x36_50_0.txt");
-    for cdcl in [[false, true], [true, false], [false, false]] {
-        assert_eq!(cdcl.len(), EXACT_STREAMS as usize);
-        let run = |threads: usize| {
-            let mut member = RestartsMember::with_cdcl(&puzzle.grid, 7, Some(threads), cdcl);
-            for round in 0..3 {
-                member.round(round, None).unwrap();
-            }
-            let report = member.report();
-            (
-                report.work,
-                report.work_per_round,
-                report.solved,
-                member.finish().unwrap().best,
-            )
-        };
-        let first = run(2);
-        assert!(first.0 > 0, "{cdcl:?}: no work done");
-        assert_eq!(first, run(1), "{cdcl:?}: one thread, same run");
-        assert_eq!(first, run(3), "{cdcl:?}: three threads, same run");
-    }
-}

@@ -17,7 +17,7 @@ use std::time::Duration;
 use super::member::{Member, MemberOutcome, MemberReport};
 use crate::board::Grid;
 use crate::error::Result;
-use crate::exact::cdcl::{Cdcl, Config, Outcome, Shared};
+use crate::exact::cdcl::{Cdcl, Config, Outcome, ShareLimits, Shared};
 use crate::exact::{restarts::Schedule, ExactResult, Limits, Solver, Status};
 
 /// Independent restart sequences (each a search at a time on its own thread when there are two).
@@ -52,6 +52,15 @@ pub const RESTARTS_FROM_BOX: usize = 6;
 /// member").
 pub const EXACT_CDCL: [bool; EXACT_STREAMS as usize] = [true, true];
 
+/// Each CDCL stream's settings (the table of the member's mix; a stream's key is its index).
+/// Both streams take [`Config::default`]: of the mixes screened (one stream with walks,
+/// vivification or tiers beside a default one; docs/RESULTS.md, "A mixed portfolio of CDCL
+/// streams") none solved more of 36x36 50 % within 100 rounds without losing another.
+pub fn exact_cdcl_config(stream: u32) -> Config {
+    debug_assert!(stream < EXACT_STREAMS);
+    Config::default()
+}
+
 /// Conflicts per cell a CDCL stream spends per round, on average: at 36x36 about 6,200
 /// conflicts, 0.3-0.5 s on the shared 2-core machine, about what a tree stream spends on its
 /// nodes (some 40,000 nodes per second there, 20,000-25,000 conflicts per second at 45 % and
@@ -59,9 +68,30 @@ pub const EXACT_CDCL: [bool; EXACT_STREAMS as usize] = [true, true];
 pub const EXACT_CDCL_CONFLICTS_PER_ROUND: u64 = 8_000_000;
 
 /// Whether the CDCL streams pass each other the short clauses they learned, between rounds
-/// ([`crate::exact::cdcl::Shared`]): each stream's clauses of a round go to the others before
-/// the next, so the run does not depend on which stream finishes a round first.
-pub const EXACT_CDCL_SHARE: bool = true;
+/// ([`crate::exact::cdcl::Shared`]), and which ([`ShareLimits`]; `None`: no sharing): each
+/// stream's clauses of a round go to the others before the next, so the run does not depend on
+/// which stream finishes a round first.
+pub const EXACT_CDCL_SHARE: Option<ShareLimits> = Some(ShareLimits::DEFAULT);
+
+/// The member's settings: each stream's engine and the clauses its CDCL streams share. The
+/// default is the portfolio's ([`EXACT_CDCL`], [`exact_cdcl_config`], [`EXACT_CDCL_SHARE`]);
+/// the others are for screening mixes and for the tests that run every engine.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExactSettings {
+    /// Per stream: the CDCL with these settings, or (`None`) restarted tree searches.
+    pub streams: [Option<Config>; EXACT_STREAMS as usize],
+    /// What the CDCL streams share between rounds; `None`: nothing.
+    pub share: Option<ShareLimits>,
+}
+
+impl Default for ExactSettings {
+    fn default() -> ExactSettings {
+        ExactSettings {
+            streams: std::array::from_fn(|s| EXACT_CDCL[s].then(|| exact_cdcl_config(s as u32))),
+            share: EXACT_CDCL_SHARE,
+        }
+    }
+}
 
 /// A stream's search: restarted tree searches, or the CDCL.
 enum Engine {
@@ -167,7 +197,7 @@ pub struct RestartsMember {
     conflicts_per_round: u64,
     threads: usize,
     streams: Vec<Stream>,
-    /// [`EXACT_CDCL_SHARE`], or what [`RestartsMember::set_share`] said.
+    /// Whether the CDCL streams share clauses ([`ExactSettings::share`]).
     share: bool,
 }
 
@@ -175,32 +205,52 @@ impl RestartsMember {
     /// `seed` keys the searches; `threads` (`None`: all cores) only says how many streams run
     /// at once.
     pub fn new(puzzle: &Grid, seed: u64, threads: Option<usize>) -> RestartsMember {
-        RestartsMember::with_cdcl(puzzle, seed, threads, EXACT_CDCL)
+        RestartsMember::with_settings(puzzle, seed, threads, &ExactSettings::default())
     }
 
-    /// As [`RestartsMember::new`], with `cdcl` saying which streams are the CDCL and which the
-    /// tree searches: for measuring the other mixes, and for the tests that run every engine.
+    /// As [`RestartsMember::new`], with `cdcl` saying which streams are the CDCL (with their
+    /// default settings) and which the tree searches.
     pub fn with_cdcl(
         puzzle: &Grid,
         seed: u64,
         threads: Option<usize>,
         cdcl: [bool; EXACT_STREAMS as usize],
     ) -> RestartsMember {
+        let settings = ExactSettings {
+            streams: std::array::from_fn(|s| cdcl[s].then(|| exact_cdcl_config(s as u32))),
+            ..ExactSettings::default()
+        };
+        RestartsMember::with_settings(puzzle, seed, threads, &settings)
+    }
+
+    /// As [`RestartsMember::new`], with other settings.
+    pub fn with_settings(
+        puzzle: &Grid,
+        seed: u64,
+        threads: Option<usize>,
+        settings: &ExactSettings,
+    ) -> RestartsMember {
         let cells = puzzle.geometry().cells() as u64;
         let threads = threads.unwrap_or_else(|| {
             std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
         });
         let streams = (0..EXACT_STREAMS)
-            .map(|stream| {
-                let engine = if cdcl[stream as usize] {
-                    Engine::Cdcl(Box::new(Cdcl::new(puzzle, Config::default(), seed, stream)))
-                } else {
-                    let mut solver = Solver::new(puzzle.geometry());
-                    solver.set_guided(EXACT_GUIDED);
-                    solver.set_wdeg(EXACT_WDEG[stream as usize]);
-                    Engine::Tree {
-                        schedule: Schedule::new(seed, stream, EXACT_RESTART_UNIT),
-                        solver: Box::new(solver),
+            .zip(&settings.streams)
+            .map(|(stream, config)| {
+                let engine = match config {
+                    Some(config) => {
+                        let mut cdcl = Cdcl::new(puzzle, config.clone(), seed, stream);
+                        cdcl.set_export(settings.share);
+                        Engine::Cdcl(Box::new(cdcl))
+                    }
+                    None => {
+                        let mut solver = Solver::new(puzzle.geometry());
+                        solver.set_guided(EXACT_GUIDED);
+                        solver.set_wdeg(EXACT_WDEG[stream as usize]);
+                        Engine::Tree {
+                            schedule: Schedule::new(seed, stream, EXACT_RESTART_UNIT),
+                            solver: Box::new(solver),
+                        }
                     }
                 };
                 Stream {
@@ -218,24 +268,7 @@ impl RestartsMember {
             conflicts_per_round: (EXACT_CDCL_CONFLICTS_PER_ROUND / cells.max(1)).max(1),
             threads: threads.max(1),
             streams,
-            share: false,
-        }
-        .with_share(EXACT_CDCL_SHARE)
-    }
-
-    fn with_share(mut self, share: bool) -> RestartsMember {
-        self.set_share(share);
-        self
-    }
-
-    /// Whether the CDCL streams share learned clauses between rounds (the default:
-    /// [`EXACT_CDCL_SHARE`]); set it before the first round.
-    pub fn set_share(&mut self, share: bool) {
-        self.share = share;
-        for stream in &mut self.streams {
-            if let Engine::Cdcl(cdcl) = &mut stream.engine {
-                cdcl.set_export(share);
-            }
+            share: settings.share.is_some(),
         }
     }
 

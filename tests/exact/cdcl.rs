@@ -1,6 +1,6 @@
 //! The CDCL search: solving, proving no solution, determinism and resumable budgets.
 
-use evoku::exact::cdcl::{Cdcl, Config, Outcome, Phase, Restarts};
+use evoku::exact::cdcl::{Cdcl, Config, Outcome, Phase, Restarts, ShareLimits};
 
 use super::restarts::broken_seed_puzzle;
 use super::*;
@@ -139,7 +139,7 @@ fn sharing_pair(puzzle: &Grid, turn: u64) -> (usize, u32, Outcome, [u64; 2]) {
     let mut pair: Vec<Cdcl> = (0..2)
         .map(|stream| {
             let mut cdcl = Cdcl::new(puzzle, Config::default(), 1, stream);
-            cdcl.set_export(true);
+            cdcl.set_export(Some(ShareLimits::DEFAULT));
             cdcl
         })
         .collect();
@@ -164,7 +164,7 @@ fn cdcl_searches_sharing_clauses_stay_sound_and_repeatable() {
     let puzzle = instance(25, 45, 57);
     let mut quiet = Cdcl::new(&puzzle, Config::default(), 1, 0);
     let mut loud = Cdcl::new(&puzzle, Config::default(), 1, 0);
-    loud.set_export(true);
+    loud.set_export(Some(ShareLimits::DEFAULT));
     assert_eq!(quiet.run(500), loud.run(500));
     assert_eq!(quiet.stats(), loud.stats());
     assert!(

@@ -90,6 +90,7 @@ mod cdcl_vivify;
 mod cdcl_walk;
 mod limits;
 mod lloyd_amos;
+mod member;
 mod probe;
 mod propagation;
 mod restarts;

@@ -36,7 +36,7 @@ use phases::PhaseState;
 pub use phases::{Cycle, Growth, Modes, Rephase, TargetReset};
 use restart::RestartState;
 pub use restart::Restarts;
-pub use share::Shared;
+pub use share::{ShareLimits, Shared};
 pub use walk::{Walk, WalkScore, WalkStats};
 
 use crate::board::Grid;
@@ -226,7 +226,7 @@ pub struct Cdcl {
     done: Option<Outcome>,
     walker: Option<walk::Walker>,
     /// Short learned clauses kept for another search, when exporting ([`Cdcl::set_export`]).
-    exports: Option<Shared>,
+    exports: Option<share::Exports>,
 }
 
 impl Cdcl {

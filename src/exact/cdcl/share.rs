@@ -11,10 +11,40 @@
 use super::clauses::{var, Lit};
 use super::{Cdcl, Outcome, Reason};
 
-/// Long learned clauses of at most this LBD are exported...
-pub const EXPORT_MAX_LBD: u32 = 2;
-/// ...and of at most this many literals.
-pub const EXPORT_MAX_LEN: usize = 8;
+/// Which learned clauses a search exports: units and binaries always, a longer one when both
+/// its LBD and its length are within these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShareLimits {
+    pub max_lbd: u32,
+    pub max_len: usize,
+}
+
+impl ShareLimits {
+    /// LBD at most 2, at most 8 literals: the glue clauses that keep their worth in another
+    /// search, few enough to pass every round (docs/RESULTS.md, "Clause sharing between the two
+    /// CDCL streams").
+    pub const DEFAULT: ShareLimits = ShareLimits {
+        max_lbd: 2,
+        max_len: 8,
+    };
+
+    fn admits(&self, len: usize, lbd: u32) -> bool {
+        len <= 2 || (lbd <= self.max_lbd && len <= self.max_len)
+    }
+}
+
+impl Default for ShareLimits {
+    fn default() -> ShareLimits {
+        ShareLimits::DEFAULT
+    }
+}
+
+/// A search's exporting: its limits and what it kept since the last take.
+#[derive(Clone, Debug)]
+pub(super) struct Exports {
+    limits: ShareLimits,
+    kept: Shared,
+}
 
 /// Clauses to hand to another search: flat literals, each clause's end, its LBD.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -50,28 +80,30 @@ impl Shared {
 }
 
 impl Cdcl {
-    /// Whether this search keeps its short learned clauses for [`Cdcl::take_exports`] (off
-    /// until set: a search nobody reads from keeps nothing).
-    pub fn set_export(&mut self, on: bool) {
-        self.exports = on.then(Shared::default);
+    /// Whether this search keeps its short learned clauses for [`Cdcl::take_exports`], and
+    /// which (off until set: a search nobody reads from keeps nothing).
+    pub fn set_export(&mut self, limits: Option<ShareLimits>) {
+        self.exports = limits.map(|limits| Exports {
+            limits,
+            kept: Shared::default(),
+        });
     }
 
     /// The clauses kept since the last call (none when exporting is off).
     pub fn take_exports(&mut self) -> Shared {
         match &mut self.exports {
-            Some(kept) => std::mem::take(kept),
+            Some(exports) => std::mem::take(&mut exports.kept),
             None => Shared::default(),
         }
     }
 
     /// Called by `learn` with each learned clause.
     pub(super) fn export(&mut self, lbd: u32) {
-        let Some(kept) = &mut self.exports else {
+        let Some(exports) = &mut self.exports else {
             return;
         };
-        let len = self.learnt.len();
-        if len <= 2 || (lbd <= EXPORT_MAX_LBD && len <= EXPORT_MAX_LEN) {
-            kept.push(&self.learnt, lbd);
+        if exports.limits.admits(self.learnt.len(), lbd) {
+            exports.kept.push(&self.learnt, lbd);
         }
     }
 

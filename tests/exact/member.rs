@@ -1,0 +1,98 @@
+//! Tests: the portfolio's large-board exact member ([`RestartsMember`]) with other settings than
+//! the default's: tree streams beside CDCL ones, CDCL streams of different settings, other
+//! sharing limits. Each must stay a pure function of the puzzle, settings and seed.
+
+use evoku::exact::cdcl::{Config, ShareLimits, Walk};
+use evoku::portfolio::member::Member;
+use evoku::portfolio::restarts::{ExactSettings, RestartsMember, EXACT_STREAMS};
+
+use super::*;
+
+fn large(file: &str) -> Grid {
+    lloyd_amos(&util::repo("puzzles/large").join(file))
+}
+
+/// Rounds until solved (at most `rounds`), work, work per round, the solution.
+fn member_run(member: &mut RestartsMember, rounds: u32) -> (u32, u64, u64, Option<Grid>) {
+    let mut round = 0;
+    while round < rounds && !member.solved() {
+        member.round(round, None).unwrap();
+        round += 1;
+    }
+    let report = member.report();
+    let best = member.finish().unwrap().best;
+    (round, report.work, report.work_per_round, best)
+}
+
+#[test]
+fn every_mix_of_tree_and_cdcl_streams_runs_the_same_whatever_the_thread_count() {
+    // The default's streams are one engine kind; the other mixes (kept to measure them against
+    // it, docs/RESULTS.md "A CDCL stream in the exact member") must stay pure functions of the
+    // puzzle and seed too, with each kind's work per round.
+    let puzzle = large("inst36x36_50_0.txt");
+    for cdcl in [[false, true], [true, false], [false, false]] {
+        assert_eq!(cdcl.len(), EXACT_STREAMS as usize);
+        let run = |threads: usize| {
+            let mut member = RestartsMember::with_cdcl(&puzzle, 7, Some(threads), cdcl);
+            member_run(&mut member, 3)
+        };
+        let first = run(2);
+        assert!(first.1 > 0, "{cdcl:?}: no work done");
+        assert_eq!(first, run(1), "{cdcl:?}: one thread, same run");
+        assert_eq!(first, run(3), "{cdcl:?}: three threads, same run");
+    }
+}
+
+#[test]
+fn a_mixed_cdcl_member_sharing_clauses_solves_and_repeats_itself_at_any_thread_count() {
+    // Two CDCL streams of different settings (walks on one, tiers and vivification on the
+    // other) passing each other longer clauses than the default's: a mix as the screen of
+    // docs/RESULTS.md ("A mixed portfolio of CDCL streams") runs.
+    // 50_0 takes this mix two rounds: the streams trade clauses once before it is solved.
+    let puzzle = large("inst36x36_50_0.txt");
+    let mixed = ExactSettings {
+        streams: [
+            Some(Config {
+                walk: Walk::SCREENED,
+                ..Config::default()
+            }),
+            Some(Config {
+                tiers: true,
+                vivify: 10,
+                ..Config::default()
+            }),
+        ],
+        share: Some(ShareLimits {
+            max_lbd: 4,
+            max_len: 16,
+        }),
+    };
+    assert_ne!(mixed, ExactSettings::default());
+    let run = |settings: &ExactSettings, threads: usize| {
+        let mut member = RestartsMember::with_settings(&puzzle, 1, Some(threads), settings);
+        member_run(&mut member, 30)
+    };
+    let first = run(&mixed, 2);
+    let solution = first
+        .3
+        .as_ref()
+        .unwrap_or_else(|| panic!("open: {first:?}"));
+    assert!(
+        solution.solves(&puzzle),
+        "a grid that does not solve the puzzle"
+    );
+    assert_eq!(first, run(&mixed, 1), "one thread, same run");
+    assert_eq!(first, run(&mixed, 3), "three threads, same run");
+    // The settings reach the streams: the default member takes another path.
+    let default = run(&ExactSettings::default(), 2);
+    assert_ne!(
+        (first.0, first.1),
+        (default.0, default.1),
+        "{first:?} {default:?}"
+    );
+    eprintln!(
+        "mixed {:?} default {:?}",
+        (first.0, first.1),
+        (default.0, default.1)
+    );
+}
