@@ -68,7 +68,9 @@ impl Walk {
     /// in 370,735 (646,218), kept the other five solved at 50 %, and took 36x36 45 % from a
     /// median of 45,193 conflicts to 5,438 (four of ten solved by the first walk). Stream 1's
     /// key: none of the open four, 45 % median 40,672 to 10,522, but 50_9 lost (826,515
-    /// without walks, open at a million), so not the default.
+    /// without walks, open at a million), so not `Config::default`. In the portfolio's exact
+    /// member, beside a stream without walks and sharing clauses with it, stream 1 with these
+    /// walks solves 50_4 and 50_6 (docs/RESULTS.md, "A mixed portfolio of CDCL streams").
     pub const SCREENED: Walk = Walk {
         interval: 5_000,
         flips_per_clause: 10,
