@@ -1,10 +1,19 @@
 //! The decision order: a binary max-heap of variables by activity (EVSIDS), ties to the lower
 //! variable, so the order is a pure function of the activities.
 
+/// A variable in the heap with its activity, copied in so that sifting reads one array (the
+/// copy always equals the search's `activity[var]`: every change goes through
+/// [`VarHeap::increased`] or [`VarHeap::rescale`]).
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    activity: f64,
+    var: u32,
+}
+
 /// Variables ordered by `activity`, largest first.
 #[derive(Clone, Debug, Default)]
 pub(super) struct VarHeap {
-    heap: Vec<u32>,
+    heap: Vec<Entry>,
     /// Position of each variable in `heap`, `u32::MAX` when absent.
     index: Vec<u32>,
 }
@@ -12,9 +21,8 @@ pub(super) struct VarHeap {
 const ABSENT: u32 = u32::MAX;
 
 #[inline(always)]
-fn before(activity: &[f64], a: u32, b: u32) -> bool {
-    let (x, y) = (activity[a as usize], activity[b as usize]);
-    x > y || (x == y && a < b)
+fn before(a: Entry, b: Entry) -> bool {
+    a.activity > b.activity || (a.activity == b.activity && a.var < b.var)
 }
 
 impl VarHeap {
@@ -40,7 +48,7 @@ impl VarHeap {
 
     /// The variable at position `i` of the heap's array (a random decision's draw).
     pub(super) fn nth(&self, i: usize) -> u32 {
-        self.heap[i]
+        self.heap[i].var
     }
 
     pub(super) fn contains(&self, v: u32) -> bool {
@@ -52,19 +60,22 @@ impl VarHeap {
             return;
         }
         self.index[v as usize] = self.heap.len() as u32;
-        self.heap.push(v);
-        self.up(self.heap.len() - 1, activity);
+        self.heap.push(Entry {
+            activity: activity[v as usize],
+            var: v,
+        });
+        self.up(self.heap.len() - 1);
     }
 
     /// The variable of largest activity, removed.
-    pub(super) fn pop(&mut self, activity: &[f64]) -> Option<u32> {
-        let top = *self.heap.first()?;
+    pub(super) fn pop(&mut self) -> Option<u32> {
+        let top = self.heap.first()?.var;
         let last = self.heap.pop().expect("not empty");
         self.index[top as usize] = ABSENT;
         if !self.heap.is_empty() {
             self.heap[0] = last;
-            self.index[last as usize] = 0;
-            self.down(0, activity);
+            self.index[last.var as usize] = 0;
+            self.down(0);
         }
         Some(top)
     }
@@ -72,50 +83,63 @@ impl VarHeap {
     /// `v`'s activity grew: move it up.
     pub(super) fn increased(&mut self, v: u32, activity: &[f64]) {
         if let Some(&i) = self.index.get(v as usize).filter(|&&i| i != ABSENT) {
-            self.up(i as usize, activity);
+            self.heap[i as usize].activity = activity[v as usize];
+            self.up(i as usize);
         }
     }
 
-    fn up(&mut self, mut i: usize, activity: &[f64]) {
-        let v = self.heap[i];
+    /// Every activity was multiplied by `factor` (the same product as the search's, so the
+    /// copies stay equal and the order is unchanged).
+    pub(super) fn rescale(&mut self, factor: f64) {
+        for e in &mut self.heap {
+            e.activity *= factor;
+        }
+    }
+
+    fn up(&mut self, mut i: usize) {
+        let heap = &mut self.heap[..];
+        let index = &mut self.index[..];
+        let e = heap[i];
         while i > 0 {
             let parent = (i - 1) / 2;
-            let p = self.heap[parent];
-            if !before(activity, v, p) {
+            let p = heap[parent];
+            if !before(e, p) {
                 break;
             }
-            self.heap[i] = p;
-            self.index[p as usize] = i as u32;
+            heap[i] = p;
+            index[p.var as usize] = i as u32;
             i = parent;
         }
-        self.heap[i] = v;
-        self.index[v as usize] = i as u32;
+        heap[i] = e;
+        index[e.var as usize] = i as u32;
     }
 
-    fn down(&mut self, mut i: usize, activity: &[f64]) {
-        let v = self.heap[i];
-        let n = self.heap.len();
+    fn down(&mut self, mut i: usize) {
+        let heap = &mut self.heap[..];
+        let index = &mut self.index[..];
+        let e = heap[i];
+        let n = heap.len();
         loop {
             let left = 2 * i + 1;
             if left >= n {
                 break;
             }
             let right = left + 1;
-            let child = if right < n && before(activity, self.heap[right], self.heap[left]) {
+            let child = if right < n && before(heap[right], heap[left]) {
                 right
             } else {
                 left
             };
-            let c = self.heap[child];
-            if !before(activity, c, v) {
+            let c = heap[child];
+            if !before(c, e) {
                 break;
             }
-            self.heap[i] = c;
-            self.index[c as usize] = i as u32;
+            heap[i] = c;
+            index[c.var as usize] = i as u32;
             i = child;
         }
-        self.heap[i] = v;
-        self.index[v as usize] = i as u32;
+        heap[i] = e;
+        index[e.var as usize] = i as u32;
     }
 }
 
@@ -127,14 +151,14 @@ mod tests {
     fn pops_by_activity_then_index() {
         let mut activity = vec![0.5, 2.0, 0.5, 1.0, 3.0];
         let mut heap = VarHeap::new(5, &activity);
-        assert_eq!(heap.pop(&activity), Some(4));
+        assert_eq!(heap.pop(), Some(4));
         activity[0] = 5.0;
         heap.increased(0, &activity);
-        let order: Vec<u32> = std::iter::from_fn(|| heap.pop(&activity)).collect();
+        let order: Vec<u32> = std::iter::from_fn(|| heap.pop()).collect();
         assert_eq!(order, [0, 1, 3, 2]);
         heap.insert(2, &activity);
         heap.insert(2, &activity);
-        assert_eq!(heap.pop(&activity), Some(2));
-        assert_eq!(heap.pop(&activity), None);
+        assert_eq!(heap.pop(), Some(2));
+        assert_eq!(heap.pop(), None);
     }
 }

@@ -20,6 +20,7 @@ mod clauses;
 mod encode;
 mod heap;
 mod phases;
+mod propagate;
 mod restart;
 mod search;
 mod share;
