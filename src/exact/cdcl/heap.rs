@@ -73,11 +73,48 @@ impl VarHeap {
         let last = self.heap.pop().expect("not empty");
         self.index[top as usize] = ABSENT;
         if !self.heap.is_empty() {
-            self.heap[0] = last;
-            self.index[last.var as usize] = 0;
-            self.down(0);
+            self.sift_last_down(last);
         }
         Some(top)
+    }
+
+    /// Puts `last` (the array's old last entry) in the root's place: Floyd's bottom-up sift,
+    /// one comparison per level down the path of the larger children to a leaf, then `last`
+    /// back up that path. The path is ordered, so `last` ends where the classic sift (two
+    /// comparisons per level) would put it, every entry in the same place.
+    fn sift_last_down(&mut self, last: Entry) {
+        let heap = &mut self.heap[..];
+        let index = &mut self.index[..];
+        let n = heap.len();
+        let mut i = 0;
+        loop {
+            let left = 2 * i + 1;
+            if left >= n {
+                break;
+            }
+            let right = left + 1;
+            let child = if right < n && before(heap[right], heap[left]) {
+                right
+            } else {
+                left
+            };
+            let c = heap[child];
+            heap[i] = c;
+            index[c.var as usize] = i as u32;
+            i = child;
+        }
+        while i > 0 {
+            let parent = (i - 1) / 2;
+            let p = heap[parent];
+            if !before(last, p) {
+                break;
+            }
+            heap[i] = p;
+            index[p.var as usize] = i as u32;
+            i = parent;
+        }
+        heap[i] = last;
+        index[last.var as usize] = i as u32;
     }
 
     /// `v`'s activity grew: move it up.
@@ -113,34 +150,6 @@ impl VarHeap {
         heap[i] = e;
         index[e.var as usize] = i as u32;
     }
-
-    fn down(&mut self, mut i: usize) {
-        let heap = &mut self.heap[..];
-        let index = &mut self.index[..];
-        let e = heap[i];
-        let n = heap.len();
-        loop {
-            let left = 2 * i + 1;
-            if left >= n {
-                break;
-            }
-            let right = left + 1;
-            let child = if right < n && before(heap[right], heap[left]) {
-                right
-            } else {
-                left
-            };
-            let c = heap[child];
-            if !before(c, e) {
-                break;
-            }
-            heap[i] = c;
-            index[c.var as usize] = i as u32;
-            i = child;
-        }
-        heap[i] = e;
-        index[e.var as usize] = i as u32;
-    }
 }
 
 #[cfg(test)]
@@ -160,5 +169,109 @@ mod tests {
         heap.insert(2, &activity);
         assert_eq!(heap.pop(), Some(2));
         assert_eq!(heap.pop(), None);
+    }
+
+    /// MiniSat's heap as it was (the classic two-comparison sift down): the layout random
+    /// decisions read ([`VarHeap::nth`]) must stay exactly this.
+    struct Classic {
+        heap: Vec<u32>,
+        index: Vec<Option<usize>>,
+    }
+
+    impl Classic {
+        fn before(act: &[f64], a: u32, b: u32) -> bool {
+            let (x, y) = (act[a as usize], act[b as usize]);
+            x > y || (x == y && a < b)
+        }
+
+        fn up(&mut self, mut i: usize, act: &[f64]) {
+            let v = self.heap[i];
+            while i > 0 && Self::before(act, v, self.heap[(i - 1) / 2]) {
+                let p = self.heap[(i - 1) / 2];
+                self.heap[i] = p;
+                self.index[p as usize] = Some(i);
+                i = (i - 1) / 2;
+            }
+            self.heap[i] = v;
+            self.index[v as usize] = Some(i);
+        }
+
+        fn insert(&mut self, v: u32, act: &[f64]) {
+            if self.index[v as usize].is_none() {
+                self.heap.push(v);
+                self.up(self.heap.len() - 1, act);
+            }
+        }
+
+        fn pop(&mut self, act: &[f64]) -> Option<u32> {
+            let top = *self.heap.first()?;
+            let last = self.heap.pop().unwrap();
+            self.index[top as usize] = None;
+            if self.heap.is_empty() {
+                return Some(top);
+            }
+            let (n, mut i) = (self.heap.len(), 0);
+            loop {
+                let (l, r) = (2 * i + 1, 2 * i + 2);
+                if l >= n {
+                    break;
+                }
+                let c = if r < n && Self::before(act, self.heap[r], self.heap[l]) {
+                    r
+                } else {
+                    l
+                };
+                if !Self::before(act, self.heap[c], last) {
+                    break;
+                }
+                self.heap[i] = self.heap[c];
+                self.index[self.heap[i] as usize] = Some(i);
+                i = c;
+            }
+            self.heap[i] = last;
+            self.index[last as usize] = Some(i);
+            Some(top)
+        }
+    }
+
+    #[test]
+    fn layout_matches_the_classic_sift() {
+        let vars = 300;
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut draw = |below: u64| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) % below
+        };
+        // Few distinct activities, so that ties (broken by the variable) are common.
+        let mut act: Vec<f64> = (0..vars).map(|_| draw(20) as f64).collect();
+        let mut heap = VarHeap::new(vars, &act);
+        let mut classic = Classic {
+            heap: Vec::new(),
+            index: vec![None; vars],
+        };
+        for v in 0..vars as u32 {
+            classic.insert(v, &act);
+        }
+        for _ in 0..20_000 {
+            let v = draw(vars as u64) as u32;
+            match draw(3) {
+                0 => assert_eq!(heap.pop(), classic.pop(&act)),
+                1 => {
+                    heap.insert(v, &act);
+                    classic.insert(v, &act);
+                }
+                _ => {
+                    act[v as usize] += draw(3) as f64;
+                    heap.increased(v, &act);
+                    if let Some(i) = classic.index[v as usize] {
+                        classic.up(i, &act);
+                    }
+                }
+            }
+            assert_eq!(heap.len(), classic.heap.len());
+            assert!((0..heap.len()).all(|i| heap.nth(i) == classic.heap[i]));
+        }
     }
 }

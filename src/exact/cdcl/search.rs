@@ -86,20 +86,19 @@ impl Cdcl {
             return;
         }
         let start = self.trail_lim[to];
-        let Cdcl {
-            trail,
-            value,
-            phase,
-            heap,
-            activity,
-            ..
-        } = self;
-        for &lit in trail[start..].iter().rev() {
+        // Slices, not the vectors: the byte stores then cannot move the arrays' addresses, so
+        // they stay in registers. The heap sees the variables in the same (reverse trail) order.
+        let undone = &self.trail[start..];
+        let value = &mut self.value[..];
+        let phase = &mut self.phase[..];
+        for &lit in undone.iter().rev() {
             let v = var(lit);
             value[lit as usize] = 0;
             value[not(lit) as usize] = 0;
             phase[v] = lit == pos(v);
-            heap.insert(v as u32, activity);
+        }
+        for &lit in undone.iter().rev() {
+            self.heap.insert(var(lit) as u32, &self.activity);
         }
         self.trail.truncate(start);
         self.trail_lim.truncate(to);
