@@ -1,6 +1,7 @@
 //! First-UIP conflict analysis, recursive clause minimisation (MiniSat's), LBD and learning.
 
 use super::clauses::{not, var, ClauseRef, Lit, HEADER};
+use super::heap::VarHeap;
 use super::search::Conflict;
 use super::{Cdcl, Reason};
 
@@ -64,9 +65,32 @@ impl Cdcl {
     /// [`Cdcl::see`] for the literals of a long clause from its `from`-th on, in clause order.
     fn see_clause(&mut self, cref: ClauseRef, from: usize, current: u32, pending: &mut usize) {
         let at = cref as usize + HEADER;
-        for k in at + from..at + self.clauses.len(cref) {
-            let q = self.clauses.arena[k];
-            self.see(q, current, pending);
+        let len = self.clauses.len(cref);
+        let Cdcl {
+            clauses,
+            seen,
+            level,
+            learnt,
+            activity,
+            var_inc,
+            heap,
+            ..
+        } = self;
+        // The marks and levels as slices, so the stores do not reload them; only a literal met
+        // for the first time goes on to the bump (rare against the ones already seen).
+        let (seen, level) = (&mut seen[..], &level[..]);
+        for &q in &clauses.arena[at + from..at + len] {
+            let v = var(q);
+            if seen[v] || level[v] == 0 {
+                continue;
+            }
+            seen[v] = true;
+            if level[v] >= current {
+                *pending += 1;
+            } else {
+                learnt.push(q);
+            }
+            bump(activity, var_inc, heap, v);
         }
     }
 
@@ -167,16 +191,22 @@ impl Cdcl {
 
     /// EVSIDS: raises `v`'s activity by the increment, rescaling all when it grows too large.
     fn bump(&mut self, v: usize) {
-        self.activity[v] += self.var_inc;
-        if self.activity[v] > 1e100 {
-            for a in &mut self.activity {
-                *a *= 1e-100;
-            }
-            self.heap.rescale(1e-100);
-            self.var_inc *= 1e-100;
-        }
-        self.heap.increased(v as u32, &self.activity);
+        bump(&mut self.activity, &mut self.var_inc, &mut self.heap, v);
     }
+}
+
+/// [`Cdcl::bump`] on the fields it changes.
+#[inline(always)]
+fn bump(activity: &mut [f64], var_inc: &mut f64, heap: &mut VarHeap, v: usize) {
+    activity[v] += *var_inc;
+    if activity[v] > 1e100 {
+        for a in activity.iter_mut() {
+            *a *= 1e-100;
+        }
+        heap.rescale(1e-100);
+        *var_inc *= 1e-100;
+    }
+    heap.increased(v as u32, activity);
 }
 
 /// A bit standing for the decision level of `l`'s variable (MiniSat's abstraction of levels).

@@ -85,20 +85,13 @@ impl VarHeap {
     fn sift_last_down(&mut self, last: Entry) {
         let heap = &mut self.heap[..];
         let index = &mut self.index[..];
-        let n = heap.len();
         let mut i = 0;
-        loop {
-            let left = 2 * i + 1;
-            if left >= n {
-                break;
-            }
-            let right = left + 1;
-            let child = if right < n && before(heap[right], heap[left]) {
-                right
-            } else {
-                left
+        // The entries compared are the ones moved: no second read, no second bounds check.
+        while let Some(&left) = heap.get(2 * i + 1) {
+            let (child, c) = match heap.get(2 * i + 2) {
+                Some(&right) if before(right, left) => (2 * i + 2, right),
+                _ => (2 * i + 1, left),
             };
-            let c = heap[child];
             heap[i] = c;
             index[c.var as usize] = i as u32;
             i = child;
