@@ -1,51 +1,30 @@
 //! First-UIP conflict analysis, recursive clause minimisation (MiniSat's), LBD and learning.
 
-use super::clauses::{not, var, Lit};
+use super::clauses::{not, var, ClauseRef, Lit, HEADER};
+use super::heap::VarHeap;
 use super::search::Conflict;
 use super::{Cdcl, Reason};
-
-/// The false literals of a reason or conflict clause other than the one it implied (all of a
-/// conflict's), written to `out`.
-fn other_lits(cdcl: &Cdcl, reason: Reason, out: &mut Vec<Lit>) {
-    out.clear();
-    match reason {
-        Reason::None => {}
-        Reason::Binary(a) => out.push(a),
-        Reason::Long(cref) => out.extend_from_slice(&cdcl.clauses.lits(cref)[1..]),
-    }
-}
 
 impl Cdcl {
     /// Learns the first-UIP clause of `conflict` into `self.learnt` (asserting literal first,
     /// a literal of the backjump level second); returns the backjump level and the LBD.
     pub(super) fn analyze(&mut self, conflict: Conflict) -> (usize, u32) {
         let current = self.trail_lim.len() as u32;
-        let mut lits = Vec::new();
-        match conflict {
-            Conflict::Binary(a, b) => lits.extend_from_slice(&[a, b]),
-            Conflict::Long(cref) => {
-                self.touch(cref);
-                lits.extend_from_slice(self.clauses.lits(cref));
-            }
-        }
         self.learnt.clear();
         self.learnt.push(0);
         let mut pending = 0usize;
+        match conflict {
+            Conflict::Binary(a, b) => {
+                self.see(a, current, &mut pending);
+                self.see(b, current, &mut pending);
+            }
+            Conflict::Long(cref) => {
+                self.touch(cref);
+                self.see_clause(cref, 0, current, &mut pending);
+            }
+        }
         let mut index = self.trail.len();
         let uip = loop {
-            for &q in &lits {
-                let v = var(q);
-                if self.seen[v] || self.level[v] == 0 {
-                    continue;
-                }
-                self.seen[v] = true;
-                self.bump(v);
-                if self.level[v] >= current {
-                    pending += 1;
-                } else {
-                    self.learnt.push(q);
-                }
-            }
             // The latest literal of the trail that takes part.
             let p = loop {
                 index -= 1;
@@ -59,11 +38,15 @@ impl Cdcl {
             if pending == 0 {
                 break p;
             }
-            let reason = self.reason[var(p)];
-            if let Reason::Long(cref) = reason {
-                self.touch(cref);
+            // The false literals of its reason, other than `p` (the first of a long clause).
+            match self.reason[var(p)] {
+                Reason::None => {}
+                Reason::Binary(a) => self.see(a, current, &mut pending),
+                Reason::Long(cref) => {
+                    self.touch(cref);
+                    self.see_clause(cref, 1, current, &mut pending);
+                }
             }
-            other_lits(self, reason, &mut lits);
         };
         self.learnt[0] = not(uip);
         self.minimize();
@@ -79,60 +62,97 @@ impl Cdcl {
         (back, self.lbd())
     }
 
+    /// [`Cdcl::see`] for the literals of a long clause from its `from`-th on, in clause order.
+    fn see_clause(&mut self, cref: ClauseRef, from: usize, current: u32, pending: &mut usize) {
+        let at = cref as usize + HEADER;
+        let len = self.clauses.len(cref);
+        let Cdcl {
+            clauses,
+            seen,
+            level,
+            learnt,
+            activity,
+            var_inc,
+            heap,
+            ..
+        } = self;
+        // The marks and levels as slices, so the stores do not reload them; only a literal met
+        // for the first time goes on to the bump (rare against the ones already seen).
+        let (seen, level) = (&mut seen[..], &level[..]);
+        for &q in &clauses.arena[at + from..at + len] {
+            let v = var(q);
+            if seen[v] || level[v] == 0 {
+                continue;
+            }
+            seen[v] = true;
+            if level[v] >= current {
+                *pending += 1;
+            } else {
+                learnt.push(q);
+            }
+            bump(activity, var_inc, heap, v);
+        }
+    }
+
+    /// A false literal of the conflict or of a reason: the first time its variable is met
+    /// (above level 0), bumped, and counted pending at the conflict's level or kept for the
+    /// learned clause below it.
+    #[inline(always)]
+    fn see(&mut self, q: Lit, current: u32, pending: &mut usize) {
+        let v = var(q);
+        if self.seen[v] || self.level[v] == 0 {
+            return;
+        }
+        self.seen[v] = true;
+        self.bump(v);
+        if self.level[v] >= current {
+            *pending += 1;
+        } else {
+            self.learnt.push(q);
+        }
+    }
+
     /// Drops every literal of `learnt[1..]` implied by the others (MiniSat's recursive
     /// minimisation, pruned by the levels' abstraction); clears the `seen` marks.
     fn minimize(&mut self) {
-        self.to_clear.clear();
-        self.to_clear.extend_from_slice(&self.learnt);
-        let abstraction = self.learnt[1..]
+        let Cdcl {
+            learnt,
+            to_clear,
+            stack,
+            seen,
+            level,
+            reason,
+            clauses,
+            ..
+        } = self;
+        to_clear.clear();
+        to_clear.extend_from_slice(learnt);
+        let abstraction = learnt[1..]
             .iter()
-            .fold(0u32, |a, &l| a | self.abstract_level(var(l)));
+            .fold(0u32, |a, &l| a | abstract_level(level, l));
         let mut kept = 1;
-        for i in 1..self.learnt.len() {
-            let l = self.learnt[i];
-            if self.reason[var(l)] == Reason::None || !self.redundant(l, abstraction) {
-                self.learnt[kept] = l;
+        for i in 1..learnt.len() {
+            let l = learnt[i];
+            if reason[var(l)] == Reason::None
+                || !redundant(
+                    l,
+                    abstraction,
+                    stack,
+                    to_clear,
+                    seen,
+                    level,
+                    reason,
+                    &clauses.arena,
+                )
+            {
+                learnt[kept] = l;
                 kept += 1;
             }
         }
-        self.learnt.truncate(kept);
-        for k in 0..self.to_clear.len() {
-            self.seen[var(self.to_clear[k])] = false;
+        learnt.truncate(kept);
+        for &l in to_clear.iter() {
+            seen[var(l)] = false;
         }
-    }
-
-    fn abstract_level(&self, v: usize) -> u32 {
-        1u32 << (self.level[v] & 31)
-    }
-
-    /// Whether `lit` follows from literals already in the learned clause (marked `seen`).
-    fn redundant(&mut self, lit: Lit, abstraction: u32) -> bool {
-        self.stack.clear();
-        self.stack.push(lit);
-        let top = self.to_clear.len();
-        let mut lits = Vec::new();
-        while let Some(q) = self.stack.pop() {
-            let reason = self.reason[var(q)];
-            other_lits(self, reason, &mut lits);
-            for &l in &lits {
-                let v = var(l);
-                if self.seen[v] || self.level[v] == 0 {
-                    continue;
-                }
-                if self.reason[v] != Reason::None && self.abstract_level(v) & abstraction != 0 {
-                    self.seen[v] = true;
-                    self.stack.push(l);
-                    self.to_clear.push(l);
-                } else {
-                    for k in top..self.to_clear.len() {
-                        self.seen[var(self.to_clear[k])] = false;
-                    }
-                    self.to_clear.truncate(top);
-                    return false;
-                }
-            }
-        }
-        true
     }
 
     /// Distinct decision levels among the learned clause's literals.
@@ -171,13 +191,80 @@ impl Cdcl {
 
     /// EVSIDS: raises `v`'s activity by the increment, rescaling all when it grows too large.
     fn bump(&mut self, v: usize) {
-        self.activity[v] += self.var_inc;
-        if self.activity[v] > 1e100 {
-            for a in &mut self.activity {
-                *a *= 1e-100;
-            }
-            self.var_inc *= 1e-100;
-        }
-        self.heap.increased(v as u32, &self.activity);
+        bump(&mut self.activity, &mut self.var_inc, &mut self.heap, v);
     }
+}
+
+/// [`Cdcl::bump`] on the fields it changes.
+#[inline(always)]
+fn bump(activity: &mut [f64], var_inc: &mut f64, heap: &mut VarHeap, v: usize) {
+    activity[v] += *var_inc;
+    if activity[v] > 1e100 {
+        for a in activity.iter_mut() {
+            *a *= 1e-100;
+        }
+        heap.rescale(1e-100);
+        *var_inc *= 1e-100;
+    }
+    heap.increased(v as u32, activity);
+}
+
+/// A bit standing for the decision level of `l`'s variable (MiniSat's abstraction of levels).
+#[inline(always)]
+fn abstract_level(level: &[u32], l: Lit) -> u32 {
+    1u32 << (level[var(l)] & 31)
+}
+
+/// Whether `lit` follows from literals already in the learned clause (marked `seen`); marks
+/// what it shows to follow too (kept in `to_clear`), or undoes its marks when `lit` does not.
+/// Free of `Cdcl` so that the arrays it reads stay in registers while it writes the marks.
+#[allow(clippy::too_many_arguments)]
+fn redundant(
+    lit: Lit,
+    abstraction: u32,
+    stack: &mut Vec<Lit>,
+    to_clear: &mut Vec<Lit>,
+    seen: &mut [bool],
+    level: &[u32],
+    reason: &[Reason],
+    arena: &[u32],
+) -> bool {
+    stack.clear();
+    stack.push(lit);
+    let top = to_clear.len();
+    // One literal of a reason: true when it is in the clause or at level 0, or may follow from
+    // it (then marked and queued); false when it cannot.
+    let mut step = |l: Lit, stack: &mut Vec<Lit>, to_clear: &mut Vec<Lit>| -> bool {
+        let v = var(l);
+        if seen[v] || level[v] == 0 {
+            return true;
+        }
+        if reason[v] != Reason::None && abstract_level(level, l) & abstraction != 0 {
+            seen[v] = true;
+            stack.push(l);
+            to_clear.push(l);
+            true
+        } else {
+            false
+        }
+    };
+    while let Some(q) = stack.pop() {
+        let follows = match reason[var(q)] {
+            Reason::None => true,
+            Reason::Binary(a) => step(a, stack, to_clear),
+            Reason::Long(cref) => {
+                let at = cref as usize + HEADER;
+                let lits = &arena[at + 1..at + arena[cref as usize] as usize];
+                lits.iter().all(|&l| step(l, stack, to_clear))
+            }
+        };
+        if !follows {
+            for &l in &to_clear[top..] {
+                seen[var(l)] = false;
+            }
+            to_clear.truncate(top);
+            return false;
+        }
+    }
+    true
 }

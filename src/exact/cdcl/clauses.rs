@@ -29,7 +29,7 @@ pub(super) fn not(l: Lit) -> Lit {
 /// when analysis last used it) and literals follow.
 pub(super) type ClauseRef = u32;
 
-const HEADER: usize = 3;
+pub(super) const HEADER: usize = 3;
 const LEARNT: u32 = 1;
 const DELETED: u32 = 2;
 /// Vivification (`vivify.rs`) has tried this clause.
@@ -45,6 +45,11 @@ pub(super) struct Watch {
 }
 
 /// Every clause of the problem and the learned ones.
+///
+/// Every literal held (in `bins` and in the arena) is below `bins.len() == watches.len()`
+/// (`2 * vars`): `add_binary` indexes `bins` by both of its literals and `add_long` asserts
+/// it, and nothing else writes literals. Propagation relies on it to read the assignment
+/// unchecked (`propagate.rs`).
 #[derive(Clone, Debug, Default)]
 pub(super) struct Clauses {
     pub arena: Vec<u32>,
@@ -81,6 +86,10 @@ impl Clauses {
         used: u64,
     ) -> ClauseRef {
         debug_assert!(lits.len() >= 3);
+        assert!(
+            lits.iter().all(|&l| (l as usize) < self.bins.len()),
+            "a literal of another formula"
+        );
         let cref = self.arena.len() as ClauseRef;
         self.arena.push(lits.len() as u32);
         self.arena
@@ -112,13 +121,6 @@ impl Clauses {
     pub(super) fn lits(&self, cref: ClauseRef) -> &[Lit] {
         let start = cref as usize + HEADER;
         &self.arena[start..start + self.len(cref)]
-    }
-
-    #[inline(always)]
-    pub(super) fn lits_mut(&mut self, cref: ClauseRef) -> &mut [Lit] {
-        let start = cref as usize + HEADER;
-        let len = self.len(cref);
-        &mut self.arena[start..start + len]
     }
 
     /// Takes the clause out of its two watch lists (its first two literals'), as vivification

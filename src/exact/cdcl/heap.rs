@@ -1,10 +1,19 @@
 //! The decision order: a binary max-heap of variables by activity (EVSIDS), ties to the lower
 //! variable, so the order is a pure function of the activities.
 
+/// A variable in the heap with its activity, copied in so that sifting reads one array (the
+/// copy always equals the search's `activity[var]`: every change goes through
+/// [`VarHeap::increased`] or [`VarHeap::rescale`]).
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    activity: f64,
+    var: u32,
+}
+
 /// Variables ordered by `activity`, largest first.
 #[derive(Clone, Debug, Default)]
 pub(super) struct VarHeap {
-    heap: Vec<u32>,
+    heap: Vec<Entry>,
     /// Position of each variable in `heap`, `u32::MAX` when absent.
     index: Vec<u32>,
 }
@@ -12,9 +21,8 @@ pub(super) struct VarHeap {
 const ABSENT: u32 = u32::MAX;
 
 #[inline(always)]
-fn before(activity: &[f64], a: u32, b: u32) -> bool {
-    let (x, y) = (activity[a as usize], activity[b as usize]);
-    x > y || (x == y && a < b)
+fn before(a: Entry, b: Entry) -> bool {
+    a.activity > b.activity || (a.activity == b.activity && a.var < b.var)
 }
 
 impl VarHeap {
@@ -40,7 +48,7 @@ impl VarHeap {
 
     /// The variable at position `i` of the heap's array (a random decision's draw).
     pub(super) fn nth(&self, i: usize) -> u32 {
-        self.heap[i]
+        self.heap[i].var
     }
 
     pub(super) fn contains(&self, v: u32) -> bool {
@@ -52,70 +60,88 @@ impl VarHeap {
             return;
         }
         self.index[v as usize] = self.heap.len() as u32;
-        self.heap.push(v);
-        self.up(self.heap.len() - 1, activity);
+        self.heap.push(Entry {
+            activity: activity[v as usize],
+            var: v,
+        });
+        self.up(self.heap.len() - 1);
     }
 
     /// The variable of largest activity, removed.
-    pub(super) fn pop(&mut self, activity: &[f64]) -> Option<u32> {
-        let top = *self.heap.first()?;
+    pub(super) fn pop(&mut self) -> Option<u32> {
+        let top = self.heap.first()?.var;
         let last = self.heap.pop().expect("not empty");
         self.index[top as usize] = ABSENT;
         if !self.heap.is_empty() {
-            self.heap[0] = last;
-            self.index[last as usize] = 0;
-            self.down(0, activity);
+            self.sift_last_down(last);
         }
         Some(top)
+    }
+
+    /// Puts `last` (the array's old last entry) in the root's place: Floyd's bottom-up sift,
+    /// one comparison per level down the path of the larger children to a leaf, then `last`
+    /// back up that path. The path is ordered, so `last` ends where the classic sift (two
+    /// comparisons per level) would put it, every entry in the same place.
+    fn sift_last_down(&mut self, last: Entry) {
+        let heap = &mut self.heap[..];
+        let index = &mut self.index[..];
+        let mut i = 0;
+        // The entries compared are the ones moved: no second read, no second bounds check.
+        while let Some(&left) = heap.get(2 * i + 1) {
+            let (child, c) = match heap.get(2 * i + 2) {
+                Some(&right) if before(right, left) => (2 * i + 2, right),
+                _ => (2 * i + 1, left),
+            };
+            heap[i] = c;
+            index[c.var as usize] = i as u32;
+            i = child;
+        }
+        while i > 0 {
+            let parent = (i - 1) / 2;
+            let p = heap[parent];
+            if !before(last, p) {
+                break;
+            }
+            heap[i] = p;
+            index[p.var as usize] = i as u32;
+            i = parent;
+        }
+        heap[i] = last;
+        index[last.var as usize] = i as u32;
     }
 
     /// `v`'s activity grew: move it up.
     pub(super) fn increased(&mut self, v: u32, activity: &[f64]) {
         if let Some(&i) = self.index.get(v as usize).filter(|&&i| i != ABSENT) {
-            self.up(i as usize, activity);
+            self.heap[i as usize].activity = activity[v as usize];
+            self.up(i as usize);
         }
     }
 
-    fn up(&mut self, mut i: usize, activity: &[f64]) {
-        let v = self.heap[i];
+    /// Every activity was multiplied by `factor` (the same product as the search's, so the
+    /// copies stay equal and the order is unchanged).
+    pub(super) fn rescale(&mut self, factor: f64) {
+        for e in &mut self.heap {
+            e.activity *= factor;
+        }
+    }
+
+    fn up(&mut self, mut i: usize) {
+        let heap = &mut self.heap[..];
+        let index = &mut self.index[..];
+        let e = heap[i];
         while i > 0 {
             let parent = (i - 1) / 2;
-            let p = self.heap[parent];
-            if !before(activity, v, p) {
+            let p = heap[parent];
+            if !before(e, p) {
                 break;
             }
-            self.heap[i] = p;
-            self.index[p as usize] = i as u32;
+            heap[i] = p;
+            index[p.var as usize] = i as u32;
             i = parent;
         }
-        self.heap[i] = v;
-        self.index[v as usize] = i as u32;
-    }
-
-    fn down(&mut self, mut i: usize, activity: &[f64]) {
-        let v = self.heap[i];
-        let n = self.heap.len();
-        loop {
-            let left = 2 * i + 1;
-            if left >= n {
-                break;
-            }
-            let right = left + 1;
-            let child = if right < n && before(activity, self.heap[right], self.heap[left]) {
-                right
-            } else {
-                left
-            };
-            let c = self.heap[child];
-            if !before(activity, c, v) {
-                break;
-            }
-            self.heap[i] = c;
-            self.index[c as usize] = i as u32;
-            i = child;
-        }
-        self.heap[i] = v;
-        self.index[v as usize] = i as u32;
+        heap[i] = e;
+        index[e.var as usize] = i as u32;
     }
 }
 
@@ -127,14 +153,118 @@ mod tests {
     fn pops_by_activity_then_index() {
         let mut activity = vec![0.5, 2.0, 0.5, 1.0, 3.0];
         let mut heap = VarHeap::new(5, &activity);
-        assert_eq!(heap.pop(&activity), Some(4));
+        assert_eq!(heap.pop(), Some(4));
         activity[0] = 5.0;
         heap.increased(0, &activity);
-        let order: Vec<u32> = std::iter::from_fn(|| heap.pop(&activity)).collect();
+        let order: Vec<u32> = std::iter::from_fn(|| heap.pop()).collect();
         assert_eq!(order, [0, 1, 3, 2]);
         heap.insert(2, &activity);
         heap.insert(2, &activity);
-        assert_eq!(heap.pop(&activity), Some(2));
-        assert_eq!(heap.pop(&activity), None);
+        assert_eq!(heap.pop(), Some(2));
+        assert_eq!(heap.pop(), None);
+    }
+
+    /// MiniSat's heap as it was (the classic two-comparison sift down): the layout random
+    /// decisions read ([`VarHeap::nth`]) must stay exactly this.
+    struct Classic {
+        heap: Vec<u32>,
+        index: Vec<Option<usize>>,
+    }
+
+    impl Classic {
+        fn before(act: &[f64], a: u32, b: u32) -> bool {
+            let (x, y) = (act[a as usize], act[b as usize]);
+            x > y || (x == y && a < b)
+        }
+
+        fn up(&mut self, mut i: usize, act: &[f64]) {
+            let v = self.heap[i];
+            while i > 0 && Self::before(act, v, self.heap[(i - 1) / 2]) {
+                let p = self.heap[(i - 1) / 2];
+                self.heap[i] = p;
+                self.index[p as usize] = Some(i);
+                i = (i - 1) / 2;
+            }
+            self.heap[i] = v;
+            self.index[v as usize] = Some(i);
+        }
+
+        fn insert(&mut self, v: u32, act: &[f64]) {
+            if self.index[v as usize].is_none() {
+                self.heap.push(v);
+                self.up(self.heap.len() - 1, act);
+            }
+        }
+
+        fn pop(&mut self, act: &[f64]) -> Option<u32> {
+            let top = *self.heap.first()?;
+            let last = self.heap.pop().unwrap();
+            self.index[top as usize] = None;
+            if self.heap.is_empty() {
+                return Some(top);
+            }
+            let (n, mut i) = (self.heap.len(), 0);
+            loop {
+                let (l, r) = (2 * i + 1, 2 * i + 2);
+                if l >= n {
+                    break;
+                }
+                let c = if r < n && Self::before(act, self.heap[r], self.heap[l]) {
+                    r
+                } else {
+                    l
+                };
+                if !Self::before(act, self.heap[c], last) {
+                    break;
+                }
+                self.heap[i] = self.heap[c];
+                self.index[self.heap[i] as usize] = Some(i);
+                i = c;
+            }
+            self.heap[i] = last;
+            self.index[last as usize] = Some(i);
+            Some(top)
+        }
+    }
+
+    #[test]
+    fn layout_matches_the_classic_sift() {
+        let vars = 300;
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut draw = |below: u64| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) % below
+        };
+        // Few distinct activities, so that ties (broken by the variable) are common.
+        let mut act: Vec<f64> = (0..vars).map(|_| draw(20) as f64).collect();
+        let mut heap = VarHeap::new(vars, &act);
+        let mut classic = Classic {
+            heap: Vec::new(),
+            index: vec![None; vars],
+        };
+        for v in 0..vars as u32 {
+            classic.insert(v, &act);
+        }
+        for _ in 0..20_000 {
+            let v = draw(vars as u64) as u32;
+            match draw(3) {
+                0 => assert_eq!(heap.pop(), classic.pop(&act)),
+                1 => {
+                    heap.insert(v, &act);
+                    classic.insert(v, &act);
+                }
+                _ => {
+                    act[v as usize] += draw(3) as f64;
+                    heap.increased(v, &act);
+                    if let Some(i) = classic.index[v as usize] {
+                        classic.up(i, &act);
+                    }
+                }
+            }
+            assert_eq!(heap.len(), classic.heap.len());
+            assert!((0..heap.len()).all(|i| heap.nth(i) == classic.heap[i]));
+        }
     }
 }

@@ -3,11 +3,11 @@
 //!
 //! The exact solver's propagation fixes what it can first; every (open cell, candidate digit)
 //! left is a Boolean variable (`encode.rs`). The search is the standard one (MiniSat, Glucose):
-//! two watched literals with binary clauses in implication lists (`clauses.rs`), first-UIP
-//! conflict analysis with recursive clause minimisation (`analyze.rs`), EVSIDS activities in a
-//! binary heap (`heap.rs`), phase saving, Luby or Glucose-style restarts and removal of learned
-//! clauses by LBD or in three tiers (`search.rs`, `restart.rs`, `tiers.rs`), vivification of
-//! learned clauses (`vivify.rs`).
+//! two watched literals with binary clauses in implication lists (`clauses.rs`, the loop in
+//! `propagate.rs`), first-UIP conflict analysis with recursive clause minimisation
+//! (`analyze.rs`), EVSIDS activities in a binary heap (`heap.rs`), phase saving, Luby or
+//! Glucose-style restarts and removal of learned clauses by LBD or in three tiers (`search.rs`,
+//! `restart.rs`, `tiers.rs`), vivification of learned clauses (`vivify.rs`).
 //!
 //! A run is a pure function of (puzzle, [`Config`], seed): the initial activities (and phases
 //! when [`Phase::Random`]) are drawn from the counter-based hash keyed by the seed, floating
@@ -20,6 +20,7 @@ mod clauses;
 mod encode;
 mod heap;
 mod phases;
+mod propagate;
 mod restart;
 mod search;
 mod share;

@@ -98,6 +98,8 @@ pub(super) struct PhaseState {
     next_switch: u64,
     /// Propagations the first focused turn took, the unit of the later turns.
     turn: u64,
+    /// The share of random decisions in 1/65536 ([`super::Config::random_decisions`]).
+    random_q16: u32,
     draws: rng::Rng,
 }
 
@@ -120,6 +122,7 @@ impl PhaseState {
             other_restart: RestartState::new(&other),
             next_switch,
             turn: 0,
+            random_q16: rng::rate_q16(config.random_decisions),
             draws: rng::Rng::new(rng::stream_key(
                 seed,
                 super::CDCL_STREAM,
@@ -247,7 +250,7 @@ impl Cdcl {
     /// With the configured frequency, an unassigned variable drawn at random (MiniSat's random
     /// decisions); `None` otherwise.
     pub(super) fn random_decision(&mut self) -> Option<usize> {
-        let q16 = rng::rate_q16(self.config.random_decisions);
+        let q16 = self.phases.random_q16;
         if q16 == 0 || self.heap.is_empty() || !self.phases.draws.chance(q16) {
             return None;
         }

@@ -59,6 +59,8 @@ pub(super) struct RestartState {
     policy: Restarts,
     since: u64,
     restarts: u64,
+    /// Luby: the conflicts the current restart interval lasts (`luby(restarts + 1) * unit`).
+    luby_limit: u64,
     fast: Ema,
     slow: Ema,
 }
@@ -69,6 +71,7 @@ impl RestartState {
             policy: *policy,
             since: 0,
             restarts: 0,
+            luby_limit: luby_limit(policy, 0),
             fast: Ema::new(FAST),
             slow: Ema::new(SLOW),
         }
@@ -82,7 +85,7 @@ impl RestartState {
 
     pub(super) fn due(&self) -> bool {
         match self.policy {
-            Restarts::Luby { unit } => self.since >= luby(self.restarts + 1) * unit.max(1),
+            Restarts::Luby { .. } => self.since >= self.luby_limit,
             Restarts::Glucose => {
                 self.since >= MIN_INTERVAL && self.fast.value() > MARGIN * self.slow.value()
             }
@@ -93,5 +96,15 @@ impl RestartState {
     pub(super) fn restarted(&mut self) {
         self.since = 0;
         self.restarts += 1;
+        self.luby_limit = luby_limit(&self.policy, self.restarts);
+    }
+}
+
+/// The length of Luby interval `restarts + 1` (0 for other policies), computed once per restart
+/// rather than at every decision.
+fn luby_limit(policy: &Restarts, restarts: u64) -> u64 {
+    match *policy {
+        Restarts::Luby { unit } => luby(restarts + 1) * unit.max(1),
+        _ => 0,
     }
 }

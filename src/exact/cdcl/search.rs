@@ -1,7 +1,7 @@
-//! The CDCL loop: propagation by watched literals, decisions, backjumps, restarts and removal
-//! of learned clauses.
+//! The CDCL loop: propagation (`propagate.rs`), decisions, backjumps, restarts and removal of
+//! learned clauses.
 
-use super::clauses::{not, pos, var, ClauseRef, Lit, Watch};
+use super::clauses::{not, pos, var, ClauseRef, Lit};
 use super::{Cdcl, Outcome, Reason, TargetReset};
 
 /// A clause found false: its literals.
@@ -80,112 +80,25 @@ impl Cdcl {
         self.trail.push(lit);
     }
 
-    /// Unit propagation of the trail's pending literals; the first false clause met, if any.
-    pub(super) fn propagate(&mut self) -> Option<Conflict> {
-        let level = self.trail_lim.len() as u32;
-        while self.qhead < self.trail.len() {
-            let p = self.trail[self.qhead];
-            self.qhead += 1;
-            self.stats.propagations += 1;
-            let Cdcl {
-                clauses,
-                value,
-                level: levels,
-                reason,
-                trail,
-                ..
-            } = self;
-            macro_rules! assign {
-                ($q:expr, $r:expr) => {{
-                    let q: Lit = $q;
-                    value[q as usize] = 1;
-                    value[not(q) as usize] = -1;
-                    levels[var(q)] = level;
-                    reason[var(q)] = $r;
-                    trail.push(q);
-                }};
-            }
-            for &q in &clauses.bins[p as usize] {
-                match value[q as usize] {
-                    1 => {}
-                    0 => assign!(q, Reason::Binary(not(p))),
-                    _ => return Some(Conflict::Binary(not(p), q)),
-                }
-            }
-            let false_lit = not(p);
-            let mut ws = std::mem::take(&mut clauses.watches[p as usize]);
-            let (mut i, mut j) = (0, 0);
-            let mut conflict = None;
-            while i < ws.len() {
-                let w = ws[i];
-                i += 1;
-                if value[w.blocker as usize] == 1 {
-                    ws[j] = w;
-                    j += 1;
-                    continue;
-                }
-                let cref = w.cref;
-                let lits = clauses.lits_mut(cref);
-                if lits[0] == false_lit {
-                    lits.swap(0, 1);
-                }
-                let first = lits[0];
-                let kept = Watch {
-                    cref,
-                    blocker: first,
-                };
-                if first != w.blocker && value[first as usize] == 1 {
-                    ws[j] = kept;
-                    j += 1;
-                    continue;
-                }
-                let mut moved = None;
-                for k in 2..lits.len() {
-                    if value[lits[k] as usize] != -1 {
-                        lits.swap(1, k);
-                        moved = Some(lits[1]);
-                        break;
-                    }
-                }
-                if let Some(new) = moved {
-                    clauses.watches[not(new) as usize].push(kept);
-                    continue;
-                }
-                ws[j] = kept;
-                j += 1;
-                if value[first as usize] == -1 {
-                    conflict = Some(Conflict::Long(cref));
-                    while i < ws.len() {
-                        ws[j] = ws[i];
-                        i += 1;
-                        j += 1;
-                    }
-                } else {
-                    assign!(first, Reason::Long(cref));
-                }
-            }
-            ws.truncate(j);
-            clauses.watches[p as usize] = ws;
-            if conflict.is_some() {
-                return conflict;
-            }
-        }
-        None
-    }
-
     /// Undoes every level above `to`, saving phases and returning variables to the heap.
     pub(super) fn backtrack(&mut self, to: usize) {
         if self.trail_lim.len() <= to {
             return;
         }
         let start = self.trail_lim[to];
-        for i in (start..self.trail.len()).rev() {
-            let lit = self.trail[i];
+        // Slices, not the vectors: the byte stores then cannot move the arrays' addresses, so
+        // they stay in registers. The heap sees the variables in the same (reverse trail) order.
+        let undone = &self.trail[start..];
+        let value = &mut self.value[..];
+        let phase = &mut self.phase[..];
+        for &lit in undone.iter().rev() {
             let v = var(lit);
-            self.value[lit as usize] = 0;
-            self.value[not(lit) as usize] = 0;
-            self.phase[v] = lit == pos(v);
-            self.heap.insert(v as u32, &self.activity);
+            value[lit as usize] = 0;
+            value[not(lit) as usize] = 0;
+            phase[v] = lit == pos(v);
+        }
+        for &lit in undone.iter().rev() {
+            self.heap.insert(var(lit) as u32, &self.activity);
         }
         self.trail.truncate(start);
         self.trail_lim.truncate(to);
@@ -198,7 +111,7 @@ impl Cdcl {
         if let Some(v) = self.random_decision() {
             return Some(self.decision_lit(v));
         }
-        while let Some(v) = self.heap.pop(&self.activity) {
+        while let Some(v) = self.heap.pop() {
             let v = v as usize;
             if self.value[pos(v) as usize] == 0 {
                 return Some(self.decision_lit(v));
