@@ -5,8 +5,8 @@ use evoku::exact::cdcl::{Cdcl, Config, Outcome, Phase, Restarts, ShareLimits};
 use super::restarts::broken_seed_puzzle;
 use super::*;
 
-/// Runs to the end (a generous budget) and returns the outcome.
-fn finish(puzzle: &Grid, config: Config, seed: u64) -> (Outcome, Cdcl) {
+/// Runs to the end (a generous budget) and returns the outcome (shared by the CDCL test files).
+pub(super) fn finish(puzzle: &Grid, config: Config, seed: u64) -> (Outcome, Cdcl) {
     let mut cdcl = Cdcl::new(puzzle, config, seed, 0);
     let outcome = cdcl.run(10_000_000);
     (outcome, cdcl)

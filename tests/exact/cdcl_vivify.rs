@@ -1,8 +1,9 @@
 //! The CDCL search with three tiers of learned clauses and vivification on: solving, proving no
 //! solution, determinism and resumable budgets, as `cdcl.rs` checks for the default.
 
-use evoku::exact::cdcl::{Cdcl, Config, Outcome};
+use evoku::exact::cdcl::{Config, Outcome};
 
+use super::cdcl::finish;
 use super::restarts::broken_seed_puzzle;
 use super::*;
 
@@ -16,12 +17,6 @@ fn often(tiers: bool, vivify: u64) -> Config {
         reduce_step: 50,
         ..Config::default()
     }
-}
-
-fn finish(puzzle: &Grid, config: Config, seed: u64) -> (Outcome, Cdcl) {
-    let mut cdcl = Cdcl::new(puzzle, config, seed, 0);
-    let outcome = cdcl.run(10_000_000);
-    (outcome, cdcl)
 }
 
 #[test]

@@ -4,6 +4,7 @@
 
 use evoku::exact::cdcl::{Cdcl, Config, Outcome, Walk, WalkScore};
 
+use super::cdcl::finish;
 use super::restarts::broken_seed_puzzle;
 use super::*;
 
@@ -19,12 +20,6 @@ fn walking(target: bool, cells: bool) -> Config {
         },
         ..Config::default()
     }
-}
-
-fn finish(puzzle: &Grid, config: Config, seed: u64) -> (Outcome, Cdcl) {
-    let mut cdcl = Cdcl::new(puzzle, config, seed, 0);
-    let outcome = cdcl.run(10_000_000);
-    (outcome, cdcl)
 }
 
 fn assert_solved(puzzle: &Grid, outcome: &Outcome) {
