@@ -8,7 +8,8 @@
 //! `EVOKU_SEED` (1, the CLI's default) keys the member. `EVOKU_STREAM0`, `EVOKU_STREAM1`: a
 //! stream's engine, the member's default when unset: `tree` (restarted tree searches) or the
 //! CDCL with settings joined by `+`, each changing [`Config::default`]: `default`, `walk`
-//! ([`Walk::SCREENED`]), `vivify:P` (vivification effort, percent), `tiers`, `decay:X`,
+//! ([`Walk::SCREENED`]), `walk-flips:N` and `walk-interval:N` (those walks with N flips per
+//! clause, or N conflicts before the first), `vivify:P` (vivification effort, percent), `tiers`, `decay:X`,
 //! `rephase-best` (best-only rephasing every 1,000 conflicts, arithmetic, the target reset at
 //! each rephase), `random:P` (share of random decisions), `phase:false|true|random`,
 //! `luby:UNIT`. `EVOKU_SHARE`: `0` (no sharing), `1` (the default limits) or `LBD:LEN` (long
@@ -48,6 +49,19 @@ fn stream(text: &str, var: &str) -> Option<Config> {
         match name {
             "default" => {}
             "walk" => config.walk = Walk::SCREENED,
+            // The screened walks with other flips per clause, or another interval.
+            "walk-flips" => {
+                config.walk = Walk {
+                    flips_per_clause: number(value, var),
+                    ..Walk::SCREENED
+                }
+            }
+            "walk-interval" => {
+                config.walk = Walk {
+                    interval: number(value, var),
+                    ..Walk::SCREENED
+                }
+            }
             "vivify" => config.vivify = number(value, var),
             "tiers" => config.tiers = true,
             "decay" => config.decay = number(value, var),
@@ -79,8 +93,8 @@ fn stream(text: &str, var: &str) -> Option<Config> {
     Some(config)
 }
 
-fn settings() -> ExactSettings {
-    let mut settings = ExactSettings::default();
+fn settings(box_size: usize) -> ExactSettings {
+    let mut settings = ExactSettings::for_box(box_size);
     for (i, slot) in settings.streams.iter_mut().enumerate() {
         let var = format!("EVOKU_STREAM{i}");
         if let Some(text) = env(&var) {
@@ -112,11 +126,15 @@ fn main() -> Result<(), evoku::Error> {
     };
     let rounds: u32 = number(rounds, "ROUNDS");
     let seed: u64 = env("EVOKU_SEED").map_or(1, |v| number(&v, "EVOKU_SEED"));
-    let settings = settings();
-    println!("# seed {seed} {settings:?}");
+    let mut printed = None;
     for file in files {
         let (puzzles, _) = read_puzzles(file, &ParseOptions::default())?;
         let puzzle = &puzzles[0];
+        let settings = settings(puzzle.grid.geometry().box_size());
+        if printed.as_ref() != Some(&settings) {
+            println!("# seed {seed} {settings:?}");
+            printed = Some(settings.clone());
+        }
         let start = std::time::Instant::now();
         let mut member = RestartsMember::with_settings(&puzzle.grid, seed, Some(2), &settings);
         let mut round = 0;

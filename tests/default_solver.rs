@@ -373,3 +373,44 @@ fn the_exact_member_restarts_from_36x36_the_same_whatever_the_thread_count() {
     assert_eq!(first, run(1), "one thread, same run");
     assert_eq!(first, run(3), "three threads, same run");
 }
+
+#[test]
+fn from_36x36_the_aco_and_the_walk_take_a_turn_every_few_rounds() {
+    // Their work per turn is as below 36x36; only the rounds they work in thin out (rounds 0,
+    // K, 2K, ...), the same on every thread count.
+    use evoku::portfolio::member::{side_turn_every, LARGE_BOARD_TURN_EVERY};
+    assert_eq!(side_turn_every(5), 1);
+    assert_eq!(side_turn_every(6), LARGE_BOARD_TURN_EVERY);
+    let rounds = LARGE_BOARD_TURN_EVERY + 2;
+    let run = |path: &str, threads: usize, rounds: u32| {
+        let puzzle = read_puzzle(path);
+        let mut options = options(Device::Cpu, threads, 5);
+        options.ga.max_generations = rounds;
+        let outcome = portfolio::solve(
+            &puzzle.grid,
+            &[MemberKind::Aco, MemberKind::Walk],
+            &options,
+            &mut |_| {},
+            std::time::Instant::now(),
+        )
+        .unwrap();
+        assert!(
+            !outcome.solved,
+            "{path}: solved, so the turns are cut short"
+        );
+        assert_eq!(outcome.rounds, rounds);
+        outcome.members
+    };
+    let large = run("puzzles/large/inst36x36_50_0.txt", 2, rounds);
+    for member in &large {
+        assert_eq!(member.turn_every, LARGE_BOARD_TURN_EVERY, "{member:?}");
+        // Turns in rounds 0 and K.
+        assert_eq!(member.work, 2 * member.work_per_round, "{member:?}");
+    }
+    assert_eq!(large, run("puzzles/large/inst36x36_50_0.txt", 1, rounds));
+    // Below 36x36 a turn every round (one round: the ACS solves this one in the second).
+    for member in run("puzzles/lloyd-amos-25x25-45.txt", 2, 1) {
+        assert_eq!(member.turn_every, 1, "{member:?}");
+        assert_eq!(member.work, member.work_per_round, "{member:?}");
+    }
+}

@@ -86,6 +86,7 @@ impl Member for Scripted {
             name: self.name.clone(),
             islands: 1,
             work_per_round: 1,
+            turn_every: 1,
             work: self.rounds,
             solved: self.solved,
             penalty: self.penalty(),

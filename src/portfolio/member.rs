@@ -15,6 +15,7 @@ use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::exact;
 use crate::ga::{self, Engine, GaConfig, Problem};
+use crate::portfolio::restarts::RESTARTS_FROM_BOX;
 
 /// Cell visits (colonies x ants x cells) the ACS spends per round.
 const ACO_WORK_PER_ROUND: u64 = 250_000;
@@ -22,6 +23,22 @@ const ACO_WORK_PER_ROUND: u64 = 250_000;
 const GA_WORK_PER_ROUND: u64 = 1_000_000;
 /// Search nodes per cell the exact solver spends per round, on average (see [`ExactMember`]).
 const EXACT_NODES_PER_ROUND: u64 = 200_000;
+
+/// From 36x36 on ([`RESTARTS_FROM_BOX`]) the ACS and the walk take their turn in one round of
+/// this many (rounds 0, K, 2K, ...), with the same work per turn: on the CPU they share the
+/// cores with the exact member, which alone solved the large sets (the ACS and the walk none at
+/// 36x36 45-50 % and 49x49), and they took about 30 % of a round's time at 49x49 (7-10 % at
+/// 36x36; docs/RESULTS.md, "Walks at 36x36 only, and the ACS and the walk every fourth round").
+pub const LARGE_BOARD_TURN_EVERY: u32 = 4;
+
+/// Rounds from one turn of the ACS or the walk to the next on boards of box size `box_size`.
+pub fn side_turn_every(box_size: usize) -> u32 {
+    if box_size >= RESTARTS_FROM_BOX {
+        LARGE_BOARD_TURN_EVERY
+    } else {
+        1
+    }
+}
 
 /// ACS iterations per round on a board of `cells` cells: `ACO_WORK_PER_ROUND` cell visits.
 pub fn aco_iterations_per_round(config: &AcoConfig, cells: usize) -> u32 {
@@ -45,8 +62,11 @@ pub struct MemberReport {
     pub name: String,
     /// GA islands or ACS colonies; 1 for the exact solver.
     pub islands: u32,
-    /// Generations (GA), iterations (ACS) or search nodes (exact) per round.
+    /// Generations (GA), iterations (ACS) or search nodes (exact) per turn.
     pub work_per_round: u64,
+    /// Rounds from one turn to the next (1: a turn every round; the ACS and the walk from 36x36
+    /// on: [`LARGE_BOARD_TURN_EVERY`]).
+    pub turn_every: u32,
     /// Generations, iterations or nodes run in all.
     pub work: u64,
     pub solved: bool,
@@ -163,6 +183,7 @@ impl Member for ExactMember {
             name: "exact".into(),
             islands: 1,
             work_per_round: self.nodes_per_round,
+            turn_every: 1,
             work: self.nodes,
             solved: self.solved(),
             penalty: self.penalty(),
@@ -186,6 +207,7 @@ pub struct AcoMember {
     puzzle: Grid,
     engine: Box<dyn AcoEngine>,
     iterations_per_round: u32,
+    turn_every: u32,
     iterations: u64,
     colonies: Vec<aco::Colony>,
 }
@@ -206,6 +228,7 @@ impl AcoMember {
             puzzle: puzzle.clone(),
             engine,
             iterations_per_round,
+            turn_every: side_turn_every(puzzle.geometry().box_size()),
             iterations: 0,
             colonies,
         })
@@ -231,7 +254,10 @@ impl Member for AcoMember {
         "aco"
     }
 
-    fn round(&mut self, _round: u32, time_left: Option<Duration>) -> Result<()> {
+    fn round(&mut self, round: u32, time_left: Option<Duration>) -> Result<()> {
+        if !round.is_multiple_of(self.turn_every) {
+            return Ok(());
+        }
         // Under a time limit, in the engine's steps with a read-back after each, so that a slow
         // round (the GPU ACS on lavapipe from 36x36 up: seconds an iteration) stops in time; the
         // iterations are the same either way until the limit cuts the round short.
@@ -270,6 +296,7 @@ impl Member for AcoMember {
             name: "aco".into(),
             islands: self.engine.params().colonies,
             work_per_round: self.iterations_per_round as u64,
+            turn_every: self.turn_every,
             work: self.iterations_run(state),
             solved: state.solved != 0,
             penalty: self.penalty(),
@@ -302,6 +329,7 @@ pub struct GaMember {
     problem: Problem,
     engine: Box<dyn Engine>,
     generations_per_round: u32,
+    turn_every: u32,
     generations: u64,
     islands: Vec<ga::Island>,
 }
@@ -315,6 +343,7 @@ impl GaMember {
         threads: Option<usize>,
     ) -> Result<GaMember> {
         let generations_per_round = ga_generations_per_round(config, problem.cells());
+        let turn_every = side_turn_every(problem.puzzle().geometry().box_size());
         let mut engine = device.engine(problem.clone(), config, threads)?;
         let islands = engine.islands()?;
         Ok(GaMember {
@@ -322,6 +351,7 @@ impl GaMember {
             problem,
             engine,
             generations_per_round,
+            turn_every,
             generations: 0,
             islands,
         })
@@ -342,7 +372,10 @@ impl Member for GaMember {
         &self.name
     }
 
-    fn round(&mut self, _round: u32, _time_left: Option<Duration>) -> Result<()> {
+    fn round(&mut self, round: u32, _time_left: Option<Duration>) -> Result<()> {
+        if !round.is_multiple_of(self.turn_every) {
+            return Ok(());
+        }
         self.engine.step(self.generations_per_round)?;
         self.generations += self.generations_per_round as u64;
         self.islands = self.engine.islands()?;
@@ -364,6 +397,7 @@ impl Member for GaMember {
             name: self.name.clone(),
             islands: self.islands.len() as u32,
             work_per_round: self.generations_per_round as u64,
+            turn_every: self.turn_every,
             work: self.generations_run(state),
             solved: state.solved != 0,
             penalty: self.penalty(),

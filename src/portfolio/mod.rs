@@ -189,10 +189,12 @@ fn run(
         Ok(propagation) => outcome.presolved_cells = propagation.fixed,
     }
     let cells = puzzle.geometry().cells();
+    // The report of the ACS or the walk before it is built.
     let idle = |name: &str, islands: u32, work_per_round: u64| MemberReport {
         name: name.to_string(),
         islands,
         work_per_round,
+        turn_every: member::side_turn_every(puzzle.geometry().box_size()),
         work: 0,
         solved: false,
         penalty: None,

@@ -53,21 +53,30 @@ pub const RESTARTS_FROM_BOX: usize = 6;
 /// member").
 pub const EXACT_CDCL: [bool; EXACT_STREAMS as usize] = [true, true];
 
-/// Each CDCL stream's settings (the table of the member's mix; a stream's key is its index).
-/// Stream 0 takes [`Config::default`], stream 1 adds the local-search phases
-/// ([`Walk::SCREENED`]). Of the mixes screened (walks, vivification, tiers, random decisions or
-/// decay 0.99 on one stream or two, longer shared clauses) only this one reached any of 36x36
-/// 50_3, 4, 6, 8 within the 100 rounds of a 60 s run: 50_4 in 82 rounds and 50_6 in 72 (seed
-/// 1), keeping every instance the default solved (50_9 in 68 rounds against 20, the 45 % ten in
-/// 32 rounds together against 53; docs/RESULTS.md, "A mixed portfolio of CDCL streams").
-pub fn exact_cdcl_config(stream: u32) -> Config {
+/// Largest box size at which stream 1 walks ([`exact_cdcl_config`]): 36x36. At 49x49 a walk
+/// over the encoding's clauses costs about three times the search it interrupts (one stream,
+/// 60,000 conflicts of 49x49 45_0: 2.1 s without walks, 8.2 s with them, 11 M flips at 1.8 M
+/// per second against 10 M per second at 36x36, where the walks add 7 %), and the mixed member
+/// took 49x49 40 % from a median of 5.3 s to 25.6 s (docs/RESULTS.md, "Walks at 36x36 only,
+/// and the ACS and the walk every fourth round").
+pub const EXACT_WALK_MAX_BOX: usize = 6;
+
+/// Each CDCL stream's settings on boards of box size `box_size` (the table of the member's
+/// mix; a stream's key is its index). Stream 0 takes [`Config::default`], stream 1 adds the
+/// local-search phases ([`Walk::SCREENED`]) up to [`EXACT_WALK_MAX_BOX`]. Of the mixes screened
+/// at 36x36 (walks, vivification, tiers, random decisions or decay 0.99 on one stream or two,
+/// longer shared clauses) only this one reached any of 36x36 50_3, 4, 6, 8 within the 100
+/// rounds of a 60 s run: 50_4 in 82 rounds and 50_6 in 72 (seed 1), keeping every instance the
+/// default solved (50_9 in 68 rounds against 20, the 45 % ten in 32 rounds together against 53;
+/// docs/RESULTS.md, "A mixed portfolio of CDCL streams").
+pub fn exact_cdcl_config(stream: u32, box_size: usize) -> Config {
     debug_assert!(stream < EXACT_STREAMS);
     match stream {
-        0 => Config::default(),
-        _ => Config {
+        1 if box_size <= EXACT_WALK_MAX_BOX => Config {
             walk: Walk::SCREENED,
             ..Config::default()
         },
+        _ => Config::default(),
     }
 }
 
@@ -84,8 +93,9 @@ pub const EXACT_CDCL_CONFLICTS_PER_ROUND: u64 = 8_000_000;
 pub const EXACT_CDCL_SHARE: Option<ShareLimits> = Some(ShareLimits::DEFAULT);
 
 /// The member's settings: each stream's engine and the clauses its CDCL streams share. The
-/// default is the portfolio's ([`EXACT_CDCL`], [`exact_cdcl_config`], [`EXACT_CDCL_SHARE`]);
-/// the others are for screening mixes and for the tests that run every engine.
+/// portfolio's are [`ExactSettings::for_box`] ([`EXACT_CDCL`], [`exact_cdcl_config`],
+/// [`EXACT_CDCL_SHARE`]); the others are for screening mixes and for the tests that run every
+/// engine.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ExactSettings {
     /// Per stream: the CDCL with these settings, or (`None`) restarted tree searches.
@@ -94,10 +104,13 @@ pub struct ExactSettings {
     pub share: Option<ShareLimits>,
 }
 
-impl Default for ExactSettings {
-    fn default() -> ExactSettings {
+impl ExactSettings {
+    /// The portfolio's settings on boards of box size `box_size`.
+    pub fn for_box(box_size: usize) -> ExactSettings {
         ExactSettings {
-            streams: std::array::from_fn(|s| EXACT_CDCL[s].then(|| exact_cdcl_config(s as u32))),
+            streams: std::array::from_fn(|s| {
+                EXACT_CDCL[s].then(|| exact_cdcl_config(s as u32, box_size))
+            }),
             share: EXACT_CDCL_SHARE,
         }
     }
@@ -215,7 +228,8 @@ impl RestartsMember {
     /// `seed` keys the searches; `threads` (`None`: all cores) only says how many streams run
     /// at once.
     pub fn new(puzzle: &Grid, seed: u64, threads: Option<usize>) -> RestartsMember {
-        RestartsMember::with_settings(puzzle, seed, threads, &ExactSettings::default())
+        let settings = ExactSettings::for_box(puzzle.geometry().box_size());
+        RestartsMember::with_settings(puzzle, seed, threads, &settings)
     }
 
     /// As [`RestartsMember::new`], with `cdcl` saying which streams are the CDCL (with their
@@ -226,9 +240,12 @@ impl RestartsMember {
         threads: Option<usize>,
         cdcl: [bool; EXACT_STREAMS as usize],
     ) -> RestartsMember {
+        let box_size = puzzle.geometry().box_size();
         let settings = ExactSettings {
-            streams: std::array::from_fn(|s| cdcl[s].then(|| exact_cdcl_config(s as u32))),
-            ..ExactSettings::default()
+            streams: std::array::from_fn(|s| {
+                cdcl[s].then(|| exact_cdcl_config(s as u32, box_size))
+            }),
+            ..ExactSettings::for_box(box_size)
         };
         RestartsMember::with_settings(puzzle, seed, threads, &settings)
     }
@@ -373,6 +390,7 @@ impl Member for RestartsMember {
             name: "exact".into(),
             islands: EXACT_STREAMS,
             work_per_round: self.work_per_round(),
+            turn_every: 1,
             work: self.work(),
             solved: self.solved(),
             penalty: self.penalty(),

@@ -4,7 +4,9 @@
 
 use evoku::exact::cdcl::{Config, ShareLimits, Walk};
 use evoku::portfolio::member::Member;
-use evoku::portfolio::restarts::{ExactSettings, RestartsMember, EXACT_STREAMS};
+use evoku::portfolio::restarts::{
+    ExactSettings, RestartsMember, EXACT_STREAMS, EXACT_WALK_MAX_BOX,
+};
 
 use super::*;
 
@@ -67,7 +69,7 @@ fn a_mixed_cdcl_member_sharing_clauses_solves_and_repeats_itself_at_any_thread_c
             max_len: 16,
         }),
     };
-    assert_ne!(mixed, ExactSettings::default());
+    assert_ne!(mixed, ExactSettings::for_box(6));
     let run = |settings: &ExactSettings, threads: usize| {
         let mut member = RestartsMember::with_settings(&puzzle, 1, Some(threads), settings);
         member_run(&mut member, 30)
@@ -84,7 +86,7 @@ fn a_mixed_cdcl_member_sharing_clauses_solves_and_repeats_itself_at_any_thread_c
     assert_eq!(first, run(&mixed, 1), "one thread, same run");
     assert_eq!(first, run(&mixed, 3), "three threads, same run");
     // The settings reach the streams: the default member takes another path.
-    let default = run(&ExactSettings::default(), 2);
+    let default = run(&ExactSettings::for_box(6), 2);
     assert_ne!(
         (first.0, first.1),
         (default.0, default.1),
@@ -95,4 +97,21 @@ fn a_mixed_cdcl_member_sharing_clauses_solves_and_repeats_itself_at_any_thread_c
         (first.0, first.1),
         (default.0, default.1)
     );
+}
+
+#[test]
+fn the_default_members_second_stream_walks_at_36x36_and_not_past_it() {
+    let walk = |box_size: usize| {
+        ExactSettings::for_box(box_size).streams[1]
+            .as_ref()
+            .map(|config| config.walk)
+    };
+    assert_eq!(walk(EXACT_WALK_MAX_BOX), Some(Walk::SCREENED));
+    assert_eq!(walk(6), Some(Walk::SCREENED));
+    for box_size in 7..=8 {
+        assert_eq!(walk(box_size), Some(Walk::OFF), "box {box_size}");
+    }
+    // Stream 0 never walks.
+    let first = ExactSettings::for_box(6).streams[0].clone();
+    assert_eq!(first.map(|config| config.walk), Some(Walk::OFF));
 }
