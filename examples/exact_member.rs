@@ -9,13 +9,14 @@
 //! stream's engine, the member's default when unset: `tree` (restarted tree searches) or the
 //! CDCL with settings joined by `+`, each changing [`Config::default`]: `default`, `walk`
 //! ([`Walk::SCREENED`]), `walk-flips:N` and `walk-interval:N` (those walks with N flips per
-//! clause, or N conflicts before the first), `vivify:P` (vivification effort, percent), `tiers`, `decay:X`,
-//! `rephase-best` (best-only rephasing every 1,000 conflicts, arithmetic, the target reset at
-//! each rephase), `random:P` (share of random decisions), `phase:false|true|random`,
-//! `luby:UNIT`. `EVOKU_SHARE`: `0` (no sharing), `1` (the default limits) or `LBD:LEN` (long
-//! clauses of at most this LBD and length). Runs the streams on two threads. Prints the settings,
-//! then one line per file: name, solved / no-solution / open, rounds, work (conflicts and nodes),
-//! wall seconds.
+//! clause, or N conflicts before the first), `vivify:P` (vivification effort, percent),
+//! `tiers`, `decay:X`, `rephase-best` (best-only rephasing every 1,000 conflicts, arithmetic,
+//! the target reset at each rephase), `random:P` (share of random decisions),
+//! `phase:false|true|random`, `luby:UNIT`. `EVOKU_SHARE`: `0` (no sharing), `1` (the default
+//! limits) or `LBD:LEN` (long clauses of at most this LBD and length). Runs the streams on two
+//! threads. Prints the settings (again when a file's board size changes them), then one line
+//! per file: name, solved / no-solution / open, rounds, work (conflicts and nodes), wall
+//! seconds.
 
 use evoku::exact::cdcl::{
     Config, Cycle, Growth, Phase, Rephase, Restarts, ShareLimits, TargetReset, Walk,
