@@ -6,6 +6,7 @@
 use std::process::{Command, Output};
 use std::sync::Arc;
 
+use evoku::board::Grid;
 use evoku::device::Device;
 use evoku::format::{self, ParseOptions, Puzzle};
 use evoku::ga::{GaConfig, Preset};
@@ -41,6 +42,22 @@ pub(crate) fn read_puzzle(path: &str) -> Puzzle {
     )
     .expect("puzzle file");
     puzzles.remove(0)
+}
+
+/// A portfolio run of `kinds` on `puzzle` from now, with no progress output.
+fn run_portfolio(
+    puzzle: &Grid,
+    kinds: &[MemberKind],
+    options: &SolveOptions,
+) -> portfolio::PortfolioOutcome {
+    portfolio::solve(
+        puzzle,
+        kinds,
+        options,
+        &mut |_| {},
+        std::time::Instant::now(),
+    )
+    .expect("portfolio run")
 }
 
 pub(crate) fn options(device: Device, threads: usize, seed: u64) -> SolveOptions {
@@ -193,14 +210,7 @@ fn the_portfolio_is_deterministic_across_runs_and_thread_counts() {
     // first (it wins here after a few rounds), the ACS second.
     let puzzle = read_puzzle("puzzles/mantere-no106.txt");
     let run = |kinds: &[MemberKind], threads: usize, seed: u64| {
-        let outcome = portfolio::solve(
-            &puzzle.grid,
-            kinds,
-            &options(Device::Cpu, threads, seed),
-            &mut |_| {},
-            std::time::Instant::now(),
-        )
-        .unwrap();
+        let outcome = run_portfolio(&puzzle.grid, kinds, &options(Device::Cpu, threads, seed));
         (
             outcome.solved,
             outcome.solved_by,
@@ -249,16 +259,8 @@ fn the_first_member_in_priority_order_wins_a_round() {
     // Both heuristics solve mantere-no106 within a few rounds; whichever comes first in the
     // order wins a round both solve in, and the winner is the one the report names.
     let puzzle = read_puzzle("puzzles/mantere-no106.txt");
-    let solve = |kinds: &[MemberKind]| {
-        portfolio::solve(
-            &puzzle.grid,
-            kinds,
-            &options(Device::Cpu, 2, 5),
-            &mut |_| {},
-            std::time::Instant::now(),
-        )
-        .unwrap()
-    };
+    let solve =
+        |kinds: &[MemberKind]| run_portfolio(&puzzle.grid, kinds, &options(Device::Cpu, 2, 5));
     let walk_first = solve(&[MemberKind::Walk, MemberKind::Aco]);
     let aco_first = solve(&[MemberKind::Aco, MemberKind::Walk]);
     for outcome in [&walk_first, &aco_first] {
@@ -316,14 +318,7 @@ fn the_portfolio_on_a_gpu_matches_the_cpu_with_the_same_islands() {
         options.aco.colonies = 2;
         // lavapipe's 65,535 loop iterations per invocation fit 15 box assignments at 9x9.
         options.ga.assign_steps = 10;
-        let outcome = portfolio::solve(
-            &puzzle.grid,
-            &[MemberKind::Walk, MemberKind::Aco],
-            &options,
-            &mut |_| {},
-            std::time::Instant::now(),
-        )
-        .unwrap();
+        let outcome = run_portfolio(&puzzle.grid, &[MemberKind::Walk, MemberKind::Aco], &options);
         (
             outcome.solved_by,
             outcome.rounds,
@@ -345,14 +340,7 @@ fn the_exact_member_restarts_from_36x36_the_same_whatever_the_thread_count() {
     let run = |threads: usize| {
         let mut options = options(Device::Cpu, threads, 3);
         options.ga.max_generations = 2;
-        let outcome = portfolio::solve(
-            &puzzle.grid,
-            &[MemberKind::Exact],
-            &options,
-            &mut |_| {},
-            std::time::Instant::now(),
-        )
-        .unwrap();
+        let outcome = run_portfolio(&puzzle.grid, &[MemberKind::Exact], &options);
         (
             outcome.solved,
             outcome.rounds,
@@ -386,14 +374,7 @@ fn from_36x36_the_aco_and_the_walk_take_a_turn_every_few_rounds() {
         let puzzle = read_puzzle(path);
         let mut options = options(Device::Cpu, threads, 5);
         options.ga.max_generations = rounds;
-        let outcome = portfolio::solve(
-            &puzzle.grid,
-            &[MemberKind::Aco, MemberKind::Walk],
-            &options,
-            &mut |_| {},
-            std::time::Instant::now(),
-        )
-        .unwrap();
+        let outcome = run_portfolio(&puzzle.grid, &[MemberKind::Aco, MemberKind::Walk], &options);
         assert!(
             !outcome.solved,
             "{path}: solved, so the turns are cut short"
