@@ -96,18 +96,8 @@ impl VarHeap {
             index[c.var as usize] = i as u32;
             i = child;
         }
-        while i > 0 {
-            let parent = (i - 1) / 2;
-            let p = heap[parent];
-            if !before(last, p) {
-                break;
-            }
-            heap[i] = p;
-            index[p.var as usize] = i as u32;
-            i = parent;
-        }
         heap[i] = last;
-        index[last.var as usize] = i as u32;
+        self.up(i);
     }
 
     /// `v`'s activity grew: move it up.
@@ -126,6 +116,7 @@ impl VarHeap {
         }
     }
 
+    /// Moves the entry at `i` up past the parents it goes before.
     fn up(&mut self, mut i: usize) {
         let heap = &mut self.heap[..];
         let index = &mut self.index[..];
