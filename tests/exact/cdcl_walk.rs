@@ -8,7 +8,8 @@ use super::cdcl::finish;
 use super::restarts::broken_seed_puzzle;
 use super::*;
 
-/// Walks from the first restart on, short and greedy (the settings screened at 36x36).
+/// Walks from the first restart on, short and greedy (the settings screened at 36x36), without
+/// reason-side bumping, as the portfolio's walking stream at 36x36.
 fn walking(target: bool, cells: bool) -> Config {
     Config {
         walk: Walk {
@@ -18,6 +19,7 @@ fn walking(target: bool, cells: bool) -> Config {
             target,
             cells,
         },
+        bump_reasons: false,
         ..Config::default()
     }
 }

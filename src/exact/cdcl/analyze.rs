@@ -50,6 +50,9 @@ impl Cdcl {
         };
         self.learnt[0] = not(uip);
         self.minimize();
+        if self.config.bump_reasons {
+            self.bump_reasons();
+        }
         // Backjump level: the highest among the rest, its literal moved second.
         let mut back = 0;
         for i in 1..self.learnt.len() {
@@ -153,6 +156,44 @@ impl Cdcl {
         for &l in to_clear.iter() {
             seen[var(l)] = false;
         }
+    }
+
+    /// Bumps the variables of the reasons of the learned clause's literals (one level deep, each
+    /// once, none at level 0 and none of the clause's own).
+    fn bump_reasons(&mut self) {
+        let marked = self.to_clear.len();
+        for i in 0..self.learnt.len() {
+            let v = var(self.learnt[i]);
+            self.seen[v] = true;
+            self.to_clear.push(self.learnt[i]);
+        }
+        for i in 0..self.learnt.len() {
+            match self.reason[var(self.learnt[i])] {
+                Reason::None => {}
+                Reason::Binary(a) => self.bump_reason_lit(a),
+                Reason::Long(cref) => {
+                    let at = cref as usize + HEADER;
+                    for k in 1..self.clauses.len(cref) {
+                        let q = self.clauses.arena[at + k];
+                        self.bump_reason_lit(q);
+                    }
+                }
+            }
+        }
+        for &l in &self.to_clear[marked..] {
+            self.seen[var(l)] = false;
+        }
+        self.to_clear.truncate(marked);
+    }
+
+    fn bump_reason_lit(&mut self, q: Lit) {
+        let v = var(q);
+        if self.seen[v] || self.level[v] == 0 {
+            return;
+        }
+        self.seen[v] = true;
+        self.to_clear.push(q);
+        self.bump(v);
     }
 
     /// Distinct decision levels among the learned clause's literals.
