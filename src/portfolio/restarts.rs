@@ -62,7 +62,8 @@ pub const EXACT_CDCL: [bool; EXACT_STREAMS as usize] = [true, true];
 pub const EXACT_WALK_MAX_BOX: usize = 6;
 
 /// Each CDCL stream's settings on boards of box size `box_size` (the table of the member's
-/// mix; a stream's key is its index). Stream 0 takes [`Config::default`], stream 1 adds the
+/// mix; a stream's key is its index). Stream 0 takes [`Config::default`] with reason-side
+/// bumping only from [`EXACT_BUMP_REASONS_FROM_BOX`], stream 1 the same plus the
 /// local-search phases ([`Walk::SCREENED`]) up to [`EXACT_WALK_MAX_BOX`]. Of the mixes screened
 /// at 36x36 (walks, vivification, tiers, random decisions or decay 0.99 on one stream or two,
 /// longer shared clauses) only this one reached any of 36x36 50_3, 4, 6, 8 within the 100
@@ -71,14 +72,25 @@ pub const EXACT_WALK_MAX_BOX: usize = 6;
 /// docs/RESULTS.md, "A mixed portfolio of CDCL streams").
 pub fn exact_cdcl_config(stream: u32, box_size: usize) -> Config {
     debug_assert!(stream < EXACT_STREAMS);
+    let base = Config {
+        bump_reasons: box_size >= EXACT_BUMP_REASONS_FROM_BOX,
+        ..Config::default()
+    };
     match stream {
         1 if box_size <= EXACT_WALK_MAX_BOX => Config {
             walk: Walk::SCREENED,
-            ..Config::default()
+            ..base
         },
-        _ => Config::default(),
+        _ => base,
     }
 }
+
+/// Box size from which both CDCL streams bump the reasons' variables
+/// ([`Config::bump_reasons`]): 49x49. There it took the default from 7 of 10 49x49 45 %
+/// instances in 120 s to 10 of 10 (seeds 1 and 2); at 36x36 the mix with it solved 6 and 5 of
+/// ten 50 % instances (seeds 1 and 2) against 8 and 6 without, so 36x36 keeps the mix as it was
+/// (docs/RESULTS.md, "CaDiCaL beside the exact member, and reason-side bumping").
+pub const EXACT_BUMP_REASONS_FROM_BOX: usize = 7;
 
 /// Conflicts per cell a CDCL stream spends per round, on average: at 36x36 about 6,200
 /// conflicts, 0.3-0.5 s on the shared 2-core machine, about what a tree stream spends on its

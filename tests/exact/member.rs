@@ -5,7 +5,7 @@
 use evoku::exact::cdcl::{Config, ShareLimits, Walk};
 use evoku::portfolio::member::Member;
 use evoku::portfolio::restarts::{
-    ExactSettings, RestartsMember, EXACT_STREAMS, EXACT_WALK_MAX_BOX,
+    ExactSettings, RestartsMember, EXACT_BUMP_REASONS_FROM_BOX, EXACT_STREAMS, EXACT_WALK_MAX_BOX,
 };
 
 use super::*;
@@ -114,4 +114,19 @@ fn the_default_members_second_stream_walks_at_36x36_and_not_past_it() {
     // Stream 0 never walks.
     let first = ExactSettings::for_box(6).streams[0].clone();
     assert_eq!(first.map(|config| config.walk), Some(Walk::OFF));
+}
+
+#[test]
+fn the_default_members_streams_bump_reasons_from_49x49_and_not_at_36x36() {
+    for box_size in 6..=8 {
+        for (stream, config) in ExactSettings::for_box(box_size).streams.iter().enumerate() {
+            let bump = config.as_ref().map(|config| config.bump_reasons);
+            assert_eq!(
+                bump,
+                Some(box_size >= EXACT_BUMP_REASONS_FROM_BOX),
+                "box {box_size}, stream {stream}"
+            );
+        }
+    }
+    assert_eq!(EXACT_BUMP_REASONS_FROM_BOX, 7);
 }
