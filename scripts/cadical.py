@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""Baseline: the CaDiCaL 1.9.5 SAT solver (through python-sat) on Lloyd & Amos puzzle files, to
+put a state-of-the-art CDCL solver beside evoku's exact member on the same instances and limits.
+
+Usage: scripts/cadical.py [--limit S] [--conflicts N] [--option NAME=VALUE ...] FILE...
+Needs: pip install python-sat
+
+Each file is one puzzle in Lloyd & Amos's format (box size, a line "1", then the rows with -1 for
+an empty cell), as `evoku generate` and `scripts/make-large-sets.sh` write them. The CNF is the
+one evoku's CDCL search uses (src/exact/cdcl/encode.rs): after naked singles, one variable per
+open (cell, candidate); at least one digit per cell and one place per (unit, missing digit); at
+most one of each by pairwise binary clauses. Each puzzle runs in a child process, one core, killed
+at --limit seconds (wall, model building included); --conflicts stops CaDiCaL itself after that
+many conflicts (a load-free budget). --option sets a CaDiCaL option (its src/options.hpp), e.g.
+--option elim=0 to screen a feature. Every solution is checked here before it counts.
+Prints one line per puzzle (name, solved/open, seconds, conflicts) and a tally with the median.
+"""
+import argparse
+import multiprocessing as mp
+import time
+
+
+def parse(path):
+    toks = open(path).read().split()
+    b = int(toks[0])
+    n = b * b
+    vals = [int(t) for t in toks[2:2 + n * n]]
+    if len(vals) != n * n:
+        raise ValueError(f"{path}: {len(vals)} cells, expected {n * n}")
+    return b, n, [max(v, 0) for v in vals]
+
+
+def units(b, n):
+    us = [[r * n + c for c in range(n)] for r in range(n)]
+    us += [[r * n + c for r in range(n)] for c in range(n)]
+    us += [[(br * b + i) * n + bc * b + j for i in range(b) for j in range(b)]
+           for br in range(b) for bc in range(b)]
+    return us
+
+
+def encode(b, n, grid):
+    """Naked singles to a fixpoint, then the pairwise CNF; None when singles find a clash."""
+    us = units(b, n)
+    peers = [set() for _ in range(n * n)]
+    for u in us:
+        for c in u:
+            peers[c].update(u)
+    for c in range(n * n):
+        peers[c].discard(c)
+    cand = [(1 << n) - 1 if v == 0 else 1 << (v - 1) for v in grid]
+    queue = [c for c in range(n * n) if grid[c]]
+    while queue:
+        c = queue.pop()
+        m = 1 << (grid[c] - 1)
+        for p in peers[c]:
+            if cand[p] & m and not grid[p]:
+                cand[p] &= ~m
+                if cand[p] == 0:
+                    return None
+                if cand[p] & (cand[p] - 1) == 0:
+                    grid[p] = cand[p].bit_length()
+                    queue.append(p)
+            elif grid[p] == grid[c]:
+                return None
+    var = {}
+
+    def v(c, d):
+        return var.setdefault((c, d), len(var) + 1)
+
+    clauses = []
+    for c in range(n * n):
+        if grid[c]:
+            continue
+        ds = [d for d in range(n) if cand[c] >> d & 1]
+        clauses.append([v(c, d) for d in ds])
+        clauses += [[-v(c, x), -v(c, y)] for i, x in enumerate(ds) for y in ds[i + 1:]]
+    for u in us:
+        placed = 0
+        for c in u:
+            if grid[c]:
+                placed |= 1 << (grid[c] - 1)
+        for d in range(n):
+            if placed >> d & 1:
+                continue
+            cs = [c for c in u if not grid[c] and cand[c] >> d & 1]
+            clauses.append([v(c, d) for c in cs])
+            clauses += [[-v(x, d), -v(y, d)] for i, x in enumerate(cs) for y in cs[i + 1:]]
+    return var, clauses
+
+
+def solve(path, conflicts, options, out):
+    from pysat.solvers import Solver
+    b, n, grid = parse(path)
+    puzzle = list(grid)
+    enc = encode(b, n, grid)
+    if enc is None:
+        out.put(("unsat", 0))
+        return
+    var, clauses = enc
+    with Solver(name="cadical195") as s:
+        if options:
+            s.configure(options)
+        s.append_formula(clauses)
+        if conflicts:
+            s.conf_budget(conflicts)
+            result = s.solve_limited()
+        else:
+            result = s.solve()
+        spent = s.accum_stats().get("conflicts", 0)
+        if not result:
+            out.put(("unsat" if result is False else "open", spent))
+            return
+        model = set(x for x in s.get_model() if x > 0)
+    for (c, d), x in var.items():
+        if x in model:
+            grid[c] = d + 1
+    ok = all(p in (0, q) for p, q in zip(puzzle, grid)) and all(
+        sorted(grid[c] for c in u) == list(range(1, n + 1)) for u in units(b, n))
+    out.put(("solved" if ok else "WRONG", spent))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("files", nargs="+")
+    ap.add_argument("--limit", type=float, default=120.0)
+    ap.add_argument("--conflicts", type=int, default=0)
+    ap.add_argument("--option", action="append", default=[])
+    a = ap.parse_args()
+    options = {k: int(v) for k, v in (o.split("=") for o in a.option)}
+    times = []
+    for path in a.files:
+        out = mp.Queue()
+        t0 = time.time()
+        child = mp.Process(target=solve, args=(path, a.conflicts, options, out))
+        child.start()
+        child.join(a.limit)
+        if child.is_alive():
+            child.terminate()
+            child.join()
+            status, spent = "open", "-"
+        else:
+            status, spent = out.get() if not out.empty() else ("error", "-")
+        dt = time.time() - t0
+        if status == "solved":
+            times.append(dt)
+        print(f"{path.split('/')[-1]} {status} {dt:.2f}s conflicts {spent}", flush=True)
+    times.sort()
+    med = f"{times[len(times) // 2]:.2f}s" if times else "-"
+    print(f"solved {len(times)}/{len(a.files)} within {a.limit:g}s, median {med}")
+
+
+if __name__ == "__main__":
+    main()
