@@ -10,8 +10,9 @@
 //! CDCL with settings joined by `+`, each changing [`Config::default`]: `default`, `walk`
 //! ([`Walk::SCREENED`]), `walk-flips:N` and `walk-interval:N` (those walks with N flips per
 //! clause, or N conflicts before the first), `vivify:P` (vivification effort, percent),
-//! `tiers`, `decay:X`, `rephase-best` (best-only rephasing every 1,000 conflicts, arithmetic,
-//! the target reset at each rephase), `random:P` (share of random decisions),
+//! `tiers`, `bump:0|1` (reason-side bumping), `decay:X`, `rephase-best` (best-only rephasing
+//! every 1,000 conflicts, arithmetic, the target reset at each rephase), `random:P` (share of
+//! random decisions),
 //! `phase:false|true|random`, `luby:UNIT`. `EVOKU_SHARE`: `0` (no sharing), `1` (the default
 //! limits) or `LBD:LEN` (long clauses of at most this LBD and length). Runs the streams on two
 //! threads. Prints the settings (again when a file's board size changes them), then one line
@@ -65,6 +66,7 @@ fn stream(text: &str, var: &str) -> Option<Config> {
             }
             "vivify" => config.vivify = number(value, var),
             "tiers" => config.tiers = true,
+            "bump" => config.bump_reasons = number::<u8>(value, var) == 1,
             "decay" => config.decay = number(value, var),
             "rephase-best" => {
                 config.rephase = Rephase {
