@@ -66,7 +66,13 @@ fn stream(text: &str, var: &str) -> Option<Config> {
             }
             "vivify" => config.vivify = number(value, var),
             "tiers" => config.tiers = true,
-            "bump" => config.bump_reasons = number::<u8>(value, var) == 1,
+            "bump" => {
+                config.bump_reasons = match value {
+                    "0" => false,
+                    "1" => true,
+                    _ => fail(&format!("{var}: bump:0|1, not {item}")),
+                }
+            }
             "decay" => config.decay = number(value, var),
             "rephase-best" => {
                 config.rephase = Rephase {
