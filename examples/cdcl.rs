@@ -12,8 +12,8 @@
 //! decay, e.g. 0.8), `EVOKU_CDCL_RANDOM` (share of random decisions), `EVOKU_CDCL_TIERS` (`1` or `0`:
 //! three tiers of learned clauses), `EVOKU_CDCL_TIER2_LBD`, `EVOKU_CDCL_TIER2_WINDOW`,
 //! `EVOKU_CDCL_VIVIFY` (vivification effort, percent; 0 off), `EVOKU_CDCL_BUMP_REASONS` (`1` or
-//! `0`: reason-side bumping); local-search phases:
-//! `EVOKU_CDCL_WALK` (conflicts before the first walk, 0 none), `EVOKU_CDCL_WALK_FLIPS` (flips
+//! `0`: reason-side bumping), `EVOKU_CDCL_SEGMENTS` (`1` or `0`: segment variables);
+//! local-search phases: `EVOKU_CDCL_WALK` (conflicts before the first walk, 0 none), `EVOKU_CDCL_WALK_FLIPS` (flips
 //! per clause), `EVOKU_CDCL_WALK_SCORE` (`poly:CB` or `exp:CB`), `EVOKU_CDCL_WALK_TARGET` (`1`
 //! or `0`), `EVOKU_CDCL_WALK_CELLS` (`1`: moves keep one digit per cell); `EVOKU_SEED` (1)
 //! and `EVOKU_CDCL_STREAM` (0) key the search.
@@ -128,6 +128,9 @@ fn config() -> Config {
     }
     if let Some(b) = env("EVOKU_CDCL_BUMP_REASONS") {
         config.bump_reasons = b == "1";
+    }
+    if let Some(s) = env("EVOKU_CDCL_SEGMENTS") {
+        config.segments = s == "1";
     }
     if let Some(t) = env("EVOKU_CDCL_VIVIFY") {
         config.vivify = t.parse().expect("EVOKU_CDCL_VIVIFY: percent");

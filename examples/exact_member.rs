@@ -10,10 +10,10 @@
 //! CDCL with settings joined by `+`, each changing [`Config::default`]: `default`, `walk`
 //! ([`Walk::SCREENED`]), `walk-flips:N` and `walk-interval:N` (those walks with N flips per
 //! clause, or N conflicts before the first), `vivify:P` (vivification effort, percent),
-//! `tiers`, `bump:0|1` (reason-side bumping), `decay:X`, `rephase-best` (best-only rephasing
-//! every 1,000 conflicts, arithmetic, the target reset at each rephase), `random:P` (share of
-//! random decisions),
-//! `phase:false|true|random`, `luby:UNIT`. `EVOKU_SHARE`: `0` (no sharing), `1` (the default
+//! `tiers`, `bump:0|1` (reason-side bumping), `seg:0|1` (segment variables), `decay:X`,
+//! `rephase-best` (best-only rephasing every 1,000 conflicts, arithmetic, the target reset at
+//! each rephase), `random:P` (share of random decisions), `phase:false|true|random`,
+//! `luby:UNIT`. `EVOKU_SHARE`: `0` (no sharing), `1` (the default
 //! limits) or `LBD:LEN` (long clauses of at most this LBD and length). Runs the streams on two
 //! threads. Prints the settings (again when a file's board size changes them), then one line
 //! per file: name, solved / no-solution / open, rounds, work (conflicts and nodes), wall
@@ -71,6 +71,13 @@ fn stream(text: &str, var: &str) -> Option<Config> {
                     "0" => false,
                     "1" => true,
                     _ => fail(&format!("{var}: bump:0|1, not {item}")),
+                }
+            }
+            "seg" => {
+                config.segments = match value {
+                    "0" => false,
+                    "1" => true,
+                    _ => fail(&format!("{var}: seg:0|1, not {item}")),
                 }
             }
             "decay" => config.decay = number(value, var),

@@ -2,7 +2,8 @@
 """Baseline: the CaDiCaL 1.9.5 SAT solver (through python-sat) on Lloyd & Amos puzzle files, to
 put a state-of-the-art CDCL solver beside evoku's exact member on the same instances and limits.
 
-Usage: scripts/cadical.py [--limit S] [--conflicts N] [--option NAME=VALUE ...] FILE...
+Usage: scripts/cadical.py [--limit S] [--conflicts N] [--option NAME=VALUE ...]
+                          [--encoding pairwise|segments|segments-full] [--solver NAME] FILE...
 Needs: pip install python-sat
 
 Each file is one puzzle in Lloyd & Amos's format (box size, a line "1", then the rows with -1 for
@@ -12,7 +13,11 @@ open (cell, candidate); at least one digit per cell and one place per (unit, mis
 most one of each by pairwise binary clauses. Each puzzle runs in a child process, one core, killed
 at --limit seconds (wall, model building included); --conflicts stops CaDiCaL itself after that
 many conflicts (a load-free budget). --option sets a CaDiCaL option (its src/options.hpp), e.g.
---option elim=0 to screen a feature. Every solution is checked here before it counts.
+--option elim=0 to screen a feature. --encoding segments-full adds segment variables (a digit in
+a row or column x box intersection) as evoku's `Config::segments` does, `segments` the same with
+the cell-level at-most-one clauses cut to those inside a segment; --solver runs another
+python-sat solver (maplechrono, lingeling, glucose4, ...) on the same CNF. Every solution is
+checked here before it counts.
 Prints one line per puzzle (name, solved/open, seconds, conflicts) and a tally with the median.
 """
 import argparse
@@ -38,7 +43,7 @@ def units(b, n):
     return us
 
 
-def encode(b, n, grid):
+def encode(b, n, grid, encoding="pairwise"):
     """Naked singles to a fixpoint, then the pairwise CNF; None when singles find a clash."""
     us = units(b, n)
     peers = [set() for _ in range(n * n)]
@@ -84,20 +89,68 @@ def encode(b, n, grid):
                 continue
             cs = [c for c in u if not grid[c] and cand[c] >> d & 1]
             clauses.append([v(c, d) for c in cs])
-            clauses += [[-v(x, d), -v(y, d)] for i, x in enumerate(cs) for y in cs[i + 1:]]
+            if encoding in ("pairwise", "segments-full"):
+                clauses += [[-v(x, d), -v(y, d)] for i, x in enumerate(cs) for y in cs[i + 1:]]
+    if encoding != "pairwise":
+        clauses += segments(b, n, grid, cand, v, var)
     return var, clauses
 
 
-def solve(path, conflicts, options, out):
+def segments(b, n, grid, cand, v, var):
+    """Segment variables: s = OR of a (row or column) x box intersection's cells for one digit,
+    with at least one segment per (line, digit) and per (box, digit, direction) and at most one
+    of them pairwise; unit propagation then finds locked candidates (pointing and claiming).
+    The cell-level at-most-one clauses left are those inside one segment (the segment-level
+    ones cover the rest; "segments-full" keeps every peer pair as well)."""
+    out = []
+    # seg[(dir, line, k, d)] -> variable; dir 0 = row segments, 1 = column segments.
+    seg = {}
+    for dirn in (0, 1):
+        for line in range(n):
+            for k in range(b):
+                if dirn == 0:
+                    cells = [line * n + k * b + j for j in range(b)]
+                else:
+                    cells = [(k * b + i) * n + line for i in range(b)]
+                for d in range(n):
+                    cs = [c for c in cells if not grid[c] and cand[c] >> d & 1]
+                    if not cs:
+                        continue
+                    s = len(var) + 1
+                    var[("seg", dirn, line, k, d)] = s
+                    seg[(dirn, line, k, d)] = s
+                    out.append([-s] + [v(c, d) for c in cs])
+                    out += [[-v(c, d), s] for c in cs]
+                    out += [[-v(x, d), -v(y, d)] for i, x in enumerate(cs) for y in cs[i + 1:]]
+    for dirn in (0, 1):
+        for d in range(n):
+            # Along a line: the b segments of the line.
+            for line in range(n):
+                ss = [seg[(dirn, line, k, d)] for k in range(b) if (dirn, line, k, d) in seg]
+                if ss:
+                    out.append(ss)
+                out += [[-x, -y] for i, x in enumerate(ss) for y in ss[i + 1:]]
+            # Inside a box: the b segments of the box in this direction.
+            for band in range(b):
+                for k in range(b):
+                    ss = [seg[(dirn, band * b + i, k, d)] for i in range(b)
+                          if (dirn, band * b + i, k, d) in seg]
+                    if ss:
+                        out.append(ss)
+                    out += [[-x, -y] for i, x in enumerate(ss) for y in ss[i + 1:]]
+    return out
+
+
+def solve(path, conflicts, options, encoding, solver, out):
     from pysat.solvers import Solver
     b, n, grid = parse(path)
     puzzle = list(grid)
-    enc = encode(b, n, grid)
+    enc = encode(b, n, grid, encoding)
     if enc is None:
         out.put(("unsat", 0))
         return
     var, clauses = enc
-    with Solver(name="cadical195") as s:
+    with Solver(name=solver) as s:
         if options:
             s.configure(options)
         s.append_formula(clauses)
@@ -111,9 +164,9 @@ def solve(path, conflicts, options, out):
             out.put(("unsat" if result is False else "open", spent))
             return
         model = set(x for x in s.get_model() if x > 0)
-    for (c, d), x in var.items():
-        if x in model:
-            grid[c] = d + 1
+    for key, x in var.items():
+        if len(key) == 2 and x in model:
+            grid[key[0]] = key[1] + 1
     ok = all(p in (0, q) for p, q in zip(puzzle, grid)) and all(
         sorted(grid[c] for c in u) == list(range(1, n + 1)) for u in units(b, n))
     out.put(("solved" if ok else "WRONG", spent))
@@ -125,13 +178,17 @@ def main():
     ap.add_argument("--limit", type=float, default=120.0)
     ap.add_argument("--conflicts", type=int, default=0)
     ap.add_argument("--option", action="append", default=[])
+    ap.add_argument("--encoding", choices=["pairwise", "segments", "segments-full"],
+                    default="pairwise")
+    ap.add_argument("--solver", default="cadical195",
+                    help="a python-sat solver name (cadical195, maplechrono, glucose4, ...)")
     a = ap.parse_args()
     options = {k: int(v) for k, v in (o.split("=") for o in a.option)}
     times = []
     for path in a.files:
         out = mp.Queue()
         t0 = time.time()
-        child = mp.Process(target=solve, args=(path, a.conflicts, options, out))
+        child = mp.Process(target=solve, args=(path, a.conflicts, options, a.encoding, a.solver, out))
         child.start()
         child.join(a.limit)
         if child.is_alive():

@@ -86,6 +86,7 @@ fn solve_and_check(puzzle: &Grid) {
 
 mod cdcl;
 mod cdcl_phases;
+mod cdcl_segments;
 mod cdcl_trajectory;
 mod cdcl_vivify;
 mod cdcl_walk;

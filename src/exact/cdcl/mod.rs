@@ -117,6 +117,12 @@ pub struct Config {
     /// The portfolio's 36x36 streams turn it off
     /// (`portfolio::restarts::EXACT_BUMP_REASONS_FROM_BOX`).
     pub bump_reasons: bool,
+    /// Segment variables (`encode.rs`): one per digit and (row or column) x box intersection,
+    /// with at-least-one and at-most-one clauses per line and per box, so unit propagation
+    /// finds locked candidates (walks stay on the cell variables). Off by default: one stream
+    /// of 1,000,000 conflicts at 36x36 50 % solves none of 50_3, 4, 6, 8 with it either, and
+    /// the portfolio's mix with it loses 50_4 and 50_6 (docs/RESULTS.md, "Segment variables").
+    pub segments: bool,
 }
 
 /// The best of the settings screened at 36x36 (docs/RESULTS.md, "A CDCL stream in the exact
@@ -144,6 +150,7 @@ impl Default for Config {
             tier2_window: 30_000,
             vivify: 0,
             bump_reasons: true,
+            segments: false,
         }
     }
 }
@@ -243,7 +250,7 @@ impl Cdcl {
     /// The search for `puzzle` (propagated first), keyed by `seed`; `stream` keys independent
     /// searches of one seed.
     pub fn new(puzzle: &Grid, config: Config, seed: u64, stream: u32) -> Cdcl {
-        let (base, enc, done) = match encode(puzzle) {
+        let (base, enc, done) = match encode(puzzle, config.segments) {
             Encoded::Unsat => (puzzle.clone(), None, Some(Outcome::Unsat)),
             Encoded::Solved(grid) if grid.solves(puzzle) => {
                 (grid.clone(), None, Some(Outcome::Solved(grid)))
@@ -251,7 +258,7 @@ impl Cdcl {
             Encoded::Cnf(enc) => (enc.grid.clone(), Some(enc), None),
             Encoded::Solved(_) => unreachable!("propagation filled the board against a rule"),
         };
-        let vars = enc.as_ref().map_or(0, |e| e.vars.len());
+        let vars = enc.as_ref().map_or(0, encode::Encoding::variables);
         let key = rng::stream_key(seed, CDCL_STREAM, 0, stream);
         let mut draws = rng::Rng::new(key);
         // Initial activities below one increment: a keyed tie-break until conflicts decide.
@@ -332,9 +339,10 @@ impl Cdcl {
         }
     }
 
-    /// Variables of the encoding (open candidates after propagation).
+    /// Variables of the encoding (open candidates after propagation, and segments when
+    /// [`Config::segments`]).
     pub fn variables(&self) -> usize {
-        self.cells.len()
+        self.level.len()
     }
 
     /// Binary and long clauses now held (learned ones included).

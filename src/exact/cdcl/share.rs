@@ -122,7 +122,7 @@ impl Cdcl {
             clause.clear();
             let mut satisfied = false;
             for &lit in lits {
-                debug_assert!(var(lit) < self.cells.len(), "a clause of another puzzle");
+                debug_assert!(var(lit) < self.level.len(), "a clause of another puzzle");
                 match self.value[lit as usize] {
                     1 => satisfied = true,
                     0 => clause.push(lit),

@@ -118,11 +118,13 @@ impl Walker {
         }
         let mut lits = Vec::new();
         let mut starts = vec![0u32];
-        for &(a, b) in &enc.binaries {
+        // Over the cell variables only: segment variables follow from them.
+        let (binaries, clauses) = enc.cell_clauses;
+        for &(a, b) in &enc.binaries[..binaries] {
             lits.extend_from_slice(&[a, b]);
             starts.push(lits.len() as u32);
         }
-        for clause in &enc.clauses {
+        for clause in &enc.clauses[..clauses] {
             lits.extend_from_slice(clause);
             starts.push(lits.len() as u32);
         }

@@ -1,0 +1,98 @@
+//! The CDCL search over segment variables (`Config::segments`, `src/exact/cdcl/encode.rs`):
+//! solves, proves, resumes, is a function of its seed, and walks over the cell clauses.
+
+use evoku::exact::cdcl::{Cdcl, Config, Outcome, Walk};
+
+use super::restarts::broken_seed_puzzle;
+use super::*;
+
+fn segments() -> Config {
+    Config {
+        segments: true,
+        ..Config::default()
+    }
+}
+
+fn solves(puzzle: &Grid, config: Config) -> Cdcl {
+    let mut cdcl = Cdcl::new(puzzle, config, 1, 0);
+    match cdcl.run(10_000_000) {
+        Outcome::Solved(grid) => assert!(grid.solves(puzzle), "{grid} does not solve {puzzle}"),
+        other => panic!("not solved: {other:?} for {puzzle}"),
+    }
+    cdcl
+}
+
+#[test]
+fn cdcl_segments_solve_nine_sixteen_and_twenty_five() {
+    let mut puzzles = nine("nine/top95.txt")[..5].to_vec();
+    puzzles.push(instance(16, 45, 0));
+    puzzles.push(instance(25, 45, 0));
+    puzzles.push(instance(25, 45, 57));
+    for p in &puzzles {
+        let with = solves(p, segments());
+        let without = Cdcl::new(p, Config::default(), 1, 0);
+        // One segment variable per digit and (line, box) intersection with an open candidate.
+        assert!(
+            with.variables() > without.variables(),
+            "{} segments",
+            with.variables()
+        );
+    }
+    // With the walks (over the cell clauses only) as well.
+    let walking = Config {
+        walk: Walk {
+            interval: 20,
+            ..Walk::SCREENED
+        },
+        ..segments()
+    };
+    let cdcl = solves(&instance(25, 45, 57), walking);
+    assert!(cdcl.walk_stats().walks > 0, "{:?}", cdcl.walk_stats());
+}
+
+#[test]
+fn cdcl_segments_prove_a_broken_puzzle_unsatisfiable() {
+    let mut cdcl = Cdcl::new(&broken_seed_puzzle(), segments(), 1, 0);
+    assert_eq!(cdcl.run(10_000_000), Outcome::Unsat);
+}
+
+#[test]
+fn cdcl_segments_are_a_function_of_the_seed_and_change_the_search() {
+    let p = instance(25, 45, 57);
+    let run = |config: Config, seed| {
+        let mut c = Cdcl::new(&p, config, seed, 0);
+        let end = c.run(10_000_000);
+        (end, c.stats())
+    };
+    let first = run(segments(), 5);
+    assert!(matches!(first.0, Outcome::Solved(_)), "{first:?}");
+    assert_eq!(first, run(segments(), 5));
+    assert_ne!(
+        first.1,
+        run(segments(), 6).1,
+        "another seed, another search"
+    );
+    assert_ne!(
+        first.1,
+        run(Config::default(), 5).1,
+        "segments change nothing"
+    );
+}
+
+#[test]
+fn cdcl_segments_budget_split_equals_one_call() {
+    let p = instance(25, 45, 57);
+    let mut whole = Cdcl::new(&p, segments(), 1, 0);
+    let end = whole.run(u64::MAX);
+    let total = whole.stats();
+    assert!(total.conflicts > 20, "{total:?}");
+    let mut steps = Cdcl::new(&p, segments(), 1, 0);
+    let mut last = Outcome::Budget;
+    let mut k = 0;
+    while last == Outcome::Budget {
+        k += 1;
+        last = steps.run(k % 7 + 1);
+    }
+    assert_eq!(last, end);
+    assert_eq!(steps.stats(), total);
+}
