@@ -1,7 +1,7 @@
 //! The CDCL search over segment variables (`Config::segments`, `src/exact/cdcl/encode.rs`):
 //! solves, proves, resumes, is a function of its seed, and walks over the cell clauses.
 
-use evoku::exact::cdcl::{Cdcl, Config, Outcome, Walk};
+use evoku::exact::cdcl::{Cdcl, Config, Outcome, ShareLimits, Walk};
 
 use super::restarts::broken_seed_puzzle;
 use super::*;
@@ -95,4 +95,37 @@ fn cdcl_segments_budget_split_equals_one_call() {
     }
     assert_eq!(last, end);
     assert_eq!(steps.stats(), total);
+}
+
+/// A search with segment variables and one without trade clauses: the one without takes the
+/// clauses over cell variables only, and both stay sound to the end.
+#[test]
+fn cdcl_segments_share_with_a_search_without_them() {
+    let puzzle = instance(25, 45, 57);
+    let mut pair = [
+        Cdcl::new(&puzzle, segments(), 1, 0),
+        Cdcl::new(&puzzle, Config::default(), 1, 1),
+    ];
+    for cdcl in &mut pair {
+        cdcl.set_export(Some(ShareLimits::DEFAULT));
+    }
+    let mut offered = 0;
+    for _ in 0..1_000 {
+        let given = [pair[0].take_exports(), pair[1].take_exports()];
+        offered += given[0].len();
+        pair[0].import(&given[1]);
+        pair[1].import(&given[0]);
+        for cdcl in &mut pair {
+            match cdcl.run(10) {
+                Outcome::Budget => {}
+                Outcome::Solved(grid) => {
+                    assert!(grid.solves(&puzzle));
+                    assert!(offered > 0, "nothing was traded");
+                    return;
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+    }
+    panic!("no end in 1,000 turns");
 }

@@ -110,7 +110,8 @@ impl Cdcl {
     /// Adds `shared` (clauses another search of this puzzle learned) to this search: it goes
     /// back to decision level 0 first (as a restart does, without counting one), then each
     /// clause without its level-0 false literals; one true at level 0 is skipped, a unit is
-    /// assigned, an empty one proves there is no solution. Returns how many were added.
+    /// assigned, an empty one proves there is no solution, one over variables this search does
+    /// not have is skipped. Returns how many were added.
     pub fn import(&mut self, shared: &Shared) -> usize {
         if self.done.is_some() || shared.is_empty() {
             return 0;
@@ -119,10 +120,15 @@ impl Cdcl {
         let mut added = 0;
         let mut clause = Vec::new();
         for (lits, lbd) in shared.clauses() {
+            // A clause over segment variables this search lacks (the other has
+            // `Config::segments`, this one not) is skipped; cell variables are numbered alike
+            // either way.
+            if lits.iter().any(|&lit| var(lit) >= self.level.len()) {
+                continue;
+            }
             clause.clear();
             let mut satisfied = false;
             for &lit in lits {
-                debug_assert!(var(lit) < self.level.len(), "a clause of another puzzle");
                 match self.value[lit as usize] {
                     1 => satisfied = true,
                     0 => clause.push(lit),
@@ -148,5 +154,28 @@ impl Cdcl {
         }
         self.stats.imported += added as u64;
         added
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::clauses::pos;
+    use super::*;
+    use crate::board::{Geometry, Grid};
+
+    /// A clause naming a variable the importer lacks (a segment variable of a search with
+    /// `Config::segments`) is skipped; one over its own variables is taken.
+    #[test]
+    fn import_skips_clauses_over_variables_the_search_lacks() {
+        let empty = Grid::empty(Geometry::new(3).unwrap());
+        let mut cdcl = Cdcl::new(&empty, super::super::Config::default(), 1, 0);
+        let vars = cdcl.variables();
+        assert_eq!(vars, 729);
+        let mut shared = Shared::default();
+        shared.push(&[pos(0), pos(vars + 3)], 2);
+        assert_eq!(cdcl.import(&shared), 0);
+        shared.push(&[pos(0), pos(1), pos(2)], 2);
+        assert_eq!(cdcl.import(&shared), 1);
+        assert_eq!(cdcl.stats().imported, 1);
     }
 }
