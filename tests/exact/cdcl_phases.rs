@@ -65,7 +65,8 @@ fn each_alone() -> Vec<Config> {
     ]
 }
 
-fn solves(puzzle: &Grid, config: Config) -> Cdcl {
+/// A search of `puzzle` run to its end, which must be a checked solution.
+pub(super) fn solves(puzzle: &Grid, config: Config) -> Cdcl {
     let mut cdcl = Cdcl::new(puzzle, config, 1, 0);
     match cdcl.run(10_000_000) {
         Outcome::Solved(grid) => assert!(grid.solves(puzzle), "{grid} does not solve {puzzle}"),

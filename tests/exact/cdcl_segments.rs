@@ -3,6 +3,7 @@
 
 use evoku::exact::cdcl::{Cdcl, Config, Outcome, ShareLimits, Walk};
 
+use super::cdcl_phases::solves;
 use super::restarts::broken_seed_puzzle;
 use super::*;
 
@@ -11,15 +12,6 @@ fn segments() -> Config {
         segments: true,
         ..Config::default()
     }
-}
-
-fn solves(puzzle: &Grid, config: Config) -> Cdcl {
-    let mut cdcl = Cdcl::new(puzzle, config, 1, 0);
-    match cdcl.run(10_000_000) {
-        Outcome::Solved(grid) => assert!(grid.solves(puzzle), "{grid} does not solve {puzzle}"),
-        other => panic!("not solved: {other:?} for {puzzle}"),
-    }
-    cdcl
 }
 
 #[test]
