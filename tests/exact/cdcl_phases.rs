@@ -132,6 +132,17 @@ fn cdcl_phases_are_a_function_of_the_seed() {
     }
 }
 
+/// Runs `cdcl` to its end in uneven steps of 1-7 conflicts; returns the end.
+pub(super) fn run_in_steps(cdcl: &mut Cdcl) -> Outcome {
+    let mut last = Outcome::Budget;
+    let mut k = 0;
+    while last == Outcome::Budget {
+        k += 1;
+        last = cdcl.run(k % 7 + 1);
+    }
+    last
+}
+
 #[test]
 fn cdcl_phases_budget_split_equals_one_call() {
     let p = instance(25, 45, 57);
@@ -146,12 +157,7 @@ fn cdcl_phases_budget_split_equals_one_call() {
         );
         // Uneven steps of 1-7 conflicts take the single run's trajectory to its end.
         let mut steps = Cdcl::new(&p, config.clone(), 1, 0);
-        let mut last = Outcome::Budget;
-        let mut k = 0;
-        while last == Outcome::Budget {
-            k += 1;
-            last = steps.run(k % 7 + 1);
-        }
+        let last = run_in_steps(&mut steps);
         assert_eq!(last, end);
         assert_eq!(steps.stats(), total);
     }

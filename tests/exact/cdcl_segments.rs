@@ -3,7 +3,7 @@
 
 use evoku::exact::cdcl::{Cdcl, Config, Outcome, ShareLimits, Walk};
 
-use super::cdcl_phases::solves;
+use super::cdcl_phases::{run_in_steps, solves};
 use super::restarts::broken_seed_puzzle;
 use super::*;
 
@@ -79,13 +79,7 @@ fn cdcl_segments_budget_split_equals_one_call() {
     let total = whole.stats();
     assert!(total.conflicts > 20, "{total:?}");
     let mut steps = Cdcl::new(&p, segments(), 1, 0);
-    let mut last = Outcome::Budget;
-    let mut k = 0;
-    while last == Outcome::Budget {
-        k += 1;
-        last = steps.run(k % 7 + 1);
-    }
-    assert_eq!(last, end);
+    assert_eq!(run_in_steps(&mut steps), end);
     assert_eq!(steps.stats(), total);
 }
 
