@@ -169,23 +169,22 @@ fn segments(enc: &mut Encoding, index: &[u32]) {
     }
     // A digit already placed in a unit has no segment there (propagation took it out of the
     // unit's candidates); the masks keep an at-least-one clause off such a unit regardless.
-    // placed[dir][line] and in_box[box]: digits fixed in the line, the box.
-    let mut placed = vec![vec![0u64; n]; 2];
-    let mut in_box = vec![0u64; n];
+    // Digits fixed in each unit, numbered as `Geometry::units_of` numbers them: rows, columns,
+    // boxes.
+    let mut placed = vec![0u64; 3 * n];
     for c in 0..g.cells() {
         let v = enc.grid.get(c);
         if v != 0 {
-            let (r, col) = (c / n, c % n);
-            placed[0][r] |= 1 << (v - 1);
-            placed[1][col] |= 1 << (v - 1);
-            in_box[(r / b) * b + col / b] |= 1 << (v - 1);
+            for u in g.units_of(c) {
+                placed[u] |= 1 << (v - 1);
+            }
         }
     }
     let mut groups: Vec<Vec<u32>> = Vec::new();
     for dir in 0..2 {
         for d in 0..n {
             // The b segments of one line.
-            for line in (0..n).filter(|&line| placed[dir][line] >> d & 1 == 0) {
+            for line in (0..n).filter(|&line| placed[dir * n + line] >> d & 1 == 0) {
                 groups.push(
                     (0..b)
                         .map(|k| seg[((dir * n + line) * b + k) * n + d])
@@ -196,7 +195,7 @@ fn segments(enc: &mut Encoding, index: &[u32]) {
             for band in 0..b {
                 for k in 0..b {
                     let bx = if dir == 0 { band * b + k } else { k * b + band };
-                    if in_box[bx] >> d & 1 == 0 {
+                    if placed[2 * n + bx] >> d & 1 == 0 {
                         groups.push(
                             (0..b)
                                 .map(|i| seg[((dir * n + band * b + i) * b + k) * n + d])
