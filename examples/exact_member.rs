@@ -13,9 +13,10 @@
 //! `tiers`, `bump:0|1` (reason-side bumping), `seg:0|1` (segment variables), `decay:X`,
 //! `rephase-best` (best-only rephasing every 1,000 conflicts, arithmetic, the target reset at
 //! each rephase), `random:P` (share of random decisions), `phase:false|true|random`,
-//! `luby:UNIT`. `EVOKU_SHARE`: `0` (no sharing), `1` (the default
+//! `luby:UNIT`. `EVOKU_STREAMS`: how many streams (2; past two they alternate the two
+//! streams' settings, `EVOKU_STREAMn` overriding stream n). `EVOKU_SHARE`: `0` (no sharing), `1` (the default
 //! limits) or `LBD:LEN` (long clauses of at most this LBD and length). Runs the streams on two
-//! threads. Prints the settings (again when a file's board size changes them), then one line
+//! threads (`EVOKU_THREADS` for another number). Prints the settings (again when a file's board size changes them), then one line
 //! per file: name, solved / no-solution / open, rounds, work (conflicts and nodes), wall
 //! seconds.
 
@@ -24,7 +25,7 @@ use evoku::exact::cdcl::{
 };
 use evoku::format::{read_puzzles, ParseOptions};
 use evoku::portfolio::member::Member;
-use evoku::portfolio::restarts::{ExactSettings, RestartsMember};
+use evoku::portfolio::restarts::{ExactSettings, RestartsMember, EXACT_STREAMS};
 
 fn env(name: &str) -> Option<String> {
     std::env::var(name).ok().filter(|v| !v.is_empty())
@@ -110,7 +111,8 @@ fn stream(text: &str, var: &str) -> Option<Config> {
 }
 
 fn settings(box_size: usize) -> ExactSettings {
-    let mut settings = ExactSettings::for_box(box_size);
+    let streams = env("EVOKU_STREAMS").map_or(EXACT_STREAMS, |v| number(&v, "EVOKU_STREAMS"));
+    let mut settings = ExactSettings::with_streams(box_size, streams);
     for (i, slot) in settings.streams.iter_mut().enumerate() {
         let var = format!("EVOKU_STREAM{i}");
         if let Some(text) = env(&var) {
@@ -142,6 +144,7 @@ fn main() -> Result<(), evoku::Error> {
     };
     let rounds: u32 = number(rounds, "ROUNDS");
     let seed: u64 = env("EVOKU_SEED").map_or(1, |v| number(&v, "EVOKU_SEED"));
+    let threads: usize = env("EVOKU_THREADS").map_or(2, |v| number(&v, "EVOKU_THREADS"));
     let mut printed = None;
     for file in files {
         let (puzzles, _) = read_puzzles(file, &ParseOptions::default())?;
@@ -152,7 +155,8 @@ fn main() -> Result<(), evoku::Error> {
             printed = Some(settings.clone());
         }
         let start = std::time::Instant::now();
-        let mut member = RestartsMember::with_settings(&puzzle.grid, seed, Some(2), &settings);
+        let mut member =
+            RestartsMember::with_settings(&puzzle.grid, seed, Some(threads), &settings);
         let mut round = 0;
         while round < rounds && !member.solved() && member.unsolvable().is_none() {
             member.round(round, None)?;

@@ -149,6 +149,7 @@ fn measure_success() {
                     fill_device: Default::default(),
                     exact_shortcut: false,
                     exact_restarts: 0,
+                    exact_streams: evoku::portfolio::restarts::EXACT_STREAMS,
                 };
                 let puzzle = evoku::format::Puzzle {
                     name: name.clone(),

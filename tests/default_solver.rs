@@ -75,6 +75,7 @@ pub(crate) fn options(device: Device, threads: usize, seed: u64) -> SolveOptions
         fill_device: FillDevice::default(),
         exact_shortcut: true,
         exact_restarts: 0,
+        exact_streams: evoku::portfolio::restarts::EXACT_STREAMS,
     }
 }
 
@@ -360,6 +361,49 @@ fn the_exact_member_restarts_from_36x36_the_same_whatever_the_thread_count() {
     );
     assert_eq!(first, run(1), "one thread, same run");
     assert_eq!(first, run(3), "three threads, same run");
+}
+
+#[test]
+fn more_exact_streams_change_the_run_but_the_threads_still_do_not() {
+    // `--exact-streams N`: N streams of the exact member from 36x36 on, each with its own key,
+    // alternating the default two's settings; the run depends on N, never on the threads.
+    let puzzle = read_puzzle("puzzles/large/inst36x36_45_0.txt");
+    let run = |streams: u32, threads: usize| {
+        let mut options = options(Device::Cpu, threads, 3);
+        options.ga.max_generations = 2;
+        options.exact_streams = streams;
+        let outcome = run_portfolio(&puzzle.grid, &[MemberKind::Exact], &options);
+        (
+            outcome.solved,
+            outcome.rounds,
+            outcome.best,
+            outcome.members,
+        )
+    };
+    let two = run(2, 2);
+    let four = run(4, 2);
+    let (exact2, exact4) = (&two.3[0], &four.3[0]);
+    assert_eq!(
+        (exact2.islands, exact4.islands),
+        (2, 4),
+        "{exact2:?} {exact4:?}"
+    );
+    assert_eq!(
+        exact4.work_per_round,
+        2 * exact2.work_per_round,
+        "each stream its own share"
+    );
+    assert_ne!(
+        (four.1, exact4.work),
+        (two.1, exact2.work),
+        "four streams run another search"
+    );
+    assert_eq!(four, run(4, 1), "one thread, same run");
+    assert_eq!(four, run(4, 3), "three threads, same run");
+    assert_eq!(four, run(4, 4), "four threads, same run");
+    let one = run(1, 2);
+    assert_eq!(one.3[0].islands, 1);
+    assert_eq!(one, run(1, 1), "one stream, one thread or two");
 }
 
 #[test]

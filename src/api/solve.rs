@@ -172,6 +172,7 @@ impl Solver {
             },
             exact_shortcut: true,
             exact_restarts: 0,
+            exact_streams: crate::portfolio::restarts::EXACT_STREAMS,
         };
         Ok(Solver {
             settings: settings.clone(),

@@ -13,6 +13,7 @@ use super::choices::choice;
 use evoku::device::Device;
 use evoku::export;
 use evoku::ga::Preset;
+use evoku::portfolio::restarts::EXACT_STREAMS;
 use evoku::solve::{Algorithm, FillDevice, SolveOptions};
 use evoku::suite::{self, Selection, SuiteOptions};
 
@@ -53,6 +54,11 @@ pub struct SuiteArgs {
     /// many nodes per unit (1, 1, 2, 1, 1, 2, 4, ... units); 0 (default): one deterministic search.
     #[arg(long, default_value_t = 0, value_name = "NODES")]
     exact_restarts: u64,
+    /// The default solver from 36x36 on: streams of its exact member (independent searches
+    /// trading short learned clauses, each a thread's work). More streams keep more cores busy
+    /// and change the run; the thread count never does.
+    #[arg(long, default_value_t = EXACT_STREAMS, value_name = "N", value_parser = super::values::exact_streams)]
+    exact_streams: u32,
     #[command(flatten)]
     device: DeviceArgs,
     #[command(flatten)]
@@ -153,6 +159,7 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
             },
             exact_shortcut: !args.no_exact_shortcut,
             exact_restarts: args.exact_restarts,
+            exact_streams: args.exact_streams,
         },
         time_limit,
         runs: args.runs,

@@ -3,6 +3,8 @@
 
 use std::time::Duration;
 
+use evoku::portfolio::restarts::MAX_EXACT_STREAMS;
+
 /// Most CPU threads `--threads` accepts: far beyond the cores of any machine evoku runs on, and
 /// low enough that a typo (`--threads 100000`) is refused instead of spawning a thread storm.
 pub const MAX_THREADS: usize = 256;
@@ -40,6 +42,20 @@ pub fn threads(text: &str) -> Result<usize, String> {
         .map_err(|_| format!("'{text}' is not a thread count (1 to {MAX_THREADS})"))?;
     if !(1..=MAX_THREADS).contains(&value) {
         return Err(format!("must be 1 to {MAX_THREADS} threads, got {text}"));
+    }
+    Ok(value)
+}
+
+/// `--exact-streams`: 1 to [`MAX_EXACT_STREAMS`] streams of the large-board exact member.
+pub fn exact_streams(text: &str) -> Result<u32, String> {
+    let value: u32 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of streams (1 to {MAX_EXACT_STREAMS})"))?;
+    if !(1..=MAX_EXACT_STREAMS).contains(&value) {
+        return Err(format!(
+            "must be 1 to {MAX_EXACT_STREAMS} streams, got {text}"
+        ));
     }
     Ok(value)
 }

@@ -206,6 +206,7 @@ fn run(
                 Box::new(restarts::RestartsMember::new(
                     puzzle,
                     options.ga.seed,
+                    options.exact_streams,
                     options.threads,
                 ))
             }

@@ -21,8 +21,11 @@ use crate::error::Result;
 use crate::exact::cdcl::{Cdcl, Config, Outcome, ShareLimits, Shared, Walk};
 use crate::exact::{restarts::Schedule, ExactResult, Limits, Solver, Status};
 
-/// Independent restart sequences (each a search at a time on its own thread when there are two).
+/// The default's independent streams (each a search at a time on its own thread when there are
+/// two); `--exact-streams` sets another number ([`ExactSettings::with_streams`]).
 pub const EXACT_STREAMS: u32 = 2;
+/// The most streams `--exact-streams` takes: one per core of a large workstation, with room.
+pub const MAX_EXACT_STREAMS: u32 = 64;
 /// Luby unit of each stream's searches, in nodes (the best measured at 36x36: docs/RESULTS.md).
 pub const EXACT_RESTART_UNIT: u64 = 1_000;
 /// Search nodes per cell each stream spends per round, on average: at 36x36 about 15,400 nodes,
@@ -35,7 +38,7 @@ pub const EXACT_GUIDED: bool = true;
 
 /// Whether each stream's searches, when it is a tree stream ([`EXACT_CDCL`]), branch by
 /// conflict-directed weights (dom/wdeg, [`Solver::set_wdeg`]), kept across the stream's
-/// restarts: stream 0 would, stream 1 not. Before the CDCL, at 36x36 50 % two weighted streams solved 3 of 10
+/// restarts: stream 0 would, stream 1 not (streams past these two alternate the same way). Before the CDCL, at 36x36 50 % two weighted streams solved 3 of 10
 /// and two unweighted 3 of 10, not the same three; one of each solved 4, and 9 of 10 at 45 % as
 /// both others (docs/RESULTS.md, "Large boards").
 pub const EXACT_WDEG: [bool; EXACT_STREAMS as usize] = [true, false];
@@ -62,7 +65,8 @@ pub const EXACT_CDCL: [bool; EXACT_STREAMS as usize] = [true, true];
 pub const EXACT_WALK_MAX_BOX: usize = 6;
 
 /// Each CDCL stream's settings on boards of box size `box_size` (the table of the member's
-/// mix; a stream's key is its index). Stream 0 takes [`Config::default`] with reason-side
+/// mix; a stream's key is its index; streams past the first two alternate their settings,
+/// even ones as stream 0, odd ones as stream 1). Stream 0 takes [`Config::default`] with reason-side
 /// bumping only from [`EXACT_BUMP_REASONS_FROM_BOX`], stream 1 the same plus the
 /// local-search phases ([`Walk::SCREENED`]) up to [`EXACT_WALK_MAX_BOX`]. Of the mixes screened
 /// at 36x36 (walks, vivification, tiers, random decisions or decay 0.99 on one stream or two,
@@ -71,12 +75,11 @@ pub const EXACT_WALK_MAX_BOX: usize = 6;
 /// default solved (50_9 in 68 rounds against 20, the 45 % ten in 32 rounds together against 53;
 /// docs/RESULTS.md, "A mixed portfolio of CDCL streams").
 pub fn exact_cdcl_config(stream: u32, box_size: usize) -> Config {
-    debug_assert!(stream < EXACT_STREAMS);
     let base = Config {
         bump_reasons: box_size >= EXACT_BUMP_REASONS_FROM_BOX,
         ..Config::default()
     };
-    match stream {
+    match stream % EXACT_STREAMS {
         1 if box_size <= EXACT_WALK_MAX_BOX => Config {
             walk: Walk::SCREENED,
             ..base
@@ -111,18 +114,26 @@ pub const EXACT_CDCL_SHARE: Option<ShareLimits> = Some(ShareLimits::DEFAULT);
 #[derive(Clone, Debug, PartialEq)]
 pub struct ExactSettings {
     /// Per stream: the CDCL with these settings, or (`None`) restarted tree searches.
-    pub streams: [Option<Config>; EXACT_STREAMS as usize],
+    pub streams: Vec<Option<Config>>,
     /// What the CDCL streams share between rounds; `None`: nothing.
     pub share: Option<ShareLimits>,
 }
 
 impl ExactSettings {
-    /// The portfolio's settings on boards of box size `box_size`.
+    /// The portfolio's settings on boards of box size `box_size`: [`EXACT_STREAMS`] streams.
     pub fn for_box(box_size: usize) -> ExactSettings {
+        ExactSettings::with_streams(box_size, EXACT_STREAMS)
+    }
+
+    /// The portfolio's settings with `streams` streams (at least one), past the default's two
+    /// alternating theirs ([`exact_cdcl_config`], [`EXACT_CDCL`]), each with its own key.
+    pub fn with_streams(box_size: usize, streams: u32) -> ExactSettings {
         ExactSettings {
-            streams: std::array::from_fn(|s| {
-                EXACT_CDCL[s].then(|| exact_cdcl_config(s as u32, box_size))
-            }),
+            streams: (0..streams.max(1))
+                .map(|s| {
+                    EXACT_CDCL[(s % EXACT_STREAMS) as usize].then(|| exact_cdcl_config(s, box_size))
+                })
+                .collect(),
             share: EXACT_CDCL_SHARE,
         }
     }
@@ -225,7 +236,7 @@ impl Stream {
     }
 }
 
-/// The exact member with randomized restarts, [`EXACT_STREAMS`] streams.
+/// The exact member with randomized restarts: [`EXACT_STREAMS`] streams by default.
 pub struct RestartsMember {
     puzzle: Grid,
     nodes_per_round: u64,
@@ -237,26 +248,27 @@ pub struct RestartsMember {
 }
 
 impl RestartsMember {
-    /// `seed` keys the searches; `threads` (`None`: all cores) only says how many streams run
-    /// at once.
-    pub fn new(puzzle: &Grid, seed: u64, threads: Option<usize>) -> RestartsMember {
-        let settings = ExactSettings::for_box(puzzle.geometry().box_size());
+    /// `seed` keys the searches; `streams` is how many ([`ExactSettings::with_streams`]);
+    /// `threads` (`None`: all cores) only says how many streams run at once.
+    pub fn new(puzzle: &Grid, seed: u64, streams: u32, threads: Option<usize>) -> RestartsMember {
+        let settings = ExactSettings::with_streams(puzzle.geometry().box_size(), streams);
         RestartsMember::with_settings(puzzle, seed, threads, &settings)
     }
 
-    /// As [`RestartsMember::new`], with `cdcl` saying which streams are the CDCL (with their
-    /// default settings) and which the tree searches.
+    /// As [`RestartsMember::new`], one stream per entry of `cdcl`, saying which streams are
+    /// the CDCL (with their default settings) and which the tree searches.
     pub fn with_cdcl(
         puzzle: &Grid,
         seed: u64,
         threads: Option<usize>,
-        cdcl: [bool; EXACT_STREAMS as usize],
+        cdcl: &[bool],
     ) -> RestartsMember {
         let box_size = puzzle.geometry().box_size();
         let settings = ExactSettings {
-            streams: std::array::from_fn(|s| {
-                cdcl[s].then(|| exact_cdcl_config(s as u32, box_size))
-            }),
+            streams: (0..)
+                .zip(cdcl)
+                .map(|(s, &cdcl)| cdcl.then(|| exact_cdcl_config(s, box_size)))
+                .collect(),
             ..ExactSettings::for_box(box_size)
         };
         RestartsMember::with_settings(puzzle, seed, threads, &settings)
@@ -273,7 +285,7 @@ impl RestartsMember {
         let threads = threads.unwrap_or_else(|| {
             std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
         });
-        let streams = (0..EXACT_STREAMS)
+        let streams = (0u32..)
             .zip(&settings.streams)
             .map(|(stream, config)| {
                 let engine = match config {
@@ -285,7 +297,7 @@ impl RestartsMember {
                     None => {
                         let mut solver = Solver::new(puzzle.geometry());
                         solver.set_guided(EXACT_GUIDED);
-                        solver.set_wdeg(EXACT_WDEG[stream as usize]);
+                        solver.set_wdeg(EXACT_WDEG[(stream % EXACT_STREAMS) as usize]);
                         Engine::Tree {
                             schedule: Schedule::new(seed, stream, EXACT_RESTART_UNIT),
                             solver: Box::new(solver),
@@ -400,7 +412,7 @@ impl Member for RestartsMember {
     fn report(&self) -> MemberReport {
         MemberReport {
             name: "exact".into(),
-            islands: EXACT_STREAMS,
+            islands: self.streams.len() as u32,
             work_per_round: self.work_per_round(),
             turn_every: 1,
             work: self.work(),

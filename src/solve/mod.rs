@@ -63,6 +63,11 @@ pub struct SolveOptions {
     /// `--algorithm exact`: 0 runs one deterministic search; N > 0 runs randomized searches
     /// restarted with Luby budgets of N nodes each unit ([`exact::restarts`]), seeded by `ga.seed`.
     pub exact_restarts: u64,
+    /// Streams of the portfolio's exact member from 36x36 on
+    /// ([`crate::portfolio::restarts::RestartsMember`]; default
+    /// [`crate::portfolio::restarts::EXACT_STREAMS`]): more keep more cores busy, and change
+    /// the run (the threads never do).
+    pub exact_streams: u32,
 }
 
 /// Whether GA islands and ACS colonies are sized from the GPU adapter

@@ -35,7 +35,7 @@ fn every_mix_of_tree_and_cdcl_streams_runs_the_same_whatever_the_thread_count() 
     for cdcl in [[false, true], [true, false], [false, false]] {
         assert_eq!(cdcl.len(), EXACT_STREAMS as usize);
         let run = |threads: usize| {
-            let mut member = RestartsMember::with_cdcl(&puzzle, 7, Some(threads), cdcl);
+            let mut member = RestartsMember::with_cdcl(&puzzle, 7, Some(threads), &cdcl);
             member_run(&mut member, 3)
         };
         let first = run(2);
@@ -53,7 +53,7 @@ fn a_mixed_cdcl_member_sharing_clauses_solves_and_repeats_itself_at_any_thread_c
     // 50_0 takes this mix two rounds: the streams trade clauses once before it is solved.
     let puzzle = large("inst36x36_50_0.txt");
     let mixed = ExactSettings {
-        streams: [
+        streams: vec![
             Some(Config {
                 walk: Walk::SCREENED,
                 ..Config::default()
@@ -129,4 +129,21 @@ fn the_default_members_streams_bump_reasons_from_49x49_and_not_at_36x36() {
         }
     }
     assert_eq!(EXACT_BUMP_REASONS_FROM_BOX, 7);
+}
+
+#[test]
+fn streams_past_the_default_two_alternate_their_settings() {
+    for box_size in 6..=8 {
+        let two = ExactSettings::for_box(box_size);
+        let five = ExactSettings::with_streams(box_size, 5);
+        assert_eq!(five.streams.len(), 5);
+        assert_eq!(five.share, two.share);
+        for (stream, config) in five.streams.iter().enumerate() {
+            assert_eq!(
+                config,
+                &two.streams[stream % 2],
+                "box {box_size}, stream {stream}"
+            );
+        }
+    }
 }

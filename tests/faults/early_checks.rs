@@ -20,6 +20,36 @@ fn too_many_threads_are_refused_at_once() {
 }
 
 #[test]
+fn exact_streams_out_of_range_are_refused_with_the_bound() {
+    use evoku::portfolio::restarts::MAX_EXACT_STREAMS;
+    let over = (MAX_EXACT_STREAMS + 1).to_string();
+    for args in [
+        &["solve", "--exact-streams", "0", "puzzles/mantere-no29.txt"][..],
+        &[
+            "solve",
+            "--exact-streams",
+            &over,
+            "puzzles/mantere-no29.txt",
+        ],
+        &[
+            "suite",
+            "--exact-streams",
+            "two",
+            "puzzles/mantere-no29.txt",
+        ],
+    ] {
+        let child = command(args).spawn().expect("spawn");
+        let out = wait_bounded(child, Duration::from_secs(10), "--exact-streams");
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("--exact-streams") && stderr.contains(&MAX_EXACT_STREAMS.to_string()),
+            "{args:?} names the option and its bound: {stderr}"
+        );
+    }
+}
+
+#[test]
 fn bad_output_paths_fail_before_any_work() {
     let cases: [&[&str]; 4] = [
         &[

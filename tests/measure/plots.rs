@@ -67,6 +67,7 @@ fn fitness_trace_replays_the_solved_run() {
         fill_device: Default::default(),
         exact_shortcut: false,
         exact_restarts: 0,
+        exact_streams: evoku::portfolio::restarts::EXACT_STREAMS,
     };
     let report = solve_puzzle(&puzzle, &options, &mut |_| {}).unwrap();
     assert!(report.solved);

@@ -73,6 +73,7 @@ fn suite_selects_instances_by_size_fill_and_count() {
             fill_device: Default::default(),
             exact_shortcut: false,
             exact_restarts: 0,
+            exact_streams: evoku::portfolio::restarts::EXACT_STREAMS,
         },
         time_limit: None,
         runs: 2,

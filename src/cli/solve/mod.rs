@@ -11,6 +11,7 @@ use evoku::defaults;
 use evoku::device::Device;
 use evoku::format::{self, Format, ParseOptions, Symbols};
 use evoku::ga::Preset;
+use evoku::portfolio::restarts::EXACT_STREAMS;
 use evoku::solve::{solve_puzzle, Algorithm, FillDevice, SolveOptions, SolveReport};
 
 use super::aco_args::AcoArgs;
@@ -52,6 +53,11 @@ pub struct SolveArgs {
     /// many nodes per unit (1, 1, 2, 1, 1, 2, 4, ... units); 0 (default): one deterministic search.
     #[arg(long, default_value_t = 0, value_name = "NODES")]
     exact_restarts: u64,
+    /// The default solver from 36x36 on: streams of its exact member (independent searches
+    /// trading short learned clauses, each a thread's work). More streams keep more cores busy
+    /// and change the run; the thread count never does.
+    #[arg(long, default_value_t = EXACT_STREAMS, value_name = "N", value_parser = super::values::exact_streams)]
+    exact_streams: u32,
     /// Input format (default: detected).
     #[arg(long, value_parser = choice::<Format>())]
     format: Option<Format>,
@@ -121,6 +127,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         },
         exact_shortcut: !args.no_exact_shortcut,
         exact_restarts: args.exact_restarts,
+        exact_streams: args.exact_streams,
     };
     let parse = ParseOptions {
         format: args.format,
