@@ -63,6 +63,39 @@ fn solve_reports_what_the_command_prints() {
 }
 
 #[test]
+fn exact_streams_reach_the_large_board_member_as_on_the_command_line() {
+    let file = "puzzles/large/inst36x36_45_0.txt";
+    let cli = evoku_json(&[
+        "solve",
+        "--json",
+        "--backend",
+        "cpu",
+        "--exact-streams",
+        "3",
+        file,
+    ]);
+    let puzzle = Puzzle::read(util::repo(file)).unwrap().remove(0);
+    let settings = Settings::new().backend(Backend::Cpu).exact_streams(3);
+    let report = solve(&puzzle, &settings).unwrap();
+    assert!(report.solved());
+    let library: Value = serde_json::from_str(&report.to_json()).unwrap();
+    let exact = &library["members"][0];
+    assert_eq!(
+        (&exact["name"], &exact["islands"]),
+        (&"exact".into(), &3.into()),
+        "{library}"
+    );
+    assert_eq!(
+        without(library, &["seconds", "file"]),
+        without(cli[0].clone(), &["seconds", "file"])
+    );
+    for streams in [0, evoku::portfolio::restarts::MAX_EXACT_STREAMS + 1] {
+        let error = solve(&puzzle, &Settings::new().exact_streams(streams)).unwrap_err();
+        assert!(error.to_string().contains("--exact-streams"), "{error}");
+    }
+}
+
+#[test]
 fn an_unsolvable_puzzle_is_reported_not_solved() {
     // The first cell has no candidate left: its row holds 2, 3, 4 and its column 1.
     let puzzle: Puzzle = ".234....1.......".parse().unwrap();

@@ -7,6 +7,7 @@ use crate::aco::AcoConfig;
 use crate::device::Device;
 use crate::error::Result;
 use crate::ga::{GaConfig, Preset};
+use crate::portfolio::restarts::{EXACT_STREAMS, MAX_EXACT_STREAMS};
 use crate::solve::{solve_puzzle, FillDevice, SolveOptions, SolveReport};
 
 pub use crate::device::Backend;
@@ -24,6 +25,8 @@ pub struct Settings {
     adapter: Option<String>,
     seed: u64,
     threads: Option<usize>,
+    /// Streams of the exact member from 36x36 on (`--exact-streams`).
+    exact_streams: u32,
     /// `None`: the default of the board's size; `Some(None)`: no limit.
     time_limit: Option<Option<Duration>>,
 }
@@ -36,6 +39,7 @@ impl Default for Settings {
             adapter: None,
             seed: 1,
             threads: None,
+            exact_streams: EXACT_STREAMS,
             time_limit: None,
         }
     }
@@ -74,6 +78,14 @@ impl Settings {
     /// CPU threads (`--threads`; default: every core). Results do not depend on it.
     pub fn threads(mut self, threads: usize) -> Settings {
         self.threads = Some(threads);
+        self
+    }
+
+    /// Independent searches of the exact member from 36x36 on (`--exact-streams`; default
+    /// [`EXACT_STREAMS`], at most [`MAX_EXACT_STREAMS`]): more keep more cores busy and change
+    /// the run, which the thread count never does.
+    pub fn exact_streams(mut self, streams: u32) -> Settings {
+        self.exact_streams = streams;
         self
     }
 
@@ -153,6 +165,13 @@ impl Solver {
             ..AcoConfig::default()
         };
         aco.validate()?;
+        if !(1..=MAX_EXACT_STREAMS).contains(&settings.exact_streams) {
+            return Err(crate::Error::invalid_option(
+                "--exact-streams",
+                settings.exact_streams,
+                format!("1..={MAX_EXACT_STREAMS}"),
+            ));
+        }
         let device = match settings.algorithm {
             Algorithm::Exact => Device::Cpu,
             _ => Device::select(settings.backend, settings.adapter.as_deref())?,
@@ -172,7 +191,7 @@ impl Solver {
             },
             exact_shortcut: true,
             exact_restarts: 0,
-            exact_streams: crate::portfolio::restarts::EXACT_STREAMS,
+            exact_streams: settings.exact_streams,
         };
         Ok(Solver {
             settings: settings.clone(),
