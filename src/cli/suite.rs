@@ -242,7 +242,8 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
             "settings".to_string(),
             match algorithm {
                 Algorithm::Auto => format!(
-                    "portfolio of the exact solver, the ACS ({}) and the walk ({})",
+                    "portfolio of the exact solver ({} streams from 36x36), the ACS ({}) and the walk ({})",
+                    args.exact_streams,
                     export::aco_settings(&aco),
                     export::settings(&config)
                 ),
