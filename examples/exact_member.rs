@@ -16,7 +16,8 @@
 //! `luby:UNIT`. `EVOKU_STREAMS`: how many streams (2; past two they alternate the two
 //! streams' settings, `EVOKU_STREAMn` overriding stream n). `EVOKU_SHARE`: `0` (no sharing), `1` (the default
 //! limits) or `LBD:LEN` (long clauses of at most this LBD and length). Runs the streams on two
-//! threads (`EVOKU_THREADS` for another number). Prints the settings (again when a file's board size changes them), then one line
+//! threads (`EVOKU_THREADS` for another number). `EVOKU_ROUND_CONFLICTS`: each CDCL stream's
+//! conflicts per round times the cells (default `EXACT_CDCL_CONFLICTS_PER_ROUND`). Prints the settings (again when a file's board size changes them), then one line
 //! per file: name, solved / no-solution / open, rounds, work (conflicts and nodes), wall
 //! seconds.
 
@@ -118,6 +119,9 @@ fn settings(box_size: usize) -> ExactSettings {
         if let Some(text) = env(&var) {
             *slot = stream(&text, &var);
         }
+    }
+    if let Some(conflicts) = env("EVOKU_ROUND_CONFLICTS") {
+        settings.conflicts_per_round = number(&conflicts, "EVOKU_ROUND_CONFLICTS");
     }
     if let Some(share) = env("EVOKU_SHARE") {
         settings.share = match share.as_str() {

@@ -117,6 +117,9 @@ pub struct ExactSettings {
     pub streams: Vec<Option<Config>>,
     /// What the CDCL streams share between rounds; `None`: nothing.
     pub share: Option<ShareLimits>,
+    /// Conflicts each CDCL stream spends per round, times the board's cells
+    /// ([`EXACT_CDCL_CONFLICTS_PER_ROUND`]).
+    pub conflicts_per_round: u64,
 }
 
 impl ExactSettings {
@@ -135,6 +138,7 @@ impl ExactSettings {
                 })
                 .collect(),
             share: EXACT_CDCL_SHARE,
+            conflicts_per_round: EXACT_CDCL_CONFLICTS_PER_ROUND,
         }
     }
 }
@@ -316,7 +320,7 @@ impl RestartsMember {
         RestartsMember {
             puzzle: puzzle.clone(),
             nodes_per_round: (EXACT_LARGE_NODES_PER_ROUND / cells.max(1)).max(1),
-            conflicts_per_round: (EXACT_CDCL_CONFLICTS_PER_ROUND / cells.max(1)).max(1),
+            conflicts_per_round: (settings.conflicts_per_round / cells.max(1)).max(1),
             threads: threads.max(1),
             streams,
             share: settings.share.is_some(),

@@ -68,6 +68,7 @@ fn a_mixed_cdcl_member_sharing_clauses_solves_and_repeats_itself_at_any_thread_c
             max_lbd: 4,
             max_len: 16,
         }),
+        ..ExactSettings::for_box(6)
     };
     assert_ne!(mixed, ExactSettings::for_box(6));
     let run = |settings: &ExactSettings, threads: usize| {
