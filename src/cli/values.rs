@@ -36,26 +36,22 @@ pub fn limit(text: &str) -> Result<TimeLimit, String> {
 
 /// A thread count: 1 to [`MAX_THREADS`].
 pub fn threads(text: &str) -> Result<usize, String> {
-    let value: usize = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{text}' is not a thread count (1 to {MAX_THREADS})"))?;
-    if !(1..=MAX_THREADS).contains(&value) {
-        return Err(format!("must be 1 to {MAX_THREADS} threads, got {text}"));
-    }
-    Ok(value)
+    count(text, MAX_THREADS as u64, "threads").map(|n| n as usize)
 }
 
 /// `--exact-streams`: 1 to [`MAX_EXACT_STREAMS`] streams of the large-board exact member.
 pub fn exact_streams(text: &str) -> Result<u32, String> {
-    let value: u32 = text
+    count(text, u64::from(MAX_EXACT_STREAMS), "streams").map(|n| n as u32)
+}
+
+/// A count of `what` from 1 to `max`.
+fn count(text: &str, max: u64, what: &str) -> Result<u64, String> {
+    let value: u64 = text
         .trim()
         .parse()
-        .map_err(|_| format!("'{text}' is not a number of streams (1 to {MAX_EXACT_STREAMS})"))?;
-    if !(1..=MAX_EXACT_STREAMS).contains(&value) {
-        return Err(format!(
-            "must be 1 to {MAX_EXACT_STREAMS} streams, got {text}"
-        ));
+        .map_err(|_| format!("'{text}' is not a number of {what} (1 to {max})"))?;
+    if !(1..=max).contains(&value) {
+        return Err(format!("must be 1 to {max} {what}, got {text}"));
     }
     Ok(value)
 }
