@@ -13,12 +13,12 @@ use super::choices::choice;
 use evoku::device::Device;
 use evoku::export;
 use evoku::ga::Preset;
-use evoku::portfolio::restarts::EXACT_STREAMS;
 use evoku::solve::{Algorithm, FillDevice, SolveOptions};
 use evoku::suite::{self, Selection, SuiteOptions};
 
 use super::aco_args::AcoArgs;
 use super::device_args::DeviceArgs;
+use super::exact_args::ExactArgs;
 use super::export_args::{mark_partial, ExportArgs};
 use super::ga_args::GaArgs;
 use super::shard_args::ShardArgs;
@@ -50,15 +50,8 @@ pub struct SuiteArgs {
     /// As `evoku solve --no-exact-shortcut`: the GA runs even when the exact check solves.
     #[arg(long)]
     no_exact_shortcut: bool,
-    /// `--algorithm exact` only: restart randomized searches with Luby node budgets of this
-    /// many nodes per unit (1, 1, 2, 1, 1, 2, 4, ... units); 0 (default): one deterministic search.
-    #[arg(long, default_value_t = 0, value_name = "NODES")]
-    exact_restarts: u64,
-    /// The default solver from 36x36 on: streams of its exact member (independent searches
-    /// trading short learned clauses, each a thread's work). More streams keep more cores busy
-    /// and change the run; the thread count never does.
-    #[arg(long, default_value_t = EXACT_STREAMS, value_name = "N", value_parser = super::values::exact_streams)]
-    exact_streams: u32,
+    #[command(flatten)]
+    exact: ExactArgs,
     #[command(flatten)]
     device: DeviceArgs,
     #[command(flatten)]
@@ -158,8 +151,8 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
                 colonies: args.aco.colonies_auto(),
             },
             exact_shortcut: !args.no_exact_shortcut,
-            exact_restarts: args.exact_restarts,
-            exact_streams: args.exact_streams,
+            exact_restarts: args.exact.exact_restarts,
+            exact_streams: args.exact.exact_streams,
         },
         time_limit,
         runs: args.runs,
@@ -243,7 +236,7 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
             match algorithm {
                 Algorithm::Auto => format!(
                     "portfolio of the exact solver ({} streams from 36x36), the ACS ({}) and the walk ({})",
-                    args.exact_streams,
+                    args.exact.exact_streams,
                     export::aco_settings(&aco),
                     export::settings(&config)
                 ),

@@ -11,11 +11,11 @@ use evoku::defaults;
 use evoku::device::Device;
 use evoku::format::{self, Format, ParseOptions, Symbols};
 use evoku::ga::Preset;
-use evoku::portfolio::restarts::EXACT_STREAMS;
 use evoku::solve::{solve_puzzle, Algorithm, FillDevice, SolveOptions, SolveReport};
 
 use super::aco_args::AcoArgs;
 use super::device_args::DeviceArgs;
+use super::exact_args::ExactArgs;
 use super::export_args::Outputs;
 use super::ga_args::GaArgs;
 use super::values::TimeLimit;
@@ -49,15 +49,8 @@ pub struct SolveArgs {
     /// first (to measure the GA alone); by default that solution is the answer.
     #[arg(long)]
     no_exact_shortcut: bool,
-    /// `--algorithm exact` only: restart randomized searches with Luby node budgets of this
-    /// many nodes per unit (1, 1, 2, 1, 1, 2, 4, ... units); 0 (default): one deterministic search.
-    #[arg(long, default_value_t = 0, value_name = "NODES")]
-    exact_restarts: u64,
-    /// The default solver from 36x36 on: streams of its exact member (independent searches
-    /// trading short learned clauses, each a thread's work). More streams keep more cores busy
-    /// and change the run; the thread count never does.
-    #[arg(long, default_value_t = EXACT_STREAMS, value_name = "N", value_parser = super::values::exact_streams)]
-    exact_streams: u32,
+    #[command(flatten)]
+    exact: ExactArgs,
     /// Input format (default: detected).
     #[arg(long, value_parser = choice::<Format>())]
     format: Option<Format>,
@@ -126,8 +119,8 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
             colonies: args.aco.colonies_auto(),
         },
         exact_shortcut: !args.no_exact_shortcut,
-        exact_restarts: args.exact_restarts,
-        exact_streams: args.exact_streams,
+        exact_restarts: args.exact.exact_restarts,
+        exact_streams: args.exact.exact_streams,
     };
     let parse = ParseOptions {
         format: args.format,
