@@ -57,6 +57,8 @@ fn ga_stage_bounds_sum_to_the_old_hand_count() {
         params.side = b * b;
         params.cells = b.pow(4);
         params.genome_words = b.pow(4).div_ceil(4);
+        // Every cell of a box free: the hand count's box assignment matched n cells.
+        params.assign_free = b * b;
         for (children, steps) in [(0, 0), (1, 0), (5, 1), (20, 10), (0, 50), (3, 3)] {
             params.local_search = children;
             params.assign_steps = steps;
@@ -147,4 +149,60 @@ fn aco_dispatches_fit_lavapipe_at_every_size() {
     // 40,000 from 16x16 on (as before 64x64 ran on the GPU); 64x64 leaves room for its copy.
     assert_eq!(&budgets[2..6], &[40_000; 4], "{budgets:?}");
     assert!(budgets[6] < 40_000, "{budgets:?}");
+}
+
+/// The box assignment's loops run over the free cells of the box it matches, so its bound
+/// follows the puzzle's fullest box (`Params::assign_free`, counted from the puzzle), not the
+/// board's side: a 36x36 walk on a board three quarters given fits lavapipe's budget where the
+/// empty board's does not.
+#[test]
+fn the_box_assignment_bound_follows_the_fullest_box() {
+    use evoku::board::{Geometry, Grid};
+    use evoku::ga::cpu::assign;
+    use evoku::ga::{GaConfig, InitKind, Preset, Problem};
+    use evoku::gpu::SOFTWARE_LOOP_BUDGET;
+    let mut params: Params = bytemuck::Zeroable::zeroed();
+    for b in 2..=8u32 {
+        let n = b * b;
+        params.box_size = b;
+        params.side = n;
+        params.assign_steps = 1;
+        let bounds: Vec<u64> = (0..=n + 1)
+            .map(|free| {
+                params.assign_free = free;
+                assign::loop_bound(&params)
+            })
+            .collect();
+        assert!(
+            bounds[..=n as usize].windows(2).all(|w| w[0] < w[1]),
+            "{b}: {bounds:?}"
+        );
+        assert_eq!(
+            bounds[n as usize + 1],
+            bounds[n as usize],
+            "{b}: more than n free cells"
+        );
+    }
+    let geometry = Geometry::new(6).unwrap();
+    let made = evoku::instances::make_instances(geometry, &[75], 1, 1, &|_| {}).unwrap();
+    let mut walk = GaConfig::preset(Preset::Walk);
+    walk.assign_steps = 2;
+    for (grid, fits) in [
+        (Grid::empty(geometry), false),
+        (made[0].puzzle.clone(), true),
+    ] {
+        let problem = Problem::new(&grid, InitKind::Random, false).unwrap();
+        let params = Params::new(&problem, &walk);
+        let free_in = |bx: usize| {
+            let free = |&c: &usize| geometry.box_of(c) == bx && grid.get(c) == 0;
+            (0..1296).filter(free).count() as u32
+        };
+        let most_free = (0..36).map(free_in).max();
+        assert_eq!(Some(params.assign_free), most_free);
+        assert_eq!(
+            loop_bound(&params) <= SOFTWARE_LOOP_BUDGET,
+            fits,
+            "{params:?}"
+        );
+    }
 }

@@ -56,6 +56,10 @@ pub struct Params {
     /// Share of mutations that should improve the child, per mille (the report's 30 %).
     pub mutation_target_pm: u32,
     pub rate_step_q16: u32,
+    /// The most free cells of any genome unit (a box in the block encoding): the size of the
+    /// box assignment's matching, which bounds its loops (`assign::loop_bound`). The host's
+    /// count for the software adapters' loop budget; no stage reads it.
+    pub assign_free: u32,
 }
 }
 
@@ -94,6 +98,7 @@ impl Params {
             mutation_min_q16: rate_q16(config.mutation_min),
             mutation_target_pm: per_mille(MUTATION_TARGET),
             rate_step_q16: rate_q16(config.rate_step),
+            assign_free: problem.most_free_in_a_unit() as u32,
         }
     }
 

@@ -26,6 +26,8 @@ pub struct Problem {
     help: Vec<u8>,
     /// The free cells of each unit, bit `p` for position `p` (read from `help`).
     free_masks: Vec<u64>,
+    /// The most free cells of any unit (the largest `free_masks` entry's count).
+    most_free: usize,
     /// Genome order: the digits `init` prefers for each cell (bit `d-1` for digit `d`).
     candidates: Vec<u64>,
     /// Genome index of every row-major cell.
@@ -102,7 +104,10 @@ impl Problem {
                     .filter(|&(_, &digit)| digit == 0)
                     .fold(0u64, |mask, (p, _)| mask | 1 << p)
             })
-            .collect();
+            .collect::<Vec<u64>>();
+        let most_free = (free_masks.iter())
+            .map(|mask| mask.count_ones() as usize)
+            .fold(0, usize::max);
         let candidates = cell_of_genome
             .iter()
             .map(|&c| match init {
@@ -141,6 +146,7 @@ impl Problem {
             presolved_cells,
             help,
             free_masks,
+            most_free,
             candidates,
             genome_of_cell,
             line_cells,
@@ -182,6 +188,10 @@ impl Problem {
     #[inline]
     pub fn free_mask(&self, unit: usize) -> u64 {
         self.free_masks[unit]
+    }
+    /// The most free cells of any unit: the largest box a box assignment matches.
+    pub fn most_free_in_a_unit(&self) -> usize {
+        self.most_free
     }
     pub fn candidates(&self) -> &[u64] {
         &self.candidates

@@ -41,6 +41,14 @@ pub(crate) fn large(file: &str) -> Grid {
     lloyd_amos_at(&util::repo("puzzles/large").join(file))
 }
 
+/// A Lloyd & Amos-style instance made here (`evoku generate --fill`): box size `b`, `fill` % of
+/// the cells given, instance 0 of seed 1.
+pub(crate) fn generated(b: usize, fill: u32) -> Grid {
+    let geometry = Geometry::new(b).unwrap();
+    let made = evoku::instances::make_instances(geometry, &[fill], 1, 1, &|_| {}).unwrap();
+    made.into_iter().next().unwrap().puzzle
+}
+
 fn lloyd_amos_at(path: &std::path::Path) -> Grid {
     let text = std::fs::read_to_string(path).unwrap();
     let mut lines = text.lines();

@@ -222,6 +222,96 @@ fn gpu_stages_match_the_cpu_on_36x36_with_64_bit_masks() {
     }
 }
 
+/// 49x49 and 64x64 (box sizes 7 and 8, the largest digit masks): the block operators on the
+/// sample instances at 45 %, and the box assignment (the walk's move) from 36x36 on, on boards
+/// generated full enough that one or two assignments of their fullest box fit lavapipe's loop
+/// limit (`GpuEngine::new` refuses a run that would not; an empty 36x36 box alone would not).
+#[test]
+fn gpu_stages_match_the_cpu_on_49x49_and_64x64_and_the_walk_past_25x25() {
+    let Some(ctx) = gpu() else { return };
+    let cases = [
+        (
+            "49x49 band + directed once per box at rate 1 + local search 1, presolve",
+            large("inst49x49_45_0.txt"),
+            config(Preset::Default, |c| {
+                c.population = 6;
+                c.islands = 2;
+                c.assign_steps = 0;
+                c.mutation_rate = 1.0;
+                c.mutation_scope = MutationScope::Box;
+                c.local_search = 1;
+                c.seed = 49;
+            }),
+        ),
+        (
+            "64x64 uniform + swap once per child, aging, random init",
+            large("inst64x64_45_0.txt"),
+            config(Preset::Paper, |c| {
+                c.mutation_scope = MutationScope::Child;
+                c.population = 6;
+                c.islands = 2;
+                c.elites = 2;
+                c.crossover = CrossoverKind::Uniform;
+                c.crossover_rate = 0.9;
+                c.mutation = MutationKind::Swap;
+                c.aging = true;
+                c.migration = 2;
+                c.seed = 64;
+            }),
+        ),
+        (
+            "64x64 multi-parent + candidate + local search 1, restarts",
+            large("inst64x64_45_0.txt"),
+            config(Preset::Default, |c| {
+                c.population = 6;
+                c.islands = 2;
+                c.assign_steps = 0;
+                c.crossover = CrossoverKind::MultiParent;
+                c.crossover_rate = 1.0;
+                c.mutation = MutationKind::Candidate;
+                c.mutation_rate = 1.0;
+                c.local_search = 1;
+                c.restart_after = 2;
+                c.restart_keep = 1;
+                c.seed = 65;
+            }),
+        ),
+        (
+            "36x36 at 75 %, the walk with 2 box assignments",
+            generated(6, 75),
+            config(Preset::Walk, |c| {
+                c.population = 4;
+                c.islands = 2;
+                c.assign_steps = 2;
+                c.seed = 36;
+            }),
+        ),
+        (
+            "49x49 at 80 %, the walk with 1 box assignment",
+            generated(7, 80),
+            config(Preset::Walk, |c| {
+                c.population = 4;
+                c.islands = 2;
+                c.assign_steps = 1;
+                c.seed = 49;
+            }),
+        ),
+        (
+            "64x64 at 85 %, the walk with 1 box assignment",
+            generated(8, 85),
+            config(Preset::Walk, |c| {
+                c.population = 4;
+                c.islands = 2;
+                c.assign_steps = 1;
+                c.seed = 64;
+            }),
+        ),
+    ];
+    for (label, grid, config) in &cases {
+        parity(label, &ctx, grid, config, 4);
+    }
+}
+
 /// More workgroups than one dispatch row holds: the engine then dispatches a 2-D grid and the
 /// shaders rebuild each individual's and island's index from (x, y). An adapter allows 65,535
 /// or more per row, which takes millions of individuals to exceed; a context narrowed to 3 per

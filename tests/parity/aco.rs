@@ -13,12 +13,9 @@ use evoku::gpu::GpuContext;
 use evoku::rng::{stream_key, Rng};
 
 use super::harness::Harness;
-use super::inputs::{generated_puzzle, same, CASES, KEEP_PERCENT, PUZZLES, SEED};
+use super::inputs::{generated_puzzle, same, BOX_SIZES, CASES, KEEP_PERCENT, PUZZLES, SEED};
 
 const ENTRY_POINTS: &str = include_str!("aco.wgsl");
-
-/// Box sizes: 9x9 to 64x64 (the GA's parity stops at 25x25, `super::inputs::BOX_SIZES`).
-const BOX_SIZES: [usize; 6] = [3, 4, 5, 6, 7, 8];
 
 /// One generated puzzle: its tables, the parameters of `CASES` one-ant colonies, and per case a
 /// pheromone row, a step and the CPU's ant at that step.

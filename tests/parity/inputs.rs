@@ -4,8 +4,8 @@
 use evoku::board::{Geometry, Grid};
 use evoku::rng::Rng;
 
-/// Box sizes: 9x9, 16x16, 25x25.
-pub const BOX_SIZES: [usize; 3] = [3, 4, 5];
+/// Box sizes: every board from 9x9 to 64x64, for the GA's operators and the ACS's alike.
+pub const BOX_SIZES: [usize; 6] = [3, 4, 5, 6, 7, 8];
 /// Generated puzzles per size, and cases per puzzle.
 pub const PUZZLES: u32 = 4;
 pub const CASES: usize = 64;

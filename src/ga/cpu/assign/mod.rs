@@ -239,14 +239,16 @@ fn matching<const B: usize, const L: usize, const L1: usize, const W: usize>(
 }
 
 /// Loop iterations (as lavapipe counts them, [`super::loop_run`]) of a child's GPU box
-/// assignments. Each: the box's 2b lines, its free cells, the Hungarian algorithm for up to n
-/// cells (n rows, each: a reset, up to n rounds of one pass over the columns, one pass moving the
-/// potentials, the augmenting path), the write-back.
+/// assignments. Each: the box's 2b lines, its n cells for the free ones, the Hungarian algorithm
+/// for the k free cells of the box (at most `params.assign_free`: k rows, each a reset, up to k
+/// rounds of one pass over the columns, one pass moving the potentials, the augmenting path),
+/// the write-back of k columns.
 pub fn loop_bound(params: &crate::ga::Params) -> u64 {
     use super::loop_run as run;
     let (n, b) = (params.side as u64, params.box_size as u64);
-    let hungarian = run(n) * (run(n + 1) + run(n) * run(n) + run(n + 1) + run(n));
-    let step = run(b) + b * 2 * run(n) + run(n) + hungarian + run(n);
+    let k = u64::from(params.assign_free).min(n);
+    let hungarian = run(k) * (run(k + 1) + run(k) * run(k) + run(k + 1) + run(k));
+    let step = run(b) + b * 2 * run(n) + run(n) + hungarian + run(k);
     let steps = params.assign_steps as u64;
     run(steps) + steps * step
 }

@@ -31,9 +31,7 @@ pub(super) struct NoiseTable<const W: usize> {
 impl<const W: usize> NoiseTable<W> {
     #[inline(always)]
     pub(super) fn new(problem: &Problem, noise: u32, draws: &Rng) -> Self {
-        let most_free = (0..problem.side())
-            .map(|unit| problem.free_mask(unit).count_ones() as usize)
-            .fold(0, usize::max);
+        let most_free = problem.most_free_in_a_unit();
         let mut entries = [[0i32; W]; W];
         for (cell, row) in entries.iter_mut().enumerate().take(most_free) {
             let mixed = &NOISE_INDEX_MIX[STRIDE * cell..][..most_free];
