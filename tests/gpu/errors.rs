@@ -60,7 +60,9 @@ fn a_run_beyond_the_software_loop_limit_is_refused() {
 }
 
 /// The walk preset's 50 box assignments per generation exceed the software limit at 25x25;
-/// the refusal says how many would fit, and that many is then accepted.
+/// the refusal says how many would fit (more than the 2 of a board whose boxes are all free:
+/// the bound counts the fullest box's free cells), that many is then accepted and one more is
+/// refused.
 #[test]
 fn a_walk_beyond_the_software_loop_limit_says_how_many_steps_fit() {
     let Some(ctx) = gpu() else { return };
@@ -70,15 +72,21 @@ fn a_walk_beyond_the_software_loop_limit_says_how_many_steps_fit() {
     let grid = lloyd_amos("inst25x25_45_0.txt");
     let mut config = GaConfig::preset(Preset::Walk);
     let problem = Problem::for_config(&grid, &config).unwrap();
-    match GpuEngine::new(&ctx, problem.clone(), &config) {
+    let fitting = match GpuEngine::new(&ctx, problem.clone(), &config) {
         Err(Error::Gpu { message, .. }) => {
-            assert!(message.contains("--assign-steps 2 would fit"), "{message}")
+            let (_, after) = message.split_once("(--assign-steps ").expect(&message);
+            let (steps, rest) = after.split_once(' ').expect(&message);
+            assert!(rest.starts_with("would fit"), "{message}");
+            steps.parse::<u32>().expect(&message)
         }
         Err(e) => panic!("expected a GPU error, got {e}"),
         Ok(_) => panic!("25x25 with 50 assignments accepted on {}", ctx.describe()),
-    }
-    config.assign_steps = 2;
-    assert!(GpuEngine::new(&ctx, problem, &config).is_ok());
+    };
+    assert!((3..50).contains(&fitting), "{fitting}");
+    config.assign_steps = fitting;
+    assert!(GpuEngine::new(&ctx, problem.clone(), &config).is_ok());
+    config.assign_steps = fitting + 1;
+    assert!(GpuEngine::new(&ctx, problem, &config).is_err());
 }
 
 #[test]
