@@ -28,6 +28,7 @@ mod level;
 mod rater;
 mod report;
 mod technique;
+mod uniqueness;
 
 pub use entropy::{entropy, entropy_with};
 pub use ga::{

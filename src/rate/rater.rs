@@ -30,7 +30,8 @@ pub struct Rating {
     pub empty: usize,
     /// The default level.
     pub level: Level,
-    /// Search nodes the exact solver spent deciding uniqueness.
+    /// Work the exact solver spent deciding uniqueness: search nodes of the tree search up to
+    /// 25x25, conflicts of the CDCL searches from 36x36 on.
     pub nodes: u64,
 }
 
@@ -66,7 +67,7 @@ impl Rater {
     }
 
     /// Rates `puzzle`, deciding uniqueness with the exact solver within `limits` (the solution
-    /// count is capped at 2 whatever `limits` says).
+    /// count is capped at 2 whatever `limits` says; from 36x36 on by CDCL searches).
     pub fn rate(&mut self, puzzle: &Grid, limits: &Limits) -> Result<Rating, RateError> {
         if let Some(c) = puzzle.first_clash() {
             return Err(RateError::NoSolution(format!(
@@ -74,24 +75,10 @@ impl Rater {
                 c.digit, c.first, c.second
             )));
         }
-        let limits = Limits {
-            max_solutions: 2,
-            ..limits.clone()
-        };
-        let result = self.solver.solve(puzzle, &limits);
-        let Some(solution) = result.first().cloned() else {
-            return Err(if result.has_no_solution() {
-                RateError::NoSolution("the exact solver proved it".into())
-            } else {
-                RateError::Undecided {
-                    nodes: result.nodes,
-                }
-            });
-        };
-        let solutions = result.solutions.len();
-        let mut rating = self.rate_with_solution(puzzle, &solution)?;
-        rating.solutions = solutions;
-        rating.nodes = result.nodes;
+        let decided = super::uniqueness::decide(&mut self.solver, puzzle, limits)?;
+        let mut rating = self.rate_with_solution(puzzle, &decided.solution)?;
+        rating.solutions = decided.solutions;
+        rating.nodes = decided.work;
         Ok(rating)
     }
 

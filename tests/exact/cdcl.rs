@@ -193,3 +193,80 @@ fn cdcl_searches_sharing_clauses_stay_sound_and_repeatable() {
     // Shared clauses are consequences of the puzzle: a pair still proves a broken one.
     assert_eq!(sharing_pair(&broken_seed_puzzle(), 20).2, Outcome::Unsat);
 }
+
+/// `Cdcl::excluding` looks for a solution other than a given one: it finds one, different and
+/// valid, exactly when the tree search counts two or more; it proves there is none for a unique
+/// puzzle, at once when propagation alone solves the puzzle. Both answers occur below.
+#[test]
+fn cdcl_excluding_a_solution_finds_another_exactly_when_there_is_one() {
+    let mut puzzles = nine("nine/top95.txt")[..4].to_vec();
+    // The first top95 puzzle with five of its givens taken away: several solutions.
+    let mut loose = puzzles[0].clone();
+    let givens: Vec<usize> = (0..81).filter(|&c| loose.get(c) != 0).take(5).collect();
+    for c in givens {
+        loose.set(c, 0);
+    }
+    puzzles.push(loose);
+    puzzles.push(instance(16, 45, 0));
+    puzzles.push(instance(25, 45, 0));
+    let mut seen = (0, 0);
+    for p in &puzzles {
+        let (Outcome::Solved(first), _) = finish(p, Config::default(), 1) else {
+            panic!("not solved: {p}");
+        };
+        let tree = exact::Solver::new(p.geometry()).solve(p, &Limits::solutions(2));
+        assert_ne!(tree.status, Status::NodeLimit, "{p}");
+        match Cdcl::excluding(p, &first, Config::default(), 1, 1).run(10_000_000) {
+            Outcome::Solved(second) => {
+                assert!(second.solves(p) && second != first, "{second} for {p}");
+                assert_eq!(tree.solutions.len(), 2, "{p}");
+                seen.1 += 1;
+            }
+            Outcome::Unsat => {
+                assert_eq!((tree.solutions.len(), tree.status), (1, Status::Complete));
+                seen.0 += 1;
+            }
+            other => panic!("{other:?} for {p}"),
+        }
+    }
+    assert!(seen.0 > 0 && seen.1 > 0, "unique and not: {seen:?}");
+    // One cell short of a complete grid: propagation solves it, and nothing else does.
+    let (Outcome::Solved(full), _) = finish(&puzzles[0], Config::default(), 1) else {
+        unreachable!()
+    };
+    let mut almost = full.clone();
+    almost.set(40, 0);
+    let mut none = Cdcl::excluding(&almost, &full, Config::default(), 1, 1);
+    assert_eq!(none.run(1), Outcome::Unsat);
+}
+
+/// The rating's uniqueness check from 36x36 on: one solution for a board that propagation alone
+/// finishes, several for the 36x36 sample at 45 %, and an undecided answer, not a wrong count,
+/// when its time limit ends the first search.
+#[test]
+fn large_boards_are_rated_by_cdcl_searches() {
+    use evoku::rate::{RateError, Rater};
+    let path = |name: &str| util::repo("puzzles/large").join(name);
+    let loose = lloyd_amos(&path("inst36x36_45_0.txt"));
+    let mut rater = Rater::new(loose.geometry());
+    let rating = rater.rate(&loose, &Limits::default()).unwrap();
+    assert_eq!(rating.solutions, 2);
+    let (Outcome::Solved(full), _) = finish(&loose, Config::default(), 1) else {
+        panic!("not solved")
+    };
+    let mut almost = full.clone();
+    almost.set(700, 0);
+    assert_eq!(
+        rater.rate(&almost, &Limits::default()).unwrap().solutions,
+        1
+    );
+    let hard = lloyd_amos(&path("inst49x49_45_0.txt"));
+    let limits = Limits {
+        time_limit: Some(Duration::from_millis(1)),
+        ..Limits::default()
+    };
+    match Rater::new(hard.geometry()).rate(&hard, &limits) {
+        Err(RateError::Undecided { nodes }) => assert!(nodes > 0),
+        other => panic!("{other:?}"),
+    }
+}

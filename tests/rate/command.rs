@@ -97,3 +97,30 @@ fn rate_command_names_the_bad_line_and_column() {
     let _ = std::fs::remove_file(file);
     let _ = std::fs::remove_file(clash);
 }
+
+/// From 36x36 on `rate` decides uniqueness by CDCL searches (the tree search below would need far
+/// too many nodes): the 36x36 sample at 45 % has several solutions, and the command says so at
+/// once.
+#[test]
+fn rate_decides_a_large_board_with_several_solutions() {
+    let out = evoku(&[
+        "rate",
+        "puzzles/large/inst36x36_45_0.txt",
+        "--runs",
+        "0",
+        "--backend",
+        "cpu",
+        "--exact-time-limit",
+        "60",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let line = String::from_utf8(out.stdout).unwrap();
+    let json: serde_json::Value = serde_json::from_str(line.trim()).unwrap();
+    assert_eq!(json["size"], 36, "{json}");
+    assert_eq!(json["solutions"], 2, "{json}");
+}

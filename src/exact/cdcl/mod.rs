@@ -30,7 +30,7 @@ mod walk;
 mod walk_cells;
 mod walk_formula;
 
-use clauses::{pos, ClauseRef, Clauses, Lit};
+use clauses::{not, pos, ClauseRef, Clauses, Lit};
 use encode::{encode, Encoded};
 use heap::VarHeap;
 use phases::PhaseState;
@@ -318,23 +318,56 @@ impl Cdcl {
         cdcl
     }
 
+    /// The search for a solution of `puzzle` other than `solution` (one of its solutions): the
+    /// search of [`Cdcl::new`] with one clause more, that some open cell holds another digit
+    /// than in `solution` (cells propagation fixed hold the same digit in every solution). It
+    /// ends [`Outcome::Unsat`] when `solution` is the only one, as it does at once when
+    /// propagation alone solves the puzzle.
+    pub fn excluding(
+        puzzle: &Grid,
+        solution: &Grid,
+        config: Config,
+        seed: u64,
+        stream: u32,
+    ) -> Cdcl {
+        let mut cdcl = Cdcl::new(puzzle, config, seed, stream);
+        match &cdcl.done {
+            Some(Outcome::Solved(_)) => cdcl.done = Some(Outcome::Unsat),
+            Some(_) => {}
+            None => {
+                let other: Vec<Lit> = (cdcl.cells.iter().enumerate())
+                    .filter(|&(_, &(cell, digit))| solution.get(cell as usize) == digit)
+                    .map(|(v, _)| not(pos(v)))
+                    .collect();
+                cdcl.add_clause(&other);
+            }
+        }
+        cdcl
+    }
+
     /// Adds the encoding's clauses; a clause found empty or false at level 0 ends the search.
     fn load(&mut self, enc: &encode::Encoding) {
         for &(a, b) in &enc.binaries {
             self.clauses.add_binary(a, b);
         }
         for clause in &enc.clauses {
-            match clause.len() {
-                0 => self.done = Some(Outcome::Unsat),
-                1 => match self.value[clause[0] as usize] {
-                    -1 => self.done = Some(Outcome::Unsat),
-                    0 => self.assign(clause[0], Reason::None),
-                    _ => {}
-                },
-                2 => self.clauses.add_binary(clause[0], clause[1]),
-                _ => {
-                    self.clauses.add_long(clause, false, 0, 0);
-                }
+            self.add_clause(clause);
+        }
+    }
+
+    /// Adds a clause of the problem at decision level 0; one found empty or false ends the
+    /// search.
+    fn add_clause(&mut self, clause: &[Lit]) {
+        match clause.len() {
+            0 => self.done = Some(Outcome::Unsat),
+            1 => match self.value[clause[0] as usize] {
+                -1 => self.done = Some(Outcome::Unsat),
+                0 => self.assign(clause[0], Reason::None),
+                _ => {}
+            },
+            2 => self.clauses.add_binary(clause[0], clause[1]),
+            _ => {
+                self.clauses.add_long(clause, false, 0, 0);
             }
         }
     }
