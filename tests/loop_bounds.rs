@@ -184,12 +184,11 @@ fn the_box_assignment_bound_follows_the_fullest_box() {
         );
     }
     let geometry = Geometry::new(6).unwrap();
-    let made = evoku::instances::make_instances(geometry, &[75], 1, 1, &|_| {}).unwrap();
     let mut walk = GaConfig::preset(Preset::Walk);
     walk.assign_steps = 2;
     for (grid, fits) in [
         (Grid::empty(geometry), false),
-        (made[0].puzzle.clone(), true),
+        (crate::gpu::generated(6, 75), true),
     ] {
         let problem = Problem::new(&grid, InitKind::Random, false).unwrap();
         let params = Params::new(&problem, &walk);
