@@ -4,6 +4,8 @@ put a state-of-the-art CDCL solver beside evoku's exact member on the same insta
 
 Usage: scripts/cadical.py [--limit S] [--conflicts N] [--option NAME=VALUE ...]
                           [--encoding pairwise|segments|segments-full] [--solver NAME] FILE...
+       scripts/cadical.py --dimacs DIR [--encoding E] FILE...   (write the CNF, solve nothing)
+       scripts/cadical.py --model OUT FILE   (check a DIMACS solver's model of FILE's CNF)
 Needs: pip install python-sat
 
 Each file is one puzzle in Lloyd & Amos's format (box size, a line "1", then the rows with -1 for
@@ -16,7 +18,9 @@ many conflicts (a load-free budget). --option sets a CaDiCaL option (its src/opt
 --option elim=0 to screen a feature. --encoding segments-full adds segment variables (a digit in
 a row or column x box intersection) as evoku's `Config::segments` does, `segments` the same with
 the cell-level at-most-one clauses cut to those inside a segment; --solver runs another
-python-sat solver (maplechrono, lingeling, glucose4, ...) on the same CNF. Every solution is
+python-sat solver (maplechrono, lingeling, glucose4, ...) on the same CNF; --dimacs writes each
+puzzle's CNF to DIR/NAME.cnf for a solver outside python-sat (Kissat, for one), and --model
+reads such a solver's output ("v" lines) back and checks the grid it gives. Every solution is
 checked here before it counts.
 Prints one line per puzzle (name, solved/open, seconds, conflicts) and a tally with the median.
 """
@@ -172,6 +176,23 @@ def solve(path, conflicts, options, encoding, solver, out):
     out.put(("solved" if ok else "WRONG", spent))
 
 
+def check(path, out, encoding):
+    """The grid a DIMACS solver's model gives, checked against the puzzle and the rules."""
+    b, n, grid = parse(path)
+    puzzle = list(grid)
+    var, _ = encode(b, n, grid, encoding)
+    model = set()
+    for line in open(out):
+        if line.startswith("v "):
+            model.update(int(t) for t in line.split()[1:] if int(t) > 0)
+    for key, x in var.items():
+        if len(key) == 2 and x in model:
+            grid[key[0]] = key[1] + 1
+    ok = all(p in (0, q) for p, q in zip(puzzle, grid)) and all(
+        sorted(grid[c] for c in u) == list(range(1, n + 1)) for u in units(b, n))
+    return "solution checked" if ok else "WRONG"
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("files", nargs="+")
@@ -182,7 +203,27 @@ def main():
                     default="pairwise")
     ap.add_argument("--solver", default="cadical195",
                     help="a python-sat solver name (cadical195, maplechrono, glucose4, ...)")
+    ap.add_argument("--dimacs", metavar="DIR",
+                    help="write each puzzle's CNF to DIR/NAME.cnf and solve nothing")
+    ap.add_argument("--model", metavar="OUT",
+                    help="check the model in a DIMACS solver's output OUT for the one FILE")
     a = ap.parse_args()
+    if a.model:
+        print(a.files[0].split("/")[-1], check(a.files[0], a.model, a.encoding))
+        return
+    if a.dimacs:
+        for path in a.files:
+            b, n, grid = parse(path)
+            enc = encode(b, n, grid, a.encoding)
+            name = path.split("/")[-1].rsplit(".", 1)[0]
+            with open(f"{a.dimacs}/{name}.cnf", "w") as f:
+                if enc is None:
+                    f.write("p cnf 1 2\n1 0\n-1 0\n")
+                    continue
+                var, clauses = enc
+                f.write(f"p cnf {len(var)} {len(clauses)}\n")
+                f.writelines(" ".join(map(str, c)) + " 0\n" for c in clauses)
+        return
     options = {k: int(v) for k, v in (o.split("=") for o in a.option)}
     times = []
     for path in a.files:
