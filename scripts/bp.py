@@ -26,7 +26,7 @@ import time
 import numpy as np
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from cadical import encode, parse, units  # noqa: E402
+from cadical import decode, encode, parse, valid  # noqa: E402
 
 
 class Board:
@@ -157,12 +157,7 @@ def phases(path, conflicts, iters):
         if not result:
             return "open" if result is None else "unsat", spent
         model = set(x for x in s.get_model() if x > 0)
-    for key, x in var.items():
-        if x in model:
-            grid[key[0]] = key[1] + 1
-    ok = all(p in (0, q) for p, q in zip(puzzle, grid)) and all(
-        sorted(grid[c] for c in u) == list(range(1, n + 1)) for u in units(b, n))
-    return "solved" if ok else "WRONG", spent
+    return "solved" if valid(b, n, puzzle, decode(var, model, grid)) else "WRONG", spent
 
 
 def main():

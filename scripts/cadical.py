@@ -145,6 +145,20 @@ def segments(b, n, grid, cand, v, var):
     return out
 
 
+def decode(var, model, grid):
+    """The grid with every cell whose (cell, digit) variable is in `model` (true variables) set."""
+    for key, x in var.items():
+        if len(key) == 2 and x in model:
+            grid[key[0]] = key[1] + 1
+    return grid
+
+
+def valid(b, n, puzzle, grid):
+    """The grid keeps the puzzle's givens and holds every digit once in each unit."""
+    return all(p in (0, q) for p, q in zip(puzzle, grid)) and all(
+        sorted(grid[c] for c in u) == list(range(1, n + 1)) for u in units(b, n))
+
+
 def solve(path, conflicts, options, encoding, solver, out):
     from pysat.solvers import Solver
     b, n, grid = parse(path)
@@ -168,11 +182,7 @@ def solve(path, conflicts, options, encoding, solver, out):
             out.put(("unsat" if result is False else "open", spent))
             return
         model = set(x for x in s.get_model() if x > 0)
-    for key, x in var.items():
-        if len(key) == 2 and x in model:
-            grid[key[0]] = key[1] + 1
-    ok = all(p in (0, q) for p, q in zip(puzzle, grid)) and all(
-        sorted(grid[c] for c in u) == list(range(1, n + 1)) for u in units(b, n))
+    ok = valid(b, n, puzzle, decode(var, model, grid))
     out.put(("solved" if ok else "WRONG", spent))
 
 
@@ -185,12 +195,7 @@ def check(path, out, encoding):
     for line in open(out):
         if line.startswith("v "):
             model.update(int(t) for t in line.split()[1:] if int(t) > 0)
-    for key, x in var.items():
-        if len(key) == 2 and x in model:
-            grid[key[0]] = key[1] + 1
-    ok = all(p in (0, q) for p, q in zip(puzzle, grid)) and all(
-        sorted(grid[c] for c in u) == list(range(1, n + 1)) for u in units(b, n))
-    return "solution checked" if ok else "WRONG"
+    return "solution checked" if valid(b, n, puzzle, decode(var, model, grid)) else "WRONG"
 
 
 def main():

@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from cadical import parse, units  # noqa: E402
+from cadical import parse, units, valid  # noqa: E402
 
 
 def solve(path, limit, workers):
@@ -33,8 +33,7 @@ def solve(path, limit, workers):
     name = s.StatusName(status)
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         sol = [s.Value(v) for v in x]
-        ok = all(p in (0, q) for p, q in zip(grid, sol)) and all(
-            sorted(sol[c] for c in u) == list(range(1, n + 1)) for u in units(b, n))
+        ok = valid(b, n, grid, sol)
         name = "solved" if ok else "WRONG"
     print(f"{Path(path).name} {name} {time.time() - t0:.1f}s conflicts {s.NumConflicts()}",
           flush=True)

@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from cadical import encode, parse, units  # noqa: E402
+from cadical import decode, encode, parse, valid  # noqa: E402
 
 
 def lookahead_cubes(clauses, nvars, depth, sample, seed):
@@ -99,11 +99,7 @@ def conquer(path, a):
             spent = s.accum_stats().get("conflicts", 0)
             if result:
                 model = set(x for x in s.get_model() if x > 0)
-                for (c, d), x in var.items():
-                    if x in model:
-                        grid[c] = d + 1
-                ok = all(p in (0, q) for p, q in zip(puzzle, grid)) and all(
-                    sorted(grid[c] for c in u) == list(range(1, n + 1)) for u in units(b, n))
+                ok = valid(b, n, puzzle, decode(var, model, grid))
                 print(f"  {'solved' if ok else 'WRONG'}: cube {i}, budget {budget}, "
                       f"{spent} conflicts, {time.time() - t0:.1f} s")
                 return
