@@ -190,7 +190,10 @@ def check(path, out, encoding):
     """The grid a DIMACS solver's model gives, checked against the puzzle and the rules."""
     b, n, grid = parse(path)
     puzzle = list(grid)
-    var, _ = encode(b, n, grid, encoding)
+    enc = encode(b, n, grid, encoding)
+    if enc is None:
+        return "no solution (naked singles clash), so no model can be right"
+    var = enc[0]
     model = set()
     for line in open(out):
         if line.startswith("v "):
@@ -214,6 +217,8 @@ def main():
                     help="check the model in a DIMACS solver's output OUT for the one FILE")
     a = ap.parse_args()
     if a.model:
+        if len(a.files) != 1:
+            ap.error("--model checks one FILE")
         print(a.files[0].split("/")[-1], check(a.files[0], a.model, a.encoding))
         return
     if a.dimacs:
