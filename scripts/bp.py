@@ -141,6 +141,8 @@ def phases(path, conflicts, iters):
     b, n, grid = parse(path)
     board = Board(b, n, list(grid))
     m = board.propagate(board.m)
+    if m is None:
+        return "unsat by singles", 0
     _, logb = bp(board, m, None, iters)
     puzzle = list(grid)
     var, clauses = encode(b, n, grid)
