@@ -31,12 +31,12 @@ const PUZZLES: [(&str, &str); 3] = [
     ("25x25", "puzzles/lloyd-amos-25x25-45.txt"),
 ];
 
-/// The puzzle with one wrong given where one is found (`evoku::bench::never_solvable`), so no
+/// The puzzle with one wrong given where one is found (`evoku_cli::bench::never_solvable`), so no
 /// island solves it and turns into cheap copies while criterion keeps stepping the engine.
 fn problem(path: &str, config: &GaConfig) -> Problem {
     let path = format!("{}/{path}", env!("CARGO_MANIFEST_DIR"));
     let (puzzles, _) = format::read_puzzles(&path, &ParseOptions::default()).expect("puzzle");
-    let puzzle = evoku::bench::never_solvable(&puzzles[0]).unwrap_or_else(|| puzzles[0].clone());
+    let puzzle = evoku_cli::bench::never_solvable(&puzzles[0]).unwrap_or_else(|| puzzles[0].clone());
     Problem::for_config(&puzzle.grid, config).expect("no contradiction")
 }
 

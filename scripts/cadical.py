@@ -10,7 +10,7 @@ Needs: pip install python-sat
 
 Each file is one puzzle in Lloyd & Amos's format (box size, a line "1", then the rows with -1 for
 an empty cell), as `evoku generate` and `scripts/make-large-sets.sh` write them. The CNF is the
-one evoku's CDCL search uses (src/exact/cdcl/encode.rs): after naked singles, one variable per
+one evoku's CDCL search uses (crates/evoku/src/exact/cdcl/encode.rs): after naked singles, one variable per
 open (cell, candidate); at least one digit per cell and one place per (unit, missing digit); at
 most one of each by pairwise binary clauses. Each puzzle runs in a child process, one core, killed
 at --limit seconds (wall, model building included); --conflicts stops CaDiCaL itself after that

@@ -6,8 +6,7 @@
 //! `evoku: warning: ...` lines; `RUST_LOG` (e.g. `RUST_LOG=info`, `RUST_LOG=wgpu_hal=debug`)
 //! replaces that filter and prints env_logger's usual timestamped lines.
 
-mod cli;
-mod progress;
+use evoku_cli::cli;
 
 use std::io::Write;
 use std::process::ExitCode;

@@ -1,5 +1,5 @@
 //! Tests: default_solver. What `evoku solve` runs without options (the portfolio of
-//! `src/portfolio/`), what it reports, that it is a pure function of (puzzle, config, seed)
+//! `crates/evoku/src/portfolio/`), what it reports, that it is a pure function of (puzzle, config, seed)
 //! whatever the thread count or backend, that a solution found on the way is kept, and the
 //! default time limit.
 

@@ -7,7 +7,7 @@ use std::time::Duration;
 use evoku::board::Geometry;
 use evoku::format::{self, ParseOptions};
 use evoku::instances::{givens_for, make_instances, Instance};
-use evoku::suite::{self, default_time_limit, parse_instance_name, Bucket, Selection};
+use evoku_cli::suite::{self, default_time_limit, parse_instance_name, Bucket, Selection};
 
 use crate::util;
 

@@ -5,7 +5,7 @@ use evoku::aco::common::AcoParams;
 use evoku::ga::gpu::loop_bound;
 use evoku::ga::{MutationScope, Params};
 
-/// `loop_iterations_per_invocation` as src/gpu/engine.rs (now src/ga/gpu.rs) counted it before the bounds moved
+/// `loop_iterations_per_invocation` as crates/evoku/src/gpu/engine.rs (now crates/evoku/src/ga/gpu.rs) counted it before the bounds moved
 /// beside the loops.
 fn hand_count(params: &Params) -> u64 {
     let run = |k: u64| k + 2;
@@ -77,7 +77,7 @@ fn ga_stage_bounds_sum_to_the_old_hand_count() {
     assert_eq!(cases, 7 * 6 * 3 * 2);
 }
 
-/// `tour_loop_iterations` and `colony_loop_iterations` as src/aco/gpu.rs (now src/aco/gpu/)
+/// `tour_loop_iterations` and `colony_loop_iterations` as crates/evoku/src/aco/gpu.rs (now crates/evoku/src/aco/gpu/)
 /// counted them, with the start board's copy of `cand_words` words per cell (one up to 25x25, as
 /// counted then), and the restart's pheromone reset moved out of the colony update into
 /// `aco_restart`, whose 64 invocations share it.

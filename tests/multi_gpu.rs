@@ -3,7 +3,7 @@
 //! one device holding two) must evolve exactly as in one engine, generation by generation,
 //! across migrations, and equal the CPU engine.
 
-use evoku::bench::{self, BenchOptions, GpuChoice};
+use evoku_cli::bench::{self, BenchOptions, GpuChoice};
 use evoku::board::{Geometry, Grid};
 use evoku::ga::cpu::CpuEngine;
 use evoku::ga::gpu::{split_islands, GpuEngine, MultiGpuEngine};
@@ -300,7 +300,7 @@ fn bench_reports_the_gpu_launch_per_stage() {
     assert_eq!(one.islands, 3);
     assert_eq!(one.identical, Some(true));
     // 30 individuals in one workgroup of 64; a 64-invocation workgroup per island.
-    let stages = |row: &evoku::bench::BenchRow| {
+    let stages = |row: &evoku_cli::bench::BenchRow| {
         row.gpu_invocations
             .iter()
             .map(|(stage, n)| (stage.as_str().to_owned(), *n))

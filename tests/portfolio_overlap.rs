@@ -1,5 +1,5 @@
 //! Tests: portfolio_overlap. On a GPU the portfolio's device members take their turns beside the
-//! CPU's within a round (`src/portfolio/rounds.rs`); the outcome must be the one the turns one
+//! CPU's within a round (`crates/evoku/src/portfolio/rounds.rs`); the outcome must be the one the turns one
 //! after another give: the same winner, rounds, grid and member reports. Scripted members check
 //! every way a round can end without a GPU; on the GPU, a run the ACS wins and one the exact
 //! member wins.

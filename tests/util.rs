@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 /// The environment variable naming the folder of the big benchmark sets (`lloyd-amos/general`
 /// with all 6,300 instances, `nine/seventeen-clue.txt`, ...), laid out as `tests/data` is.
-pub const BENCHMARKS_VAR: &str = evoku::suite::BENCHMARKS_VAR;
+pub const BENCHMARKS_VAR: &str = evoku_cli::suite::BENCHMARKS_VAR;
 
 /// Path of a file under `tests/data`, the small sets the repository carries (see its README).
 pub fn data(relative: &str) -> PathBuf {

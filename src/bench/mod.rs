@@ -9,15 +9,15 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::device::Device;
-use crate::error::{Error, Result};
-use crate::export;
-use crate::format::Puzzle;
-use crate::ga::cpu::CpuEngine;
-use crate::ga::gpu::{split_islands, GpuEngine, MultiGpuEngine};
-use crate::ga::{Engine, GaConfig, Island, Problem};
-use crate::gpu::GpuContext;
-use crate::stats;
+use evoku::device::Device;
+use evoku::error::{Error, Result};
+use evoku::export;
+use evoku::format::Puzzle;
+use evoku::ga::cpu::CpuEngine;
+use evoku::ga::gpu::{split_islands, GpuEngine, MultiGpuEngine};
+use evoku::ga::{Engine, GaConfig, Island, Problem};
+use evoku::gpu::GpuContext;
+use evoku::stats;
 
 mod puzzles;
 mod report;
@@ -82,7 +82,7 @@ pub fn measure(
     let mut rates = Vec::new();
     let (mut work, mut seconds) = (0u64, 0.0);
     for _ in 0..repetitions.max(1) {
-        if crate::stop::requested() {
+        if evoku::stop::requested() {
             break;
         }
         let start = Instant::now();
@@ -125,7 +125,7 @@ fn bench_engine(
 
 /// `options.config` with the islands that fill the GPU column's adapters when
 /// `options.islands_auto`, as `evoku solve --islands auto` sizes them
-/// ([`crate::device::Device::fill_islands`]: a software adapter keeps the configured count).
+/// ([`evoku::device::Device::fill_islands`]: a software adapter keeps the configured count).
 fn row_config(options: &BenchOptions, puzzle: &Puzzle) -> GaConfig {
     let mut config = options.config.clone();
     let device = match &options.gpu {
@@ -135,7 +135,7 @@ fn row_config(options: &BenchOptions, puzzle: &Puzzle) -> GaConfig {
     };
     if options.islands_auto {
         if let Some(islands) =
-            device.fill_islands(&puzzle.grid, &config, crate::defaults::Fill::Throughput)
+            device.fill_islands(&puzzle.grid, &config, evoku::defaults::Fill::Throughput)
         {
             config.islands = islands;
         }
@@ -144,7 +144,7 @@ fn row_config(options: &BenchOptions, puzzle: &Puzzle) -> GaConfig {
 }
 
 /// Measures every puzzle on the CPU and (when chosen) the GPU; `progress` gets a line per step.
-/// A stop request ([`crate::stop`]) ends it with the rows finished so far.
+/// A stop request ([`evoku::stop`]) ends it with the rows finished so far.
 pub fn run(options: &BenchOptions, progress: &mut dyn FnMut(&str)) -> Result<BenchReport> {
     let config = &options.config;
     config.validate()?;
@@ -168,7 +168,7 @@ pub fn run(options: &BenchOptions, progress: &mut dyn FnMut(&str)) -> Result<Ben
         .collect();
     let mut rows = Vec::new();
     for puzzle in &options.puzzles {
-        if crate::stop::requested() {
+        if evoku::stop::requested() {
             break;
         }
         let problem = Problem::for_config(&puzzle.grid, config).map_err(|e| Error::NoSolution {
@@ -219,7 +219,7 @@ pub fn run(options: &BenchOptions, progress: &mut dyn FnMut(&str)) -> Result<Ben
                 Err(e) => gpu_error = Some(e.to_string()),
             }
         }
-        if crate::stop::requested() {
+        if evoku::stop::requested() {
             // A measurement cut short is not one: keep only the finished rows.
             break;
         }

@@ -1,9 +1,9 @@
 //! The puzzles `evoku bench` measures on by default, each made unsolvable by one wrong given
 //! where one is found, so no island stops breeding during a measurement.
 
-use crate::error::{Error, Result};
-use crate::exact;
-use crate::format::{self, ParseOptions, Puzzle};
+use evoku::error::{Error, Result};
+use evoku::exact;
+use evoku::format::{self, ParseOptions, Puzzle};
 
 /// The puzzle a size is measured on by default: AI Escargot (9x9) and the Lloyd & Amos 45 %
 /// instances (16x16, 25x25), with one wrong given where one is found ([`never_solvable`]: 9x9
@@ -17,12 +17,12 @@ pub fn default_puzzle(box_size: usize) -> Result<Puzzle> {
         5 => include_str!("../../puzzles/lloyd-amos-25x25-45.txt"),
         b => {
             let side = b * b;
-            let geometry = crate::board::Geometry::new(b).ok_or_else(|| {
+            let geometry = evoku::board::Geometry::new(b).ok_or_else(|| {
                 Error::invalid_option("box size", b, "2..=8 (boards 4x4 to 64x64)")
             })?;
             return Ok(Puzzle {
                 name: format!("empty-{side}x{side}"),
-                grid: crate::board::Grid::empty(geometry),
+                grid: evoku::board::Grid::empty(geometry),
                 file: "<built-in>".into(),
                 line: 1,
             });

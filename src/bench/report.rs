@@ -3,8 +3,8 @@
 
 use serde::Serialize;
 
-use crate::export::{self, Table, Value};
-use crate::gpu::AdapterSummary;
+use evoku::export::{self, Table, Value};
+use evoku::gpu::AdapterSummary;
 
 /// Throughput of one engine on one puzzle.
 #[derive(Clone, Debug, Serialize)]

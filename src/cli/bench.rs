@@ -8,7 +8,7 @@ use anyhow::{bail, Result};
 use clap::Args;
 
 use super::choices::choice;
-use evoku::bench::{self, BenchOptions, GpuChoice};
+use crate::bench::{self, BenchOptions, GpuChoice};
 use evoku::device::Backend;
 use evoku::export;
 use evoku::format::{self, ParseOptions};

@@ -8,7 +8,7 @@ use anyhow::Result;
 use clap::Args;
 
 use super::choices::choice;
-use evoku::experiment::{self, BatchOptions, OperatorSet, PaperReport};
+use crate::experiment::{self, BatchOptions, OperatorSet, PaperReport};
 use evoku::export;
 use evoku::format::{self, ParseOptions};
 use evoku::ga::GaConfig;

@@ -1,5 +1,5 @@
 //! `evoku play`: Sudoku in the terminal at the player's level. The game model and its view live
-//! in the library (`evoku::play`); this file opens the terminal, feeds it keys and keeps the
+//! in the library (`crate::play`); this file opens the terminal, feeds it keys and keeps the
 //! profile: the game is saved in it on every quit and recorded when finished or abandoned.
 
 use std::io::IsTerminal;
@@ -10,10 +10,10 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use clap::Args;
 use evoku::format::{parse_one, ParseOptions};
-use evoku::play::game::parse_line;
-use evoku::play::keys::{clock_text, summary, Session};
-use evoku::play::level::{player_level, RULE};
-use evoku::play::{view, Game, GameRecord, Outcome, Profile, PuzzleInfo, SystemClock};
+use crate::play::game::parse_line;
+use crate::play::keys::{clock_text, summary, Session};
+use crate::play::level::{player_level, RULE};
+use crate::play::{view, Game, GameRecord, Outcome, Profile, PuzzleInfo, SystemClock};
 use ratatui::crossterm::event::{self, Event};
 
 use super::player::{now_unix, serve, standing, ProfileArgs, ServeArgs};

@@ -11,10 +11,10 @@ use super::choices::choice;
 use evoku::board::Geometry;
 use evoku::format::{parse_one, ParseOptions};
 use evoku::generate::Store;
-use evoku::play::game::rate_puzzle;
-use evoku::play::level::{player_level, RULE};
-use evoku::play::serve::{next_puzzle, Served};
-use evoku::play::{GameRecord, Outcome, PlayerLevel, Profile};
+use crate::play::game::rate_puzzle;
+use crate::play::level::{player_level, RULE};
+use crate::play::serve::{next_puzzle, Served};
+use crate::play::{GameRecord, Outcome, PlayerLevel, Profile};
 use serde::Serialize;
 
 #[derive(Args, Debug)]
@@ -54,7 +54,7 @@ impl ProfileArgs {
     pub fn profile_path(&self) -> Result<PathBuf> {
         match &self.profile {
             Some(p) => Ok(p.clone()),
-            None => evoku::play::profile::default_profile_path().context(
+            None => crate::play::profile::default_profile_path().context(
                 "no home folder to keep the profile in ($HOME is not set): give --profile FILE",
             ),
         }

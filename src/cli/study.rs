@@ -8,7 +8,7 @@ use anyhow::{bail, Result};
 use clap::Args;
 
 use super::choices::choice;
-use evoku::experiment::{self, StudyParam};
+use crate::experiment::{self, StudyParam};
 use evoku::export;
 use evoku::format::{self, ParseOptions};
 

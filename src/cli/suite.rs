@@ -14,7 +14,7 @@ use evoku::device::Device;
 use evoku::export;
 use evoku::ga::Preset;
 use evoku::solve::{Algorithm, FillDevice, SolveOptions};
-use evoku::suite::{self, Selection, SuiteOptions};
+use crate::suite::{self, Selection, SuiteOptions};
 
 use super::aco_args::AcoArgs;
 use super::device_args::DeviceArgs;

@@ -4,11 +4,11 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use crate::device::Device;
-use crate::error::{Error, Result};
-use crate::format::Puzzle;
-use crate::ga::{Engine, GaConfig, Problem, Progress};
-use crate::stats::{self, Summary};
+use evoku::device::Device;
+use evoku::error::{Error, Result};
+use evoku::format::Puzzle;
+use evoku::ga::{Engine, GaConfig, Problem, Progress};
+use evoku::stats::{self, Summary};
 
 /// What happened to every run of a batch.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -54,7 +54,7 @@ impl BatchProgress {
 }
 
 /// Advances `engine` until every island has solved, `max_generations` have run or a stop is
-/// requested ([`crate::stop`]), `step` generations at a time (`None`: the engine's own step);
+/// requested ([`evoku::stop`]), `step` generations at a time (`None`: the engine's own step);
 /// `progress` is called after each step.
 pub fn run_batch(
     engine: &mut dyn Engine,
@@ -66,7 +66,7 @@ pub fn run_batch(
     let mut generation = 0u32;
     let mut islands = engine.islands()?;
     while generation < max_generations && islands.iter().any(|s| s.solved == 0) {
-        if crate::stop::requested() {
+        if evoku::stop::requested() {
             break;
         }
         let now = step

@@ -4,10 +4,10 @@ use serde::Serialize;
 
 use super::batch::{run_runs, BatchOptions, BatchProgress, RunStats};
 use super::paper_table::{paper_row, OperatorSet, PaperFigure, PAPER_MAX_GENERATIONS, PAPER_RUNS};
-use crate::error::Result;
-use crate::export::Table;
-use crate::format::Puzzle;
-use crate::ga::GaConfig;
+use evoku::error::Result;
+use evoku::export::Table;
+use evoku::format::Puzzle;
+use evoku::ga::GaConfig;
 
 /// One cell of the paper's table: a puzzle under one operator set.
 #[derive(Clone, Debug, Serialize)]
@@ -35,11 +35,11 @@ pub struct PaperReport {
     pub machine: String,
     pub cells: Vec<PaperCell>,
     /// The shard of the experiment's cells this report holds (`--shard`; plots say so).
-    pub shard: crate::shard::Shard,
+    pub shard: evoku::shard::Shard,
 }
 
 /// Runs the paper's experiment: every puzzle under every operator set, `options.runs` runs each;
-/// a stop request ([`crate::stop`]) ends it with the cells finished so far.
+/// a stop request ([`evoku::stop`]) ends it with the cells finished so far.
 /// `progress(puzzle, set, batch)` after every step.
 pub fn paper_experiment(
     puzzles: &[Puzzle],
@@ -54,7 +54,7 @@ pub fn paper_experiment(
         for &set in sets {
             let config = set.apply(base, hybrid_children);
             let outcome = run_runs(puzzle, &config, options, &mut |p| progress(puzzle, set, p))?;
-            if crate::stop::requested() {
+            if evoku::stop::requested() {
                 // The batch was cut short: keep only the finished cells.
                 return Ok(cells);
             }

@@ -3,10 +3,10 @@
 
 use serde::Serialize;
 
-use crate::choice::choice_enum;
-use crate::error::Result;
-use crate::format::{self, ParseOptions, Puzzle};
-use crate::ga::{CrossoverKind, GaConfig};
+use evoku::choice::choice_enum;
+use evoku::error::Result;
+use evoku::format::{self, ParseOptions, Puzzle};
+use evoku::ga::{CrossoverKind, GaConfig};
 
 choice_enum! {
     /// The paper's operator sets (docs/ALGORITHMS.md section 2, the results table's three columns).

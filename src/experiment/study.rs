@@ -3,11 +3,11 @@
 use serde::Serialize;
 
 use super::batch::{run_runs, BatchOptions, BatchProgress, RunStats};
-use crate::choice::choice_enum;
-use crate::error::{Error, Result};
-use crate::export::Table;
-use crate::format::Puzzle;
-use crate::ga::GaConfig;
+use evoku::choice::choice_enum;
+use evoku::error::{Error, Result};
+use evoku::export::Table;
+use evoku::format::Puzzle;
+use evoku::ga::GaConfig;
 
 choice_enum! {
     /// A GA setting a parameter study varies.
@@ -70,7 +70,7 @@ pub struct StudyPoint {
     pub stats: RunStats,
 }
 
-/// Runs every (puzzle, parameter, value) point of a study; a stop request ([`crate::stop`]) ends
+/// Runs every (puzzle, parameter, value) point of a study; a stop request ([`evoku::stop`]) ends
 /// it with the points finished so far.
 pub fn parameter_study(
     puzzles: &[Puzzle],
@@ -87,7 +87,7 @@ pub fn parameter_study(
                 let outcome = run_runs(puzzle, &config, options, &mut |p| {
                     progress(puzzle, *param, value, p)
                 })?;
-                if crate::stop::requested() {
+                if evoku::stop::requested() {
                     // The batch was cut short: keep only the finished points.
                     return Ok(points);
                 }
@@ -149,14 +149,14 @@ pub fn study_table(points: &[StudyPoint], meta: &[(String, String)]) -> Table {
 /// The study plot: per parameter a panel of mean and median generations (log) and one of the
 /// success rate, a series per puzzle.
 pub fn plot_study(points: &[StudyPoint], path: &std::path::Path) -> Result<()> {
-    plot_study_shard(points, path, crate::shard::Shard::ALL)
+    plot_study_shard(points, path, evoku::shard::Shard::ALL)
 }
 
 /// [`plot_study`] of one shard's points (`--shard`): every panel's title says which shard.
 pub fn plot_study_shard(
     points: &[StudyPoint],
     path: &std::path::Path,
-    shard: crate::shard::Shard,
+    shard: evoku::shard::Shard,
 ) -> Result<()> {
     let mut panels = Vec::new();
     let mut params: Vec<StudyParam> = Vec::new();

@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use super::clock::Clock;
 use super::PlayError;
-use crate::board::{Geometry, Grid};
-use crate::exact::{self, Limits};
+use evoku::board::{Geometry, Grid};
+use evoku::exact::{self, Limits};
 
 /// Most search nodes the exact solver may spend proving a puzzle's solution unique.
 pub const PROOF_NODES: u64 = 5_000_000;
@@ -115,7 +115,7 @@ pub fn unique_solution(puzzle: &Grid) -> Result<Grid, PlayError> {
 /// The unique solution of `puzzle` and its rating (the rater's level and score).
 pub fn rate_puzzle(puzzle: &Grid) -> Result<(Grid, PuzzleInfo), PlayError> {
     let solution = unique_solution(puzzle)?;
-    let rating = crate::rate::Rater::new(puzzle.geometry())
+    let rating = evoku::rate::Rater::new(puzzle.geometry())
         .rate_with_solution(puzzle, &solution)
         .map_err(|e| PlayError::Puzzle(e.to_string()))?;
     let info = PuzzleInfo {

@@ -9,7 +9,7 @@
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use super::game::{Direction, Feedback, Game};
-use crate::board::{digit_symbol, symbol_digit};
+use evoku::board::{digit_symbol, symbol_digit};
 
 /// The key help shown under the board.
 pub const KEY_HELP: &str =

@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use super::profile::{GameRecord, Outcome};
-use crate::rate::Level;
+use evoku::rate::Level;
 
 /// The rating rule, for `--help` and the README; the constants below are its numbers.
 pub const RULE: &str = "\

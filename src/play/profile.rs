@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::game::SavedGame;
 use super::PlayError;
-use crate::choice::choice_enum;
+use evoku::choice::choice_enum;
 
 /// The profile format's version, written into every file.
 pub const PROFILE_VERSION: u32 = 1;

@@ -7,8 +7,8 @@ use serde::Serialize;
 use super::level::{player_level, PlayerLevel};
 use super::profile::Profile;
 use super::PlayError;
-use crate::board::Geometry;
-use crate::generate::{generate, recheck, GenerateOptions, Generator, PuzzleRecord, Store};
+use evoku::board::Geometry;
+use evoku::generate::{generate, recheck, GenerateOptions, Generator, PuzzleRecord, Store};
 
 /// Fresh puzzles tried when generated ones turn out to be already played.
 const FRESH_TRIES: u64 = 16;

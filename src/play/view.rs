@@ -10,7 +10,7 @@ use ratatui::Frame;
 
 use super::game::Game;
 use super::keys::{clock_text, Session, KEY_HELP};
-use crate::board::digit_symbol;
+use evoku::board::digit_symbol;
 
 /// Lines under the board: status, message, key help.
 const STATUS_LINES: u16 = 3;
@@ -178,7 +178,7 @@ fn status_lines(session: &Session, scale: Scale) -> Vec<Line<'static>> {
     let game = &session.game;
     let g = game.geometry();
     let info = game.info();
-    let level = crate::rate::Level::new(info.level).map_or("?", |l| l.name());
+    let level = evoku::rate::Level::new(info.level).map_or("?", |l| l.name());
     let mut status = format!(
         "{} {level} (level {})  {}  mistakes {}  hints {}{}",
         g.name(),

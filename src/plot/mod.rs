@@ -9,7 +9,7 @@ use std::path::Path;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use crate::error::{Error, IoAction, Result};
+use evoku::error::{Error, IoAction, Result};
 
 mod trace;
 

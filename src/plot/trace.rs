@@ -5,13 +5,13 @@ use std::path::Path;
 use plotters::prelude::*;
 
 use super::{color, plot_error, tick, Drawn, SIZE};
-use crate::device::Device;
-use crate::error::{Error, Result};
-use crate::format::Puzzle;
-use crate::ga::cpu::CpuEngine;
-use crate::ga::gpu::GpuEngine;
-use crate::ga::{Engine, Island, Problem};
-use crate::solve::SolveOptions;
+use evoku::device::Device;
+use evoku::error::{Error, Result};
+use evoku::format::Puzzle;
+use evoku::ga::cpu::CpuEngine;
+use evoku::ga::gpu::GpuEngine;
+use evoku::ga::{Engine, Island, Problem};
+use evoku::solve::SolveOptions;
 
 /// Fitness of one generation of a run (penalties: digits missing from rows and columns).
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]

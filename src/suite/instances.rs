@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 
 use super::Bucket;
-use crate::error::{Error, IoAction, Result};
-use crate::format::{self, ParseOptions, Puzzle};
+use evoku::error::{Error, IoAction, Result};
+use evoku::format::{self, ParseOptions, Puzzle};
 
 /// `(side, fill, k)` of a Lloyd & Amos file name `inst{N}x{N}_{fill}_{k}.txt`.
 pub fn parse_instance_name(file_name: &str) -> Option<(usize, u32, u32)> {
@@ -20,10 +20,7 @@ pub fn parse_instance_name(file_name: &str) -> Option<(usize, u32, u32)> {
     Some((side, fill.parse().ok()?, k.parse().ok()?))
 }
 
-/// The Lloyd & Amos file name of instance `k` of a side and fill; [`parse_instance_name`] reads it.
-pub fn instance_file_name(side: usize, fill: u32, k: u64) -> String {
-    format!("inst{side}x{side}_{fill}_{k}.txt")
-}
+pub use evoku::instances::instance_file_name;
 
 /// The bucket of a puzzle from a collection: its size and its fill rounded to the nearest 5 %.
 pub fn bucket_of(puzzle: &Puzzle) -> Bucket {

@@ -10,10 +10,10 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::error::{Error, Result};
-use crate::ga::Progress;
-use crate::shard::Shard;
-use crate::solve::{solve_puzzle, SolveOptions};
+use evoku::error::{Error, Result};
+use evoku::ga::Progress;
+use evoku::shard::Shard;
+use evoku::solve::{solve_puzzle, SolveOptions};
 
 mod instances;
 mod summary;
@@ -46,7 +46,7 @@ pub const LLOYD_AMOS_GENERAL: &str = "lloyd-amos/general";
 
 /// The time limit of a board side unless one is given: `evoku solve`'s default.
 pub fn default_time_limit(side: usize) -> Duration {
-    crate::defaults::default_time_limit(side)
+    evoku::defaults::default_time_limit(side)
 }
 
 /// The share of a bucket Lloyd & Amos's Ant Colony System solved within 20 s on one 2-core
@@ -96,7 +96,7 @@ pub struct SuiteRun {
 }
 
 /// Solves every instance `options.runs` times. `progress(instance number, run, progress)` is
-/// called during GA runs; `done` after each solve. A stop request ([`crate::stop`]) ends it with
+/// called during GA runs; `done` after each solve. A stop request ([`evoku::stop`]) ends it with
 /// the runs finished so far.
 pub fn run_suite(
     instances: &[Instance],
@@ -119,7 +119,7 @@ pub fn run_suite(
             {
                 continue;
             }
-            if crate::stop::requested() {
+            if evoku::stop::requested() {
                 return Ok(results);
             }
             let mut solve = options.solve.clone();

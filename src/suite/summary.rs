@@ -3,8 +3,8 @@
 use serde::Serialize;
 
 use super::{acs_reference, Bucket, SuiteRun};
-use crate::export::{Table, Value};
-use crate::stats;
+use evoku::export::{Table, Value};
+use evoku::stats;
 
 /// The figures of one bucket.
 #[derive(Clone, Debug, Serialize)]

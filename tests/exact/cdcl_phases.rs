@@ -1,5 +1,5 @@
 //! The CDCL search with rephasing, focused / stable modes, the decay ramp and random decisions
-//! (`src/exact/cdcl/phases.rs`): solves, proves, resumes and is a function of its seed.
+//! (`crates/evoku/src/exact/cdcl/phases.rs`): solves, proves, resumes and is a function of its seed.
 
 use evoku::exact::cdcl::{Cdcl, Config, Cycle, Growth, Modes, Outcome, Rephase, TargetReset};
 

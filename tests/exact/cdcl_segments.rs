@@ -1,4 +1,4 @@
-//! The CDCL search over segment variables (`Config::segments`, `src/exact/cdcl/encode.rs`):
+//! The CDCL search over segment variables (`Config::segments`, `crates/evoku/src/exact/cdcl/encode.rs`):
 //! solves, proves, resumes, is a function of its seed, and walks over the cell clauses.
 
 use evoku::exact::cdcl::{Cdcl, Config, Outcome, ShareLimits, Walk};

@@ -165,7 +165,7 @@ fn gpu_stages_match_the_cpu_on_25x25_with_heavy_local_search() {
     }
 }
 
-/// From 36x36 on the shaders hold digit masks in 64 bits (shaders/ga/mask_wide.wgsl); up to 25x25
+/// From 36x36 on the shaders hold digit masks in 64 bits (crates/evoku/shaders/ga/mask_wide.wgsl); up to 25x25
 /// in one word (mask_narrow.wgsl). Every operator that reads masks, at 36x36, in both encodings.
 #[test]
 fn gpu_stages_match_the_cpu_on_36x36_with_64_bit_masks() {

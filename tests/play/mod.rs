@@ -6,10 +6,10 @@ use std::process::Command;
 
 use evoku::board::Geometry;
 use evoku::generate::Generator;
-use evoku::play::game::parse_line;
-use evoku::play::keys::Session;
-use evoku::play::level::{player_level, puzzle_rating, START_RATING};
-use evoku::play::{
+use evoku_cli::play::game::parse_line;
+use evoku_cli::play::keys::Session;
+use evoku_cli::play::level::{player_level, puzzle_rating, START_RATING};
+use evoku_cli::play::{
     view, Direction, Feedback, Game, GameRecord, ManualClock, Outcome, PlayError, Profile,
     PuzzleInfo,
 };

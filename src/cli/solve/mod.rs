@@ -159,7 +159,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
             for puzzle in puzzles {
                 plots.create(
                     "--plot",
-                    &evoku::plot::path_for(path, &puzzle.name, several),
+                    &crate::plot::path_for(path, &puzzle.name, several),
                 )?;
             }
         }
@@ -238,7 +238,7 @@ fn plot_fitness(
     if report.unsolvable.is_some() || report.solved_by.as_deref() == Some("exact") {
         return Ok(None);
     }
-    let trace = evoku::plot::trace_run(puzzle, options, report.generations, 2000)
+    let trace = crate::plot::trace_run(puzzle, options, report.generations, 2000)
         .with_context(|| format!("recording the fitness of {}", puzzle.name))?;
     let title = format!(
         "{}: {} after {}, {} (seed {})",
@@ -252,8 +252,8 @@ fn plot_fitness(
         evoku::export::count(report.restarts, "restart"),
         report.seed
     );
-    let file = evoku::plot::path_for(path, &puzzle.name, several);
-    evoku::plot::fitness_chart(&file, &title, &trace)
+    let file = crate::plot::path_for(path, &puzzle.name, several);
+    crate::plot::fitness_chart(&file, &title, &trace)
         .with_context(|| format!("writing {}", file.display()))?;
     Ok(Some(file))
 }

@@ -1,0 +1,70 @@
+// Local search: try several mutated variants of a child and keep the best (mut+cross+LS).
+//
+// Twin of crates/evoku/src/ga/cpu/local_search.rs. A variant is the child plus one swap, scored from the lines
+// the swap changes. The CPU recounts every touched line before and after the swap; here one
+// pass per line gives the digits seen and seen twice, from which the count after the swap
+// follows (a line holding both cells keeps its digits and is skipped): the same numbers, with
+// half the loop iterations.
+
+// Penalty of a line with masks `m` once a cell holding `leaving` takes `arriving` instead.
+fn swapped_line_penalty(m: LineMasks, leaving: u32, arriving: u32) -> u32 {
+    var seen = m.seen;
+    let leaving_bit = digit_bit(leaving);
+    if !mask_has(m.dup, leaving_bit) {
+        seen &= ~leaving_bit;
+    }
+    seen |= digit_bit(arriving);
+    return SIDE - mask_count(seen);
+}
+
+// Penalty of the child with cells `i` and `j` swapped, given its current `penalty`.
+fn swapped_penalty(penalty: u32, i: u32, j: u32) -> u32 {
+    let n = SIDE;
+    let di = child_cell(i);
+    let dj = child_cell(j);
+    var before = 0u;
+    var after = 0u;
+    let ri = line_a_of(i);
+    let rj = line_a_of(j);
+    if ri != rj {
+        let mi = line_masks(ri);
+        let mj = line_masks(rj);
+        before += 2u * n - mask_count(mi.seen) - mask_count(mj.seen);
+        after += swapped_line_penalty(mi, di, dj) + swapped_line_penalty(mj, dj, di);
+    }
+    let ci = n + line_b_of(i);
+    let cj = n + line_b_of(j);
+    if ci != cj {
+        let mi = line_masks(ci);
+        let mj = line_masks(cj);
+        before += 2u * n - mask_count(mi.seen) - mask_count(mj.seen);
+        after += swapped_line_penalty(mi, di, dj) + swapped_line_penalty(mj, dj, di);
+    }
+    return penalty - before + after;
+}
+
+// Draws `children` variants of the child (one mutation each), keeps the lowest-penalty one
+// (ties: the first) and returns its penalty; when every draw is abandoned the child stays.
+fn local_search(kind: u32, rng: ptr<function, Rng>, penalty: u32, children: u32) -> u32 {
+    var found = false;
+    var best_penalty = 0u;
+    var best_i = 0u;
+    var best_j = 0u;
+    for (var c = 0u; c < children; c++) {
+        let pair = mutation(kind, rng);
+        if pair.found {
+            let p = swapped_penalty(penalty, pair.i, pair.j);
+            if !found || p < best_penalty {
+                found = true;
+                best_penalty = p;
+                best_i = pair.i;
+                best_j = pair.j;
+            }
+        }
+    }
+    if found {
+        swap_child_cells(best_i, best_j);
+        return best_penalty;
+    }
+    return penalty;
+}

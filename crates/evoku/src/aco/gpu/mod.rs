@@ -1,0 +1,382 @@
+//! The Ant Colony System on a GPU: the stages of `crates/evoku/shaders/aco/*.wgsl`, bit for bit the CPU
+//! engine's results (`tests/aco_gpu.rs` compares them stage by stage).
+//!
+//! One `aco_tour` workgroup holds the ants of `TOUR_WORKGROUP / ants` colonies (128 / ants), one
+//! invocation per ant; its
+//! board (candidates and propagation stack) lives in the `ants` storage buffer, the colony's
+//! pheromone in `pheromone`. An iteration is `tour_steps / steps_per_dispatch` tour dispatches, then
+//! `aco_colony_update` (one invocation per colony), `aco_restart` (one workgroup per colony, when
+//! restarts are on) and `aco_exchange` (when exchanges are on). A cell's candidates are one to
+//! three words (`common::cand_words`), so every board evoku reads, up to 64x64, runs here.
+//! An engine may hold a contiguous part of a run's colonies (`new_part`, for [`MultiGpuAco`]): its
+//! colonies draw from the run's streams (`first_colony`), and a ghost record after its own holds
+//! its first colony's ring neighbour, which lives on another device.
+//!
+//! # What crosses the bus
+//!
+//! Creating an engine uploads the parameters (112 bytes), the tables (peers, units, the propagated
+//! givens: about 200 KB at 25x25) and the fresh pheromone. After that a step uploads nothing and
+//! the run loop reads back only the colony states, 64 bytes per colony, plus one record at the
+//! end. The full read-backs (`ant_words`, `pheromone`, `records`) are for tests.
+
+use std::ops::Range;
+use std::sync::Arc;
+use std::time::Duration;
+
+use wgpu::util::DeviceExt;
+
+use super::common::{AcoParams, AcoTables, Colony, TOUR_WORKGROUP};
+use super::cpu::{colony_update, restart, tour};
+use super::AcoConfig;
+use crate::error::{Error, Result};
+use crate::gpu::pipeline::{self, grid};
+use crate::gpu::schedule::Schedule;
+use crate::gpu::GpuContext;
+use crate::gpu::SOFTWARE_LOOP_BUDGET;
+
+pub use super::common::COLONY_WORKGROUP;
+pub use multi::MultiGpuAco;
+pub use stages::AcoStage;
+use stages::Pipelines;
+
+mod multi;
+mod readback;
+mod stages;
+
+/// Buffer sizes of a run, in bytes.
+#[derive(Clone, Copy, Debug)]
+struct Sizes {
+    ants: u64,
+    pheromone: u64,
+    colonies: u64,
+    records: u64,
+    tables: u64,
+}
+
+/// Ant steps (times ants) a hardware submit may hold: some tens of milliseconds (an estimate).
+const HARDWARE_ANT_STEPS_PER_SUBMIT: u64 = 20_000_000;
+/// The ACS on a GPU. See the module documentation for what crosses the bus.
+pub struct GpuAco {
+    ctx: GpuContext,
+    params: AcoParams,
+    tables: AcoTables,
+    sizes: Sizes,
+    pipelines: Arc<Pipelines>,
+    ants: wgpu::Buffer,
+    pheromone: wgpu::Buffer,
+    colonies: wgpu::Buffer,
+    records: wgpu::Buffer,
+    colonies_staging: wgpu::Buffer,
+    bind_group: wgpu::BindGroup,
+    tour_groups: (u32, u32),
+    colony_groups: (u32, u32),
+    /// One workgroup per colony (`aco_restart`).
+    restart_groups: (u32, u32),
+    /// Iterations per submit, submits per step, read-back timeout.
+    schedule: Schedule,
+}
+
+impl GpuAco {
+    /// Checks `config`, the board size and the buffer sizes against the adapter, uploads the
+    /// tables and fresh colonies.
+    pub fn new(ctx: &GpuContext, tables: AcoTables, config: &AcoConfig) -> Result<GpuAco> {
+        GpuAco::new_part(ctx, tables, config, 0..config.colonies)
+    }
+
+    /// An engine holding the run's colonies `part` only (`MultiGpuAco`), with a ghost record
+    /// for its first colony's ring neighbour; all of them is [`GpuAco::new`].
+    pub fn new_part(
+        ctx: &GpuContext,
+        tables: AcoTables,
+        config: &AcoConfig,
+        part: Range<u32>,
+    ) -> Result<GpuAco> {
+        config.validate()?;
+        if part.is_empty() || part.end > config.colonies {
+            return Err(Error::Internal(format!(
+                "colonies {part:?} of a run of {}",
+                config.colonies
+            )));
+        }
+        let adapter = ctx.describe();
+        let mut params = config.params(&tables);
+        params.first_colony = part.start;
+        params.colonies = part.len() as u32;
+        params.colonies_per_group = (TOUR_WORKGROUP / params.ants).max(1);
+        params.steps_per_dispatch = if ctx.is_software() {
+            let one = tour::loop_bound(&params, 1);
+            let per_step = tour::loop_bound(&params, 2) - one;
+            if one > SOFTWARE_LOOP_BUDGET {
+                return Err(Error::gpu(
+                    Some(adapter.clone()),
+                    "check the loop budget",
+                    format!(
+                    "{adapter} cuts shader loops short after 65,535 iterations and one ant step \
+                     may need {one}: lower the step budget, or use --backend cpu"
+                ),
+                ));
+            }
+            (1 + (SOFTWARE_LOOP_BUDGET - one) / per_step).min(params.tour_steps as u64) as u32
+        } else {
+            params.tour_steps
+        };
+        let per_colony = colony_update::loop_bound(&params).max(restart::loop_bound(&params));
+        if ctx.is_software() && per_colony > SOFTWARE_LOOP_BUDGET {
+            return Err(Error::gpu(
+                Some(adapter.clone()),
+                "check the loop budget",
+                format!(
+                    "{adapter} cuts shader loops short after 65,535 iterations and a colony \
+                     update of this board may need {per_colony}: use --backend cpu"
+                ),
+            ));
+        }
+        let words = tables.words();
+        let colonies = params.colonies as u64;
+        // A part's ghost record: its first colony's neighbour, on another device.
+        let ghost_bytes = if params.colonies < params.run_colonies {
+            params.record_words as u64 * 4
+        } else {
+            0
+        };
+        let ants = colonies * params.ants as u64;
+        let sizes = Sizes {
+            ants: ants * params.ant_words as u64 * 4,
+            pheromone: colonies * params.pher_words() as u64 * 4,
+            colonies: colonies * std::mem::size_of::<Colony>() as u64,
+            records: colonies * params.record_words as u64 * 4,
+            tables: words.len() as u64 * 4,
+        };
+        let binding = ctx
+            .limits
+            .max_storage_buffer_binding_size
+            .min(ctx.limits.max_buffer_size)
+            .min(u32::MAX as u64 * 4);
+        for (what, size) in [
+            ("ant boards", sizes.ants),
+            ("pheromone", sizes.pheromone),
+            ("records", sizes.records + ghost_bytes),
+            ("tables", sizes.tables),
+        ] {
+            if size > binding {
+                return Err(Error::gpu(
+                    Some(adapter.clone()),
+                    "size the buffers",
+                    format!(
+                    "{} colonies of {} ants on {} need {} MiB of {what}; {adapter} allows {} MiB \
+                     per storage buffer: lower --colonies or --ants, or use --backend cpu",
+                    params.colonies,
+                    params.ants,
+                    tables.geometry.name(),
+                    size.div_ceil(1 << 20),
+                    binding >> 20
+                ),
+                ));
+            }
+        }
+        let max = ctx.limits.max_compute_workgroups_per_dimension;
+        let tour_groups = colonies.div_ceil(params.colonies_per_group as u64);
+        let most_groups = tour_groups.max(colonies);
+        if most_groups > max as u64 * max as u64 {
+            return Err(Error::gpu(
+                Some(adapter.clone()),
+                "size the buffers",
+                format!(
+                "{} colonies need {most_groups} workgroups; {adapter} dispatches at most {max} x \
+                 {max}: lower --colonies",
+                params.colonies
+            ),
+            ));
+        }
+        let iterations_per_submit = if ctx.is_software() {
+            1
+        } else {
+            let ant_steps = ants * params.tour_steps as u64;
+            (HARDWARE_ANT_STEPS_PER_SUBMIT / ant_steps.max(1)).clamp(1, 64) as u32
+        };
+        // The ACS's modules read the board's size from `params`: one set for every size.
+        let pipelines = ctx.pipelines("building ACS pipelines", 0, Pipelines::new)?;
+        let (buffers, bind_group) = ctx.scoped("allocating ACS buffers", || {
+            let storage = wgpu::BufferUsages::STORAGE
+                | wgpu::BufferUsages::COPY_SRC
+                | wgpu::BufferUsages::COPY_DST;
+            let init = |label: &str, contents: &[u8], usage| {
+                ctx.device
+                    .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                        label: Some(label),
+                        contents,
+                        usage,
+                    })
+            };
+            // wgpu zero-fills new buffers: fresh ants, colonies and records are all zero, as on
+            // the CPU.
+            let zeroed = |label: &str, size: u64, usage| {
+                ctx.device.create_buffer(&wgpu::BufferDescriptor {
+                    label: Some(label),
+                    size: size.max(4),
+                    usage,
+                    mapped_at_creation: false,
+                })
+            };
+            let params_buffer = init(
+                "aco params",
+                bytemuck::bytes_of(&params),
+                wgpu::BufferUsages::UNIFORM,
+            );
+            let tables_buffer = init(
+                "aco tables",
+                bytemuck::cast_slice(&words),
+                wgpu::BufferUsages::STORAGE,
+            );
+            let fresh = vec![params.tau0; (sizes.pheromone / 4) as usize];
+            let buffers = [
+                zeroed("aco ants", sizes.ants, storage),
+                init("aco pheromone", bytemuck::cast_slice(&fresh), storage),
+                zeroed("aco colonies", sizes.colonies, storage),
+                zeroed("aco records", sizes.records + ghost_bytes, storage),
+                zeroed(
+                    "aco colonies staging",
+                    sizes.colonies,
+                    wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                ),
+            ];
+            let bound = [
+                &params_buffer,
+                &tables_buffer,
+                &buffers[0],
+                &buffers[1],
+                &buffers[2],
+                &buffers[3],
+            ];
+            let bind_group = pipeline::bind_group(&ctx.device, "aco", &pipelines.layout, &bound);
+            (buffers, bind_group)
+        })?;
+        let [ants, pheromone, colonies_buffer, records, colonies_staging] = buffers;
+        Ok(GpuAco {
+            ctx: ctx.clone(),
+            params,
+            tables,
+            sizes,
+            pipelines,
+            ants,
+            pheromone,
+            colonies: colonies_buffer,
+            records,
+            colonies_staging,
+            bind_group,
+            tour_groups: grid(tour_groups, max),
+            colony_groups: grid(colonies.div_ceil(COLONY_WORKGROUP as u64), max),
+            restart_groups: grid(colonies, max),
+            schedule: Schedule::new(
+                iterations_per_submit,
+                ctx,
+                "lower --colonies or --ants, or use --backend cpu",
+            ),
+        })
+    }
+
+    pub fn context(&self) -> &GpuContext {
+        &self.ctx
+    }
+
+    /// Ant steps one tour dispatch runs.
+    pub fn steps_per_dispatch(&self) -> u32 {
+        self.params.steps_per_dispatch
+    }
+
+    /// Iterations recorded into one command buffer.
+    pub fn iterations_per_submit(&self) -> u32 {
+        self.schedule.rounds_per_submit()
+    }
+
+    /// Overrides the estimate (at least 1); results do not depend on it.
+    pub fn set_iterations_per_submit(&mut self, iterations: u32) {
+        self.schedule.set_rounds_per_submit(iterations);
+    }
+
+    /// How long a read-back waits for the GPU before returning an error.
+    pub fn set_timeout(&mut self, timeout: Duration) {
+        self.schedule.set_timeout(timeout);
+    }
+
+    /// Records `iterations` iterations' worth of the chosen stages and submits them.
+    fn submit(&self, iterations: u32, stages: &[AcoStage]) -> Result<()> {
+        let p = &self.pipelines;
+        let tours = self
+            .params
+            .tour_steps
+            .div_ceil(self.params.steps_per_dispatch);
+        pipeline::submit_pass(
+            &self.ctx,
+            "running ACS iterations",
+            "aco iterations",
+            |pass| {
+                pass.set_bind_group(0, &self.bind_group, &[]);
+                for _ in 0..iterations {
+                    for &stage in stages {
+                        match stage {
+                            AcoStage::Tour => {
+                                pass.set_pipeline(&p.tour);
+                                for _ in 0..tours {
+                                    pass.dispatch_workgroups(
+                                        self.tour_groups.0,
+                                        self.tour_groups.1,
+                                        1,
+                                    );
+                                }
+                            }
+                            AcoStage::ColonyUpdate => {
+                                pass.set_pipeline(&p.colony_update);
+                                pass.dispatch_workgroups(
+                                    self.colony_groups.0,
+                                    self.colony_groups.1,
+                                    1,
+                                );
+                            }
+                            AcoStage::Restart => {
+                                if self.params.restart_after != 0 {
+                                    pass.set_pipeline(&p.restart);
+                                    pass.dispatch_workgroups(
+                                        self.restart_groups.0,
+                                        self.restart_groups.1,
+                                        1,
+                                    );
+                                }
+                            }
+                            AcoStage::Exchange => {
+                                if self.params.exchange_interval != 0 {
+                                    pass.set_pipeline(&p.exchange);
+                                    pass.dispatch_workgroups(
+                                        self.colony_groups.0,
+                                        self.colony_groups.1,
+                                        1,
+                                    );
+                                }
+                            }
+                        }
+                    }
+                }
+            },
+        )
+    }
+
+    /// The `aco_tour` stage alone: every step of the current iteration (tests).
+    pub fn run_tours(&mut self) -> Result<()> {
+        self.submit(1, &[AcoStage::Tour])
+    }
+
+    /// The `aco_colony_update` stage alone (tests).
+    pub fn run_colony_update(&mut self) -> Result<()> {
+        self.submit(1, &[AcoStage::ColonyUpdate])
+    }
+
+    /// The `aco_restart` stage alone (tests).
+    pub fn run_restart(&mut self) -> Result<()> {
+        self.submit(1, &[AcoStage::Restart])
+    }
+
+    /// The `aco_exchange` stage alone (tests).
+    pub fn run_exchange(&mut self) -> Result<()> {
+        self.submit(1, &[AcoStage::Exchange])
+    }
+}

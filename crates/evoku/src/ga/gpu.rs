@@ -1,0 +1,376 @@
+//! The GA's GPU engine: the stages of `crates/evoku/shaders/ga/` on one device, bit for bit the CPU engine's results.
+//!
+//! Pipelines, bind groups and buffers are created once; a generation is two dispatches (`breed`,
+//! then `island_best`) recorded into a compute pass, many generations to a command buffer.
+//!
+//! # What crosses the bus
+//!
+//! Nothing per generation. Creating an engine uploads the parameters (128 bytes), the problem
+//! tables (`5 * cells * 4` bytes) and the fresh island states (`islands * 80` bytes); after that a
+//! `step` uploads nothing and the run loop reads back only the island states, `islands * 80`
+//! bytes per step (however many generations the step holds), plus one genome
+//! (`genome_words * 4` bytes) at the end. The full read-backs (`population_words`, `penalties`,
+//! `ages`, `island_states`) are for tests.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+pub mod buffers;
+pub mod multi;
+
+pub use multi::{split_islands, MultiGpuEngine};
+
+use crate::board::Geometry;
+use crate::error::{Error, Result};
+use crate::ga::common::{ISLAND_BEST_WORKGROUP, WORKGROUP_SIZE};
+use crate::ga::cpu;
+use crate::ga::prelude::BINDINGS;
+use crate::ga::{Engine, GaConfig, Island, Params, Problem};
+use crate::gpu::device::GpuContext;
+use crate::gpu::pipeline::{self, grid};
+use crate::gpu::schedule::Schedule;
+use crate::gpu::shaders::Stage;
+use crate::gpu::SOFTWARE_LOOP_BUDGET;
+use buffers::{Buffers, Sizes};
+
+/// Longest run of generations in one command buffer, whatever the estimate says.
+pub const MAX_GENERATIONS_PER_SUBMIT: u32 = 256;
+
+/// Estimated cell visits (see `generations_per_submit`) one submit should hold on a hardware
+/// adapter: a hundred times the software budget, some tens of milliseconds on a discrete GPU
+/// (an estimate, not yet measured) and far below any driver watchdog.
+const HARDWARE_VISITS_PER_SUBMIT: u64 = 400_000_000;
+/// The same for a software adapter: lavapipe on 2 cores runs 10-20 ns a visit, so 40-80 ms.
+const SOFTWARE_VISITS_PER_SUBMIT: u64 = 4_000_000;
+
+/// The three compute pipelines and their shared bind group layout, built once per context and
+/// box size (the modules divide by the board's size as compile-time constants).
+#[derive(Debug)]
+struct Pipelines {
+    layout: wgpu::BindGroupLayout,
+    init: wgpu::ComputePipeline,
+    breed: wgpu::ComputePipeline,
+    island_best: wgpu::ComputePipeline,
+}
+
+impl Pipelines {
+    fn new(device: &wgpu::Device, geometry: Geometry) -> Pipelines {
+        let (layout, pipeline_layout) = pipeline::layouts(device, "evoku", &BINDINGS);
+        let pipeline = |stage: Stage| {
+            let source = stage.source(geometry);
+            pipeline::compute_pipeline(device, &pipeline_layout, stage.name(), source)
+        };
+        Pipelines {
+            init: pipeline(Stage::Init),
+            breed: pipeline(Stage::Breed),
+            island_best: pipeline(Stage::IslandBest),
+            layout,
+        }
+    }
+}
+
+/// Generations one command buffer holds: an estimate of the work per generation (cell visits of
+/// breeding, fitness and local search) against a budget of some tens of milliseconds.
+fn generations_per_submit(params: &Params, software: bool) -> u32 {
+    let individuals = params.islands as u64 * params.population as u64;
+    let n = params.side as u64;
+    let per_individual = 4 * params.cells as u64
+        + 8 * n * params.local_search as u64
+        + params.assign_steps as u64 * (2 * n * n + n * n * n / 2);
+    let budget = if software {
+        SOFTWARE_VISITS_PER_SUBMIT
+    } else {
+        HARDWARE_VISITS_PER_SUBMIT
+    };
+    (budget / (individuals * per_individual).max(1)).clamp(1, MAX_GENERATIONS_PER_SUBMIT as u64)
+        as u32
+}
+
+/// An upper bound of the loop iterations (as lavapipe counts them) one invocation of `stage`
+/// runs: the sum of the bounds its operators state beside their CPU twins.
+pub fn stage_loop_bound(stage: Stage, params: &Params) -> u64 {
+    match stage {
+        Stage::Init => cpu::init::loop_bound(params),
+        Stage::Breed => cpu::breed::loop_bound(params),
+        Stage::IslandBest => cpu::island_best::loop_bound(params),
+    }
+}
+
+/// The bound of the heaviest stage: what a software adapter's loop limit must allow.
+pub fn loop_bound(params: &Params) -> u64 {
+    Stage::ALL
+        .iter()
+        .map(|&stage| stage_loop_bound(stage, params))
+        .max()
+        .unwrap_or(0)
+}
+
+/// The genetic algorithm on a GPU. See the module documentation for what crosses the bus.
+pub struct GpuEngine {
+    ctx: GpuContext,
+    params: Params,
+    sizes: Sizes,
+    pipelines: Arc<Pipelines>,
+    buffers: Buffers,
+    /// `bind_groups[k]` reads population `k` and writes population `1 - k`.
+    bind_groups: [wgpu::BindGroup; 2],
+    /// Which population (0 or 1) holds the current generation.
+    current: usize,
+    individual_groups: (u32, u32),
+    island_groups: (u32, u32),
+    /// Generations per submit, submits per step, read-back timeout.
+    schedule: Schedule,
+}
+
+impl GpuEngine {
+    /// Checks `config` and the buffer sizes against the adapter's limits, uploads the problem,
+    /// and runs `init` and the first `island_best` (generation 0).
+    pub fn new(ctx: &GpuContext, problem: Problem, config: &GaConfig) -> Result<GpuEngine> {
+        GpuEngine::new_part(ctx, problem, config, 0..config.islands)
+    }
+
+    /// An engine for islands `islands` (global numbers) of the run `config` describes, the rest
+    /// of its islands on other engines ([`MultiGpuEngine`]): each island draws from its
+    /// global stream, so the islands evolve as they do in one engine holding them all.
+    pub fn new_part(
+        ctx: &GpuContext,
+        problem: Problem,
+        config: &GaConfig,
+        islands: std::ops::Range<u32>,
+    ) -> Result<GpuEngine> {
+        config.validate()?;
+        crate::ga::problem::check_encoding(&problem, config)?;
+        if islands.is_empty() || islands.end > config.islands {
+            return Err(Error::Config(format!(
+                "islands {}..{} are not a part of the run's {} islands",
+                islands.start, islands.end, config.islands
+            )));
+        }
+        let mut params = Params::new(&problem, config);
+        params.islands = islands.end - islands.start;
+        params.island_offset = islands.start;
+        let sizes = Sizes::new(&params);
+        sizes.check(&params, &ctx.limits, &ctx.describe())?;
+        let iterations = loop_bound(&params);
+        if ctx.is_software() && iterations > SOFTWARE_LOOP_BUDGET {
+            // The most box assignments that would fit with everything else unchanged.
+            let fitting_steps = (0..params.assign_steps).rev().find(|&steps| {
+                let fewer = Params {
+                    assign_steps: steps,
+                    ..params
+                };
+                loop_bound(&fewer) <= SOFTWARE_LOOP_BUDGET
+            });
+            let steps = match fitting_steps {
+                Some(steps) => format!(" (--assign-steps {steps} would fit)"),
+                None => String::new(),
+            };
+            return Err(Error::gpu(
+                Some(ctx.describe()),
+                "check the loop budget",
+                format!(
+                "{adapter} cuts shader loops short after 65,535 iterations and this run needs up \
+                 to {iterations} per invocation ({side}x{side}, local search {children}, box \
+                 assignments {assigns}): lower --local-search or --assign-steps{steps}, use \
+                 --mutation-scope child, or use --backend cpu",
+                adapter = ctx.describe(),
+                side = params.side,
+                children = params.local_search,
+                assigns = params.assign_steps,
+            ),
+            ));
+        }
+        let geometry = problem.geometry();
+        let pipelines = ctx.pipelines("building pipelines", geometry.box_size(), |device| {
+            Pipelines::new(device, geometry)
+        })?;
+        let (buffers, bind_groups) = ctx.scoped("allocating buffers", || {
+            let buffers = Buffers::new(&ctx.device, &params, &problem, &sizes);
+            let bind_group = |k: usize| {
+                let label = if k == 0 {
+                    "population 0 to 1"
+                } else {
+                    "population 1 to 0"
+                };
+                let buffers = [
+                    &buffers.params,
+                    &buffers.tables,
+                    &buffers.genomes[k],
+                    &buffers.scores[k],
+                    &buffers.genomes[1 - k],
+                    &buffers.scores[1 - k],
+                    &buffers.islands,
+                    &buffers.records,
+                    &buffers.outcomes,
+                ];
+                pipeline::bind_group(&ctx.device, label, &pipelines.layout, &buffers)
+            };
+            let bind_groups = [bind_group(0), bind_group(1)];
+            (buffers, bind_groups)
+        })?;
+        let max = ctx.limits.max_compute_workgroups_per_dimension;
+        let mut engine = GpuEngine {
+            ctx: ctx.clone(),
+            params,
+            sizes,
+            pipelines,
+            buffers,
+            bind_groups,
+            current: 0,
+            individual_groups: grid(sizes.individuals.div_ceil(WORKGROUP_SIZE as u64), max),
+            island_groups: grid(params.islands as u64, max),
+            schedule: Schedule::new(
+                generations_per_submit(&params, ctx.is_software()),
+                ctx,
+                "lower --population, --islands or the generations per step, or use --backend cpu",
+            ),
+        };
+        engine.init()?;
+        Ok(engine)
+    }
+
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    pub fn context(&self) -> &GpuContext {
+        &self.ctx
+    }
+
+    /// Invocations each stage launches per generation (`breed`: one per individual, rounded up
+    /// to whole workgroups; `island_best`: a workgroup per island), as dispatched.
+    pub fn invocations_per_stage(&self) -> Vec<(&'static str, u64)> {
+        let groups = |g: (u32, u32)| g.0 as u64 * g.1 as u64;
+        vec![
+            (
+                "breed",
+                groups(self.individual_groups) * WORKGROUP_SIZE as u64,
+            ),
+            (
+                "island_best",
+                groups(self.island_groups) * ISLAND_BEST_WORKGROUP as u64,
+            ),
+        ]
+    }
+
+    /// Generations recorded into one command buffer.
+    pub fn generations_per_submit(&self) -> u32 {
+        self.schedule.rounds_per_submit()
+    }
+
+    /// Overrides the estimate (at least 1); results do not depend on it.
+    pub fn set_generations_per_submit(&mut self, generations: u32) {
+        self.schedule.set_rounds_per_submit(generations);
+    }
+
+    /// How long a read-back waits for the GPU before returning an error.
+    pub fn set_timeout(&mut self, timeout: Duration) {
+        self.schedule.set_timeout(timeout);
+    }
+
+    /// `init` into population 0 (through bind group 1, which writes it), then `island_best`.
+    fn init(&mut self) -> Result<()> {
+        let (p, groups) = (&self.pipelines, self.individual_groups);
+        let (islands, bind_group) = (self.island_groups, &self.bind_groups[1]);
+        pipeline::submit_pass(&self.ctx, "running init", "init", |pass| {
+            pass.set_bind_group(0, bind_group, &[]);
+            pass.set_pipeline(&p.init);
+            pass.dispatch_workgroups(groups.0, groups.1, 1);
+            pass.set_pipeline(&p.island_best);
+            pass.dispatch_workgroups(islands.0, islands.1, 1);
+        })?;
+        self.current = 0;
+        Ok(())
+    }
+
+    /// Records and submits `generations` generations in one command buffer.
+    fn submit(&mut self, generations: u32) -> Result<()> {
+        let (p, groups, islands) = (&self.pipelines, self.individual_groups, self.island_groups);
+        let bind_groups = &self.bind_groups;
+        let mut current = self.current;
+        pipeline::submit_pass(&self.ctx, "running generations", "generations", |pass| {
+            for _ in 0..generations {
+                pass.set_bind_group(0, &bind_groups[current], &[]);
+                pass.set_pipeline(&p.breed);
+                pass.dispatch_workgroups(groups.0, groups.1, 1);
+                pass.set_pipeline(&p.island_best);
+                pass.dispatch_workgroups(islands.0, islands.1, 1);
+                current = 1 - current;
+            }
+        })?;
+        self.current = current;
+        Ok(())
+    }
+
+    /// Genomes of every island, slot by slot, as `u32` words (tests: the whole population).
+    pub fn population_words(&self) -> Result<Vec<u32>> {
+        self.schedule.read_words(
+            &self.ctx,
+            &self.buffers.genomes[self.current],
+            self.sizes.population,
+        )
+    }
+
+    fn scores(&self) -> Result<Vec<u32>> {
+        self.schedule.read_words(
+            &self.ctx,
+            &self.buffers.scores[self.current],
+            self.sizes.scores,
+        )
+    }
+
+    /// Penalties of every island, slot by slot (tests).
+    pub fn penalties(&self) -> Result<Vec<u32>> {
+        Ok(self.scores()?.chunks_exact(2).map(|s| s[0]).collect())
+    }
+
+    /// Ages of every island, slot by slot (tests).
+    pub fn ages(&self) -> Result<Vec<u32>> {
+        Ok(self.scores()?.chunks_exact(2).map(|s| s[1]).collect())
+    }
+
+    /// Every island's state, through the persistent staging buffer.
+    pub fn island_states(&self) -> Result<Vec<Island>> {
+        let bytes = self.schedule.read(
+            &self.ctx,
+            &self.buffers.islands,
+            0,
+            self.sizes.islands,
+            Some(&self.buffers.islands_staging),
+        )?;
+        Ok(bytemuck::pod_collect_to_vec(&bytes))
+    }
+}
+
+impl Engine for GpuEngine {
+    fn step(&mut self, generations: u32) -> Result<()> {
+        let schedule = self.schedule;
+        schedule.run(generations, |now| self.submit(now))
+    }
+
+    fn islands(&mut self) -> Result<Vec<Island>> {
+        self.island_states()
+    }
+
+    fn overall_best(&mut self, island: u32) -> Result<Vec<u8>> {
+        if island >= self.params.islands {
+            return Err(Error::Internal(format!("no island {island}")));
+        }
+        let bytes = self.params.genome_bytes() as u64;
+        self.schedule.read(
+            &self.ctx,
+            &self.buffers.records,
+            (2 * island as u64 + 1) * bytes,
+            bytes,
+            None,
+        )
+    }
+
+    fn population(&self) -> u32 {
+        self.params.population
+    }
+
+    fn generations_per_step(&self) -> u32 {
+        self.schedule.rounds_per_step()
+    }
+}
