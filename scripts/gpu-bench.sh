@@ -1,110 +1,137 @@
-#!/bin/sh
-# The GPU measurements of issues 13 and 14, for a machine with a hardware GPU. Run from the
-# repository root:
+#!/bin/bash
+# The GPU measurements of issue 33, in one command of at most 8 minutes on a machine with a
+# hardware GPU (an H100 or H200 with 16 cores), every CPU figure from the same host in the same
+# call. Nothing is built there: carry the binaries. From the repository root:
 #
-#   scripts/gpu-bench.sh [OUT_DIR [PART...]]    (OUT_DIR default: gpu-bench, ignored by git)
+#   scripts/gpu-bench.sh [OUT_DIR]          (default: gpu-bench, ignored by git)
 #
-# PART is one or more of the following (default: all three, in this order). A lent device gives a
-# session 30 minutes and one command 10, so run one part per command; the times are what they
-# took or are bounded by on an H200 host of 16 cores:
+# What it runs, in order, each part bounded by `timeout` so the whole stays within 8 minutes:
 #
-#   bench    `evoku bench` (the GPU column and the CPU column on every core, same puzzle, preset and
-#            seed, with the final island states compared) for the paper, default and walk presets
-#            at 9x9, 16x16 and 25x25 over an islands sweep, one board size per command so that
-#            each gets enough generations: a repetition is timed up to its island read-back,
-#            which costs a fixed few milliseconds, so a repetition of a few generations
-#            under-reports the kernels (on an H200 the paper preset at 9x9 read 2.1e8 with 10
-#            generations and 3.9e8 with 20). About 6-8 minutes with the default sweep.
-#   suite    the default solver on the large-board sets, both backends: 36x36 and 49x49 at
-#            SUITE_FILLS, SUITE_PER_BUCKET instances each, SUITE_LIMIT seconds each (issue 13's
-#            "the same sets in a tenth of the CPU time"). At most 2 x (3 + 3) x 3 x 25 s = 15
-#            minutes with the defaults, far less where instances solve: split it with
-#            SUITE_SIZES and SUITE_BACKENDS to stay within one command's 10 minutes.
-#   streams  the large-board exact member on many cores: `evoku suite --backend cpu
-#            --exact-streams N` on 36x36 50 %'s hardest instances (STREAMS_FILES) for N in
-#            STREAMS (a run is a function of N, never of the thread count, so N = cores is the
-#            multi-core setting). At most 4 x 60 s per N.
+#   devices  `evoku devices --json`, nvidia-smi, the host's cores.
+#   tests    the GPU tests of the integration-test binary (EVOKU_TESTS, if given) with
+#            EVOKU_REQUIRE_GPU=1: the stage-by-stage parity of every WGSL stage with its CPU twin.
+#   bench    `evoku bench --preset paper --islands 8192` at 9x9, 16x16 and 25x25 (100, 40 and 20
+#            generations per repetition, 3 repetitions): the GPU column and the CPU engine on all
+#            cores, same puzzle and seed, final island states compared.
+#   single   one puzzle at a time (`evoku suite`), `--backend auto`, `cpu` and `gpu`: 16x16 and
+#            25x25 at 40/45/50 % fill (SINGLE_PER_BUCKET instances each), 36x36 at 45/50 %.
+#   batch    300 25x25 instances (100 each at 40/45/50 %, `evoku generate --fill`) solved as one
+#            batch by `evoku solve`, `--backend gpu` against `--backend cpu` on every core: wall
+#            time and solved count.
 #
-# It prints the adapters and warms the GPU up first (clocks idle low: the first seconds of work
-# run slow). Every command's JSON goes to OUT_DIR.
+# The instances are generated with fixed seeds, so every run measures the same puzzles. Each
+# part writes JSON to OUT_DIR; `scripts/gpu-table.py OUT_DIR` prints the docs/RESULTS.md table.
 #
-# Environment: EVOKU (the binary, default target/release/evoku), ISLANDS (the sweep, default
-# "auto 8192"), REPS (repetitions per bench, default 3), GENERATIONS (per size, default
-# "9:100 16:40 25:20"), SUITE_LIMIT (seconds per large-board instance, default 25),
-# SUITE_FILLS (default 45,50), SUITE_PER_BUCKET (default 3), SUITE_SIZES (default "36x36 49x49"),
-# SUITE_BACKENDS (default "gpu cpu"), STREAMS (default "2 8 16"), STREAMS_LIMIT (default 60),
-# STREAMS_FILES (default 36x36 50 % instances 3, 4, 6 and 8 of large-sets). Set
-# WGPU_BACKEND=vulkan where a GL fallback could be picked.
-set -eu
+# Environment: EVOKU (default target/release/evoku), EVOKU_TESTS (an integration-test binary,
+# optional), PARTS (default "devices tests bench single batch"), SINGLE_PER_BUCKET (default 3),
+# BATCH_COUNT (instances per fill, default 100), BATCH_LIMIT (seconds per puzzle, default 20).
+# A folder .gl of Debian's libvulkan1 and libglvnd packages, if present, is unpacked first (the
+# device machines have the NVIDIA driver but no Vulkan loader).
+set -u
 out=${1:-gpu-bench}
-[ $# -gt 0 ] && shift
-parts=${*:-bench suite streams}
 evoku=${EVOKU:-target/release/evoku}
-if [ ! -x "$evoku" ]; then
-    cargo build --release
-fi
+parts=${PARTS:-devices tests bench single batch}
 mkdir -p "$out"
+t0=$(date +%s)
+say() { echo "[$(($(date +%s) - t0)) s] $*"; }
+# Seconds since the epoch with nanoseconds, for wall times.
+now() { date +%s.%N; }
 
-"$evoku" devices | tee "$out/devices.txt"
-"$evoku" bench --backend gpu --preset paper --sizes 9 --islands 1024 --generations 50 \
-    --repetitions 1 --quiet >/dev/null
+if [ -d .gl ] && ! ldconfig -p | grep -q libvulkan.so.1; then
+    for f in .gl/*.deb; do dpkg -x "$f" /; done
+    ldconfig
+fi
+export WGPU_BACKEND=${WGPU_BACKEND:-vulkan}
+if [ -z "${VK_DRIVER_FILES:-}" ] && [ -f /usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json ]; then
+    export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
+fi
+if [ ! -x "$evoku" ]; then
+    echo "gpu-bench.sh: no binary at $evoku (set EVOKU; nothing is built here)" >&2
+    exit 2
+fi
 
-large_sets() {
-    if [ ! -d large-sets ]; then
-        EVOKU="$evoku" sh scripts/make-large-sets.sh large-sets
+# The instances: generated once per folder, same seeds every time.
+sets=$out/sets
+make_sets() {
+    [ -d "$sets" ] && return
+    "$evoku" generate --size 16 --fill 40,45,50 --count 5 --seed 33 --out-dir "$sets/16x16" >/dev/null
+    "$evoku" generate --size 25 --fill 40,45,50 --count "${BATCH_COUNT:-100}" --seed 33 \
+        --out-dir "$sets/25x25" >/dev/null
+    "$evoku" generate --size 36 --fill 45,50 --count 2 --seed 33 --out-dir "$sets/36x36" >/dev/null
+}
+
+devices() {
+    nvidia-smi >"$out/nvidia-smi.txt" 2>&1 || true
+    { nproc; uname -a; } >"$out/host.txt"
+    "$evoku" devices --json >"$out/devices.json" 2>"$out/devices.err"
+    "$evoku" devices
+    if ! grep -q '"software": *false' "$out/devices.json"; then
+        echo "gpu-bench.sh: no hardware adapter (see $out/devices.err)" >&2
+        exit 3
     fi
+    # Warm up: the card idles at low clocks.
+    "$evoku" bench --backend gpu --preset paper --sizes 9 --islands 1024 --generations 50 \
+        --repetitions 1 --quiet >/dev/null 2>&1 || true
+}
+
+tests() {
+    [ -n "${EVOKU_TESTS:-}" ] || { say "tests: EVOKU_TESTS not set, skipped"; return; }
+    EVOKU_REQUIRE_GPU=1 timeout 120 "$EVOKU_TESTS" --test-threads 4 gpu:: parity aco_gpu \
+        loop_bounds >"$out/tests.txt" 2>&1
+    echo "exit $?" >>"$out/tests.txt"
+    grep -E "^test result|^exit" "$out/tests.txt"
 }
 
 bench() {
-    islands=${ISLANDS:-auto 8192}
-    reps=${REPS:-3}
-    generations=${GENERATIONS:-9:100 16:40 25:20}
-    for preset in paper default walk; do
-        for n in $islands; do
-            for pair in $generations; do
-                size=${pair%%:*}
-                gens=${pair#*:}
-                echo "== bench --preset $preset --islands $n --sizes $size --generations $gens"
-                "$evoku" bench --backend gpu --preset "$preset" --islands "$n" --sizes "$size" \
-                    --generations "$gens" --repetitions "$reps" --json \
-                    >"$out/bench-$preset-$n-$size.json" || true
-            done
-        done
-        echo "== bench --preset $preset --backend cpu (the preset's own islands)"
-        "$evoku" bench --backend cpu --preset "$preset" --repetitions "$reps" --json \
-            >"$out/bench-cpu-$preset.json"
+    for pair in 9:100 16:40 25:20; do
+        size=${pair%%:*}
+        gens=${pair#*:}
+        timeout 60 "$evoku" bench --backend gpu --preset paper --islands 8192 --sizes "$size" \
+            --generations "$gens" --repetitions 3 --json -q >"$out/bench-paper-$size.json"
+        say "bench $size: exit $?"
     done
 }
 
-suite() {
-    large_sets
-    for backend in ${SUITE_BACKENDS:-gpu cpu}; do
-        for size in ${SUITE_SIZES:-36x36 49x49}; do
-            echo "== suite large-sets/$size --backend $backend"
-            "$evoku" suite "large-sets/$size" --fill "${SUITE_FILLS:-45,50}" \
-                --per-bucket "${SUITE_PER_BUCKET:-3}" --backend "$backend" \
-                --time-limit "${SUITE_LIMIT:-25}" --json >"$out/suite-$backend-$size.json" || true
+single() {
+    make_sets
+    for backend in auto cpu gpu; do
+        for size in 16x16 25x25; do
+            timeout 100 "$evoku" suite "$sets/$size" --fill 40,45,50 \
+                --per-bucket "${SINGLE_PER_BUCKET:-3}" --backend "$backend" --time-limit 20 \
+                --json -q >"$out/single-$backend-$size.json" 2>>"$out/single.err"
+            say "single $backend $size: exit $?"
         done
+        timeout 60 "$evoku" suite "$sets/36x36" --backend "$backend" --time-limit 20 --json -q \
+            >"$out/single-$backend-36x36.json" 2>>"$out/single.err"
+        say "single $backend 36x36: exit $?"
     done
 }
 
-streams() {
-    large_sets
-    files=${STREAMS_FILES:-$(for k in 3 4 6 8; do printf 'large-sets/36x36/inst36x36_50_%s.txt ' "$k"; done)}
-    for n in ${STREAMS:-2 8 16}; do
-        echo "== suite --backend cpu --exact-streams $n"
-        # shellcheck disable=SC2086 # the file list splits on purpose
-        "$evoku" suite $files --backend cpu --exact-streams "$n" \
-            --time-limit "${STREAMS_LIMIT:-60}" --json >"$out/streams-$n.json" || true
+batch() {
+    make_sets
+    for backend in gpu cpu; do
+        start=$(now)
+        timeout 150 "$evoku" solve "$sets"/25x25/*.txt --backend "$backend" \
+            --time-limit "${BATCH_LIMIT:-20}" --json >"$out/batch-$backend.jsonl" \
+            2>"$out/batch-$backend.err"
+        code=$?
+        end=$(now)
+        solved=$(grep -c '"solved": *true' "$out/batch-$backend.jsonl")
+        total=$(grep -c '"solved"' "$out/batch-$backend.jsonl")
+        printf '{"backend":"%s","exit":%d,"wall_s":%s,"solved":%d,"puzzles":%d}\n' \
+            "$backend" "$code" "$(awk "BEGIN { print $end - $start }")" "$solved" "$total" \
+            >"$out/batch-$backend.json"
+        say "batch $backend: $(cat "$out/batch-$backend.json")"
     done
 }
 
 for part in $parts; do
     case $part in
-    bench | suite | streams) "$part" ;;
+    devices | tests | bench | single | batch) say "$part"; "$part" ;;
     *)
-        echo "gpu-bench.sh: unknown part '$part' (bench, suite or streams)" >&2
+        echo "gpu-bench.sh: unknown part '$part'" >&2
         exit 2
         ;;
     esac
 done
+say done

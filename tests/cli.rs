@@ -333,3 +333,18 @@ fn suite_without_paths_reads_evoku_benchmarks_or_says_what_to_set() {
     let row = stdout.lines().last().unwrap_or_default();
     assert!(row.split_whitespace().take(2).eq(["9", "45"]), "{stdout}");
 }
+
+/// `--backend auto` runs the default solver on the CPU and says so in one line, and the GA alone
+/// is not sent there by that rule (it goes to a hardware GPU when there is one).
+#[test]
+fn auto_backend_runs_the_default_solver_on_the_cpu_and_says_why() {
+    let out = evoku(&["solve", "puzzles/ai-escargot.txt", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stderr = text(&out.stderr);
+    let notes: Vec<&str> = stderr.lines().filter(|l| l.contains("running on")).collect();
+    assert_eq!(notes.len(), 1, "{stderr}");
+    assert!(notes[0].contains("default solver measured faster on the CPU"), "{stderr}");
+    assert!(text(&out.stdout).contains("\"backend\":\"cpu\""), "{}", text(&out.stdout));
+    let ga = evoku(&["solve", "puzzles/ai-escargot.txt", "--algorithm", "ga", "--json"]);
+    assert!(!text(&ga.stderr).contains("default solver measured faster"), "{}", text(&ga.stderr));
+}

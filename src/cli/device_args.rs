@@ -6,6 +6,7 @@ use super::choices::choice;
 use evoku::device::{Backend, Device};
 use evoku::error::Result;
 use evoku::gpu::AdapterList;
+use evoku::solve::Algorithm;
 
 #[derive(Args, Debug, Clone)]
 pub struct DeviceArgs {
@@ -28,6 +29,25 @@ pub struct DeviceArgs {
 }
 
 impl DeviceArgs {
+    /// The device `--backend` and `--adapter` name for a solve by `algorithm`
+    /// ([`evoku::solve::choose_device`]: the exact solver on the CPU, the default solver on the
+    /// CPU under `auto`). With `--backend auto`, one line on stderr says what was chosen and why,
+    /// unless `quiet`.
+    pub fn select_for(&self, algorithm: Algorithm, quiet: bool) -> Result<Device> {
+        if self.adapters.is_some() || algorithm != Algorithm::Auto {
+            return match algorithm {
+                Algorithm::Exact => Ok(Device::Cpu),
+                _ => self.select(quiet),
+            };
+        }
+        let (device, note) =
+            evoku::solve::choose_device(self.backend, self.adapter.as_deref(), algorithm)?;
+        if let (Some(note), false) = (note, quiet) {
+            eprintln!("evoku: {note}");
+        }
+        Ok(device)
+    }
+
     /// The device `--backend` and `--adapter` name. With `--backend auto`, one line on stderr
     /// says what was chosen and why, unless `quiet`.
     pub fn select(&self, quiet: bool) -> Result<Device> {

@@ -10,7 +10,6 @@ use anyhow::{bail, Result};
 use clap::Args;
 
 use super::choices::choice;
-use evoku::device::Device;
 use evoku::export;
 use evoku::ga::Preset;
 use evoku::solve::{Algorithm, FillDevice, SolveOptions};
@@ -131,10 +130,7 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
     if instances.is_empty() {
         bail!("no instance matches (check the paths, --size and --fill)");
     }
-    let device = match algorithm {
-        Algorithm::Auto | Algorithm::Ga | Algorithm::Aco => args.device.select(args.quiet)?,
-        Algorithm::Exact => Device::Cpu,
-    };
+    let device = args.device.select_for(algorithm, args.quiet)?;
     let device_name = device.describe();
     let options = SuiteOptions {
         solve: SolveOptions {

@@ -8,7 +8,6 @@ use clap::Args;
 
 use super::choices::choice;
 use evoku::defaults;
-use evoku::device::Device;
 use evoku::format::{self, Format, ParseOptions, Symbols};
 use evoku::ga::Preset;
 use evoku::solve::{solve_puzzle, Algorithm, FillDevice, SolveOptions, SolveReport};
@@ -101,10 +100,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
     }
     // `Some(None)`: no limit (0); `None`: the default of the board's size.
     let time_limit = args.time_limit.map(|limit| limit.0);
-    let device = match algorithm {
-        Algorithm::Auto | Algorithm::Ga | Algorithm::Aco => args.device.select(args.quiet)?,
-        Algorithm::Exact => Device::Cpu,
-    };
+    let device = args.device.select_for(algorithm, args.quiet)?;
     let mut options = SolveOptions {
         algorithm,
         device,

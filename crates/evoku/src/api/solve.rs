@@ -4,7 +4,6 @@ use std::time::Duration;
 
 use super::Puzzle;
 use crate::aco::AcoConfig;
-use crate::device::Device;
 use crate::error::Result;
 use crate::ga::{GaConfig, Preset};
 use crate::portfolio::restarts::{EXACT_STREAMS, MAX_EXACT_STREAMS};
@@ -172,10 +171,14 @@ impl Solver {
                 format!("1..={MAX_EXACT_STREAMS}"),
             ));
         }
-        let device = match settings.algorithm {
-            Algorithm::Exact => Device::Cpu,
-            _ => Device::select(settings.backend, settings.adapter.as_deref())?,
-        };
+        let (device, note) = crate::solve::choose_device(
+            settings.backend,
+            settings.adapter.as_deref(),
+            settings.algorithm,
+        )?;
+        if let Some(note) = note {
+            log::info!("{note}");
+        }
         let options = SolveOptions {
             algorithm: settings.algorithm,
             device,

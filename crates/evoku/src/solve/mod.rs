@@ -12,8 +12,10 @@ use crate::exact;
 use crate::format::Puzzle;
 use crate::ga::{self, GaConfig, Preset, Problem, Progress, RunLimits};
 
+mod backend_choice;
 mod report;
 
+pub use backend_choice::choose_device;
 pub use report::SolveReport;
 
 choice_enum! {
