@@ -1,6 +1,6 @@
 //! The CDCL search ([`evoku::exact::cdcl`]) alone on puzzle files, under a conflict budget: a
 //! load-independent screen (conflicts and propagations are a pure function of the puzzle,
-//! settings and seed) before any use in the portfolio (docs/RESULTS.md, "Large boards").
+//! settings and seed) before any use in the portfolio (docs/results/large-boards.md#large-boards, "Large boards").
 //!
 //! `cargo run --release --example cdcl -- BUDGET FILE...`
 //! Settings: the default (the portfolio's, [`Config::default`]), each overridden from the environment when set:

@@ -1,7 +1,7 @@
 //! The large-board exact member of the default solver (36x36 and up,
 //! [`evoku::portfolio::restarts::RestartsMember`]) alone, round after round with no clock: the
 //! rounds and work it takes to solve are a pure function of the puzzle, settings and seed, so
-//! this screens the member's settings free of the machine's load (docs/RESULTS.md, "Large
+//! this screens the member's settings free of the machine's load (docs/results/large-boards.md#large-boards, "Large
 //! boards", "A mixed portfolio of CDCL streams").
 //!
 //! `cargo run --release --example exact_member -- ROUNDS FILE...`

@@ -1,6 +1,6 @@
 //! Nodes to solve of the large-board exact member's streams, one stream at a time, under a node
 //! budget: a load-independent measure (a pure function of the puzzle, seed, stream and unit) for
-//! screening restart settings (docs/RESULTS.md, "Large boards").
+//! screening restart settings (docs/results/large-boards.md#large-boards, "Large boards").
 //!
 //! `cargo run --release --example exact_streams -- UNIT BUDGET STREAMS FILE...`
 //! (UNIT 0: the member's unit; STREAMS: e.g. `01`, `0`, `1`; a stream followed

@@ -20,7 +20,7 @@
 #            time and solved count.
 #
 # The instances are generated with fixed seeds, so every run measures the same puzzles. Each
-# part writes JSON to OUT_DIR; `scripts/gpu-table.py OUT_DIR` prints the docs/RESULTS.md table.
+# part writes JSON to OUT_DIR; `scripts/gpu-table.py OUT_DIR` prints the docs/results/gpu.md table.
 #
 # Environment: EVOKU (default target/release/evoku), EVOKU_TESTS (an integration-test binary,
 # optional), PARTS (default "devices tests bench single batch"), SINGLE_PER_BUCKET (default 3),

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The table of docs/RESULTS.md's GPU section from the JSON that scripts/gpu-bench.sh wrote.
+"""The table of docs/results/gpu.md's GPU section from the JSON that scripts/gpu-bench.sh wrote.
 
     scripts/gpu-table.py OUT_DIR
 

@@ -2,7 +2,7 @@
 //! set must come back as puzzles or as an error naming a line and column, never a panic.
 //!
 //! The normal run tries a few hundred cases; `EVOKU_FUZZ_CASES=N` sets the count for a long
-//! run (see docs/RESULTS.md for the run of record).
+//! run (see docs/results/faults.md#faults-time-limits-signals-fuzzing for the run of record).
 
 use evoku::format::{self, Format, ParseOptions, Symbols};
 use proptest::prelude::*;

@@ -3,7 +3,7 @@
 //! each must be accepted or refused with a message, never panic. No work is started.
 //!
 //! `cargo test --bin evoku fuzz` tries a few hundred cases; `EVOKU_FUZZ_CASES=N` sets the count
-//! for a long run (see docs/RESULTS.md).
+//! for a long run (see docs/results/faults.md#faults-time-limits-signals-fuzzing).
 
 use clap::{ArgAction, Args, CommandFactory, Parser};
 use proptest::prelude::*;

@@ -29,7 +29,7 @@ fn member_run(member: &mut RestartsMember, rounds: u32) -> (u32, u64, u64, Optio
 #[test]
 fn every_mix_of_tree_and_cdcl_streams_runs_the_same_whatever_the_thread_count() {
     // The default's streams are one engine kind; the other mixes (kept to measure them against
-    // it, docs/RESULTS.md "A CDCL stream in the exact member") must stay pure functions of the
+    // it, docs/results/exact-and-cdcl.md#a-cdcl-stream-in-the-exact-member-issue-13 "A CDCL stream in the exact member") must stay pure functions of the
     // puzzle and seed too, with each kind's work per round.
     let puzzle = large("inst36x36_50_0.txt");
     for cdcl in [[false, true], [true, false], [false, false]] {
@@ -49,7 +49,7 @@ fn every_mix_of_tree_and_cdcl_streams_runs_the_same_whatever_the_thread_count() 
 fn a_mixed_cdcl_member_sharing_clauses_solves_and_repeats_itself_at_any_thread_count() {
     // Two CDCL streams of different settings (walks on one, tiers and vivification on the
     // other) passing each other longer clauses than the default's: a mix as the screen of
-    // docs/RESULTS.md ("A mixed portfolio of CDCL streams") runs.
+    // docs/results/exact-and-cdcl.md#a-mixed-portfolio-of-cdcl-streams-issue-13-mix-branch ("A mixed portfolio of CDCL streams") runs.
     // 50_0 takes this mix two rounds: the streams trade clauses once before it is solved.
     let puzzle = large("inst36x36_50_0.txt");
     let mixed = ExactSettings {

@@ -1,5 +1,5 @@
 //! Failed-literal probing in randomized searches: it removes what fails, keeps proofs, and a
-//! screening harness for the large boards (ignored: run by hand, docs/RESULTS.md).
+//! screening harness for the large boards (ignored: run by hand, docs/results/large-boards.md#large-boards).
 
 use super::*;
 

@@ -1,9 +1,9 @@
-//! Rating: the agreement figures with Sudoku Explainer of docs/RESULTS.md (ignored: a
+//! Rating: the agreement figures with Sudoku Explainer of docs/results/rating.md#rating-against-sudoku-explainer (ignored: a
 //! measurement, run by hand).
 
 use super::*;
 
-/// The agreement figures of docs/RESULTS.md: `cargo test --release --test tests
+/// The agreement figures of docs/results/rating.md#rating-against-sudoku-explainer: `cargo test --release --test tests
 /// measure_agreement_with_sudoku_explainer -- --ignored --nocapture`.
 #[test]
 #[ignore]

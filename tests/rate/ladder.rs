@@ -52,7 +52,7 @@ fn entropy_grows_with_difficulty_on_the_rating_sets() {
 
 #[test]
 fn the_default_level_agrees_with_sudoku_explainer() {
-    // The figures of docs/RESULTS.md ("Rating against Sudoku Explainer"), with some margin.
+    // The figures of docs/results/rating.md#rating-against-sudoku-explainer ("Rating against Sudoku Explainer"), with some margin.
     let g = Geometry::new(3).unwrap();
     let mut rater = Rater::new(g);
     let check = |set: &[Rated], rater: &mut Rater, at_least: f64, what: &str| {

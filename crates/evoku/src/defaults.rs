@@ -1,6 +1,6 @@
 //! What `evoku solve` runs when it is not told: the time limit of a board size, and on a GPU the
 //! islands and colonies that fill the adapter. The measurements behind each choice are in
-//! `docs/RESULTS.md` ("The default solver").
+//! `docs/results/default-solver.md#the-default-solver-evoku-solve-without-options` ("The default solver").
 
 use std::time::Duration;
 
@@ -39,7 +39,7 @@ pub enum Fill {
     /// generation stays short (a solution is found sooner in short generations).
     Solve,
     /// A throughput measurement (`evoku bench`): several times the resident threads. Measured on
-    /// an H200 (docs/RESULTS.md): the paper preset at 9x9 bred 2.7e8 individuals a second with
+    /// an H200 (docs/results/gpu.md#on-a-hardware-gpu-nvidia-h200-issue-14-2026-11-24): the paper preset at 9x9 bred 2.7e8 individuals a second with
     /// 76,800 invocations and 3.9e8 with 1.2 million.
     Throughput,
 }

@@ -59,7 +59,7 @@ struct GaGridArgs {
     #[arg(long)]
     assign_steps: Option<u32>,
     /// With --method ga: the box assignment's noise bound (500 is the best measured on empty
-    /// boards, against 1,200 for the walk preset on puzzles; docs/RESULTS.md).
+    /// boards, against 1,200 for the walk preset on puzzles; docs/results/generation.md#complete-grids-by-the-ga---complete---method-ga).
     #[arg(long, default_value_t = 500)]
     assign_noise: u32,
     /// With --method ga: generations one GA run may take before a new run (new seed) starts.
@@ -115,7 +115,7 @@ pub struct GenerateArgs {
     /// CPU threads (default: all cores). Results do not depend on it.
     #[arg(long, value_parser = super::values::threads)]
     threads: Option<usize>,
-    /// Most search nodes one uniqueness proof may take (default: by size, see docs/RESULTS.md);
+    /// Most search nodes one uniqueness proof may take (default: by size, see docs/results/generation.md#generation);
     /// a removal not proven unique within it is undone.
     #[arg(long)]
     proof_nodes: Option<u64>,

@@ -31,7 +31,7 @@ pub struct SolveArgs {
     files: Vec<String>,
     /// `auto` (the default without `--preset`): the strongest measured for the board, a
     /// portfolio of the exact solver, the Ant Colony System and the box-assignment walk in
-    /// lock-step rounds, the first to solve wins (docs/RESULTS.md, "The default solver"). `ga`
+    /// lock-step rounds, the first to solve wins (docs/results/default-solver.md#the-default-solver-evoku-solve-without-options, "The default solver"). `ga`
     /// (the default with `--preset`) runs the walk unless `--preset` says otherwise.
     #[arg(long, value_parser = choice::<Algorithm>())]
     algorithm: Option<Algorithm>,

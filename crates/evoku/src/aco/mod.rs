@@ -14,7 +14,7 @@
 //! solution gets `tau = (1 - rho) tau + rho best_value`, and the best value evaporates,
 //! `best_value *= 1 - evaporation`, so that a colony keeps moving.
 //!
-//! Where evoku departs from the authors' C++ (all measured in `docs/RESULTS.md`):
+//! Where evoku departs from the authors' C++ (all measured in `docs/results/aco.md#ant-colony-system-against-the-ga`):
 //! - `q0` is the probability of the *greedy* choice, as the paper says. The authors' code takes
 //!   the greedy branch when a uniform draw exceeds `q0`, so their default 0.9 is greedy one time in
 //!   ten; `--q0 0.1` reproduces their code.
@@ -29,7 +29,7 @@
 //!   ([`AcoParams::tour_steps`]) so that a delayed ant still visits every cell. The default budget
 //!   (four boards' worth of work at 9x9, about one at 16x16 and 25x25, less beyond) cuts one ant
 //!   step short per 60 tours at 25x25 45 %, none at 9x9 and 16x16, about 1.3 steps per tour at
-//!   36x36 and 12 at 64x64 (`docs/RESULTS.md`, "Large boards"), never so many that a tour
+//!   36x36 and 12 at 64x64 (`docs/results/large-boards.md#large-boards`, "Large boards"), never so many that a tour
 //!   misses a cell there.
 //! - Several independent colonies run side by side; a colony whose fullest ant has not improved
 //!   for `restart_after` iterations starts again from fresh pheromone, and colonies can adopt their
@@ -88,7 +88,7 @@ pub struct AcoConfig {
 
 impl Default for AcoConfig {
     /// The authors' settings (10 ants, q0 0.9, rho 0.9, evaporation 0.005, local update 0.1),
-    /// with evoku's colonies and restarts (see `docs/RESULTS.md`).
+    /// with evoku's colonies and restarts (see `docs/results/aco.md#ant-colony-system-against-the-ga`).
     fn default() -> AcoConfig {
         AcoConfig {
             ants: 10,
@@ -110,7 +110,7 @@ impl Default for AcoConfig {
 /// thread count.
 pub const DEFAULT_COLONIES: u32 = 4;
 /// Iterations without a fuller ant before a colony restarts, by default (measured in
-/// `docs/RESULTS.md`).
+/// `docs/results/aco.md#ant-colony-system-against-the-ga`).
 pub const DEFAULT_RESTART_AFTER: u32 = 150;
 /// Most colonies of a run.
 pub const MAX_COLONIES: u32 = 1 << 16;

@@ -22,7 +22,7 @@
 //!   cell choice is conflict-directed ([`Solver::set_wdeg`], dom/wdeg): unit weights raised by
 //!   propagation failures and kept across restarts.
 //! * [`Solver::set_probe`] (off by default: at 36x36 no setting solved more of the screen than
-//!   the default, docs/RESULTS.md "Large boards"): failed-literal probing in randomized searches, on the literals of cells
+//!   the default, docs/results/large-boards.md#large-boards "Large boards"): failed-literal probing in randomized searches, on the literals of cells
 //!   with two candidates and of digits with two places in a unit, optionally with march-style
 //!   lookahead branching (`probe.rs`).
 //!

@@ -6,7 +6,7 @@
 //! short searches, each with a different random tie-break among the most constrained cells and a
 //! different digit order ([`Solver::solve_randomized`]), branching also on where a digit goes in a
 //! unit when that has fewer choices than the best cell ([`Solver::set_dual`]: measured to solve
-//! more at 36x36 than cell branching alone, docs/RESULTS.md "Large boards"), with node budgets from the Luby sequence
+//! more at 36x36 than cell branching alone, docs/results/large-boards.md#large-boards "Large boards"), with node budgets from the Luby sequence
 //! ([`luby`]) times a unit: 1, 1, 2, 1, 1, 2, 4, 1, ... Each search's key is drawn from the seed and
 //! the restart number with the counter-based hash, so a run stays a pure function of
 //! (puzzle, limits, seed, unit). A search that exhausts its tree proves there is no solution,

@@ -3,7 +3,7 @@
 //! randomized search branches on the cell with the fewest candidates per weight of its units, so
 //! that it goes first where earlier searches failed. The weights outlive a search: kept across
 //! the restarts of one solver, they are what a restart learns from the ones before it (measured
-//! at 36x36 in docs/RESULTS.md "Large boards", with the variants that lost: weights per (unit,
+//! at 36x36 in docs/results/large-boards.md#large-boards "Large boards", with the variants that lost: weights per (unit,
 //! digit), and decaying weights).
 //!
 //! Which units a failure blames (what propagation knows at no extra cost, [`Blame`]): a cell

@@ -62,7 +62,7 @@ choice_enum! {
         Child = 0 => "child",
         /// One chance per box of the child (n chances, so `n * rate` mutations expected), each a
         /// swap in a random box as the paper's mutation draws it. Our reading of the paper's rate: it
-        /// reproduces the paper's generation counts where `child` stalls (docs/RESULTS.md).
+        /// reproduces the paper's generation counts where `child` stalls (docs/results/paper.md#the-papers-experiment-mantere--koljonen).
         Box = 1 => "box",
     }
 }
@@ -91,18 +91,18 @@ choice_enum! {
         /// generations without improvement (the paper restarts but gives no interval).
         Paper => "paper",
         /// The best GA setting measured with selection and crossover on (the GA's default before
-        /// the walk; see docs/RESULTS.md).
+        /// the walk; see docs/results/ga-presets.md#choosing-the-default-preset).
         Default => "default",
         /// The box-assignment walk: islands of two walkers, each child taking 50 box assignments
         /// a generation, with selection, crossover, mutation and local search off and a restart
         /// after 3,000 stagnant generations. The strongest setting measured at 9x9, 16x16 and 25x25
-        /// (docs/RESULTS.md).
+        /// (docs/results/suites.md#the-box-assignment-walk---preset-walk-the-ga-engine-solves-25x25-at-40-50--fill).
         Walk => "walk",
         /// The course report's row-encoded GA (docs/ALGORITHMS.md section 3): rows as genes, rows
         /// drawn from the givens' candidates, uniform crossover of rows, the first-fit swap,
         /// binary tournament won by the fitter with probability 0.8, two elites, adaptive rates,
         /// population 400 and a reset after 100 stuck generations. The numbers the report leaves
-        /// open are measured (docs/RESULTS.md).
+        /// open are measured (docs/results/row-ga.md#the-row-encoded-ga---encoding-row---preset-row-issue-15).
         Row => "row",
     }
 }

@@ -55,7 +55,7 @@ pub struct GenerateOptions {
 
 impl GenerateOptions {
     /// Defaults for `geometry`: proofs capped where the exact solver stays fast (see
-    /// docs/RESULTS.md, "Generation").
+    /// docs/results/generation.md#generation, "Generation").
     pub fn new(geometry: Geometry, level: Level, seed: u64) -> GenerateOptions {
         let proof_nodes = match geometry.side() {
             0..=9 => 1_000_000,

@@ -28,7 +28,7 @@ const EXACT_NODES_PER_ROUND: u64 = 200_000;
 /// this many (rounds 0, K, 2K, ...), with the same work per turn: on the CPU they share the
 /// cores with the exact member, which alone solved the large sets (the ACS and the walk none at
 /// 36x36 45-50 % and 49x49), and they took about 30 % of a round's time at 49x49 (7-10 % at
-/// 36x36; docs/RESULTS.md, "Walks at 36x36 only, and the ACS and the walk every fourth round").
+/// 36x36; docs/results/exact-and-cdcl.md#walks-at-36x36-only-and-the-acs-and-the-walk-every-fourth-round-2026-11-25, "Walks at 36x36 only, and the ACS and the walk every fourth round").
 pub const LARGE_BOARD_TURN_EVERY: u32 = 4;
 
 /// Rounds from one turn of the ACS or the walk to the next on boards of box size `box_size`.
@@ -113,7 +113,7 @@ pub trait Member: Send {
 
 /// Rounds' worth of nodes the exact solver's first search gets: most puzzles it solves at all
 /// need few nodes, so a longer first search saves the rounds the other members would spend
-/// before the next one (docs/RESULTS.md, "The default solver").
+/// before the next one (docs/results/default-solver.md#the-default-solver-evoku-solve-without-options, "The default solver").
 const EXACT_FIRST_SEARCH_ROUNDS: u64 = 64;
 
 /// The exact solver: a first search of `EXACT_FIRST_SEARCH_ROUNDS` rounds' worth of nodes in

@@ -2,7 +2,7 @@
 //! box-assignment walk, run in lock-step rounds of fixed work; the first member (in a fixed
 //! priority order) to solve within the earliest round wins.
 //!
-//! Why a portfolio: each method is the fastest somewhere (docs/RESULTS.md, "The default
+//! Why a portfolio: each method is the fastest somewhere (docs/results/default-solver.md#the-default-solver-evoku-solve-without-options, "The default
 //! solver"): the exact solver on almost every 9x9 and on the easy fills of every size, the ACS
 //! on 16x16 and 25x25, the walk where the ACS stalls. Why rounds of fixed work rather than a race
 //! of threads: a race's winner depends on the scheduler, and a run must stay a pure function of
@@ -50,7 +50,7 @@ pub enum MemberKind {
 /// The members of the default portfolio for a board of side `side`, highest priority first.
 /// Every size gets all three: the exact solver is cheap where it fails (its share is a few
 /// percent of a round at 25x25) and decisive where it works, and the ACS and the walk cover each
-/// other's stalls (docs/RESULTS.md). From 36x36 on the exact member is another one, two
+/// other's stalls (docs/results/default-solver.md#the-default-solver-evoku-solve-without-options). From 36x36 on the exact member is another one, two
 /// clause-learning searches with most of each round ([`restarts`]).
 pub fn default_members(_side: usize) -> Vec<MemberKind> {
     vec![MemberKind::Exact, MemberKind::Aco, MemberKind::Walk]

@@ -5,7 +5,7 @@
 //! budgets ([`crate::exact::restarts`]; kept for measuring the mixes).
 //!
 //! Why not the deterministic member there: at 36x36 one deterministic search order solves 4, 2
-//! and 0 of 10 at 40, 45 and 50 % in 60 s, the randomized restarts 7, 5 and 1 (docs/RESULTS.md,
+//! and 0 of 10 at 40, 45 and 50 % in 60 s, the randomized restarts 7, 5 and 1 (docs/results/large-boards.md#large-boards,
 //! "Large boards"). Why a larger share of the round: the ACS and the walk solve little there.
 //! Why streams: a search is one thread's work, so one stream would leave the second core idle
 //! while the exact member runs; a fixed number of streams, each with its own restart keys, keeps
@@ -26,11 +26,11 @@ use crate::exact::{restarts::Schedule, ExactResult, Limits, Solver, Status};
 pub const EXACT_STREAMS: u32 = 2;
 /// The most streams `--exact-streams` takes: one per core of a large workstation, with room.
 pub const MAX_EXACT_STREAMS: u32 = 64;
-/// Luby unit of each stream's searches, in nodes (the best measured at 36x36: docs/RESULTS.md).
+/// Luby unit of each stream's searches, in nodes (the best measured at 36x36: docs/results/large-boards.md#large-boards).
 pub const EXACT_RESTART_UNIT: u64 = 1_000;
 /// Search nodes per cell each stream spends per round, on average: at 36x36 about 15,400 nodes,
 /// nine tenths of the round's time on the shared 2-core machine, where a fifth of it (5,000,000)
-/// gave seven tenths (docs/RESULTS.md, "Large boards").
+/// gave seven tenths (docs/results/large-boards.md#large-boards, "Large boards").
 pub const EXACT_LARGE_NODES_PER_ROUND: u64 = 20_000_000;
 
 /// Whether each stream's searches are solution-guided ([`Solver::set_guided`]).
@@ -40,7 +40,7 @@ pub const EXACT_GUIDED: bool = true;
 /// conflict-directed weights (dom/wdeg, [`Solver::set_wdeg`]), kept across the stream's
 /// restarts: stream 0 would, stream 1 not (streams past these two alternate the same way). Before the CDCL, at 36x36 50 % two weighted streams solved 3 of 10
 /// and two unweighted 3 of 10, not the same three; one of each solved 4, and 9 of 10 at 45 % as
-/// both others (docs/RESULTS.md, "Large boards").
+/// both others (docs/results/large-boards.md#large-boards, "Large boards").
 pub const EXACT_WDEG: [bool; EXACT_STREAMS as usize] = [true, false];
 
 /// Box size from which the portfolio's exact member restarts (36x36 and up).
@@ -52,7 +52,7 @@ pub const RESTARTS_FROM_BOX: usize = 6;
 /// one core) and six of ten at 50 % in a million conflicts, where the two tree streams solve
 /// four in 60 s. In the default on an idle machine, two CDCL streams against a tree stream and a
 /// CDCL one: 36x36 45 % 10/10 both (median 1.9 s against 2.7 s, slowest 4.7 s against 10.1 s),
-/// 50 % 6/10 against 5/10, 40 % 10/10 both (docs/RESULTS.md, "A CDCL stream in the exact
+/// 50 % 6/10 against 5/10, 40 % 10/10 both (docs/results/exact-and-cdcl.md#a-cdcl-stream-in-the-exact-member-issue-13, "A CDCL stream in the exact
 /// member").
 pub const EXACT_CDCL: [bool; EXACT_STREAMS as usize] = [true, true];
 
@@ -60,7 +60,7 @@ pub const EXACT_CDCL: [bool; EXACT_STREAMS as usize] = [true, true];
 /// over the encoding's clauses costs about three times the search it interrupts (one stream,
 /// 60,000 conflicts of 49x49 45_0: 2.1 s without walks, 8.2 s with them, 11 M flips at 1.8 M
 /// per second against 10 M per second at 36x36, where the walks add 7 %), and the mixed member
-/// took 49x49 40 % from a median of 5.3 s to 25.6 s (docs/RESULTS.md, "Walks at 36x36 only,
+/// took 49x49 40 % from a median of 5.3 s to 25.6 s (docs/results/exact-and-cdcl.md#walks-at-36x36-only-and-the-acs-and-the-walk-every-fourth-round-2026-11-25, "Walks at 36x36 only,
 /// and the ACS and the walk every fourth round").
 pub const EXACT_WALK_MAX_BOX: usize = 6;
 
@@ -73,7 +73,7 @@ pub const EXACT_WALK_MAX_BOX: usize = 6;
 /// longer shared clauses) only this one reached any of 36x36 50_3, 4, 6, 8 within the 100
 /// rounds of a 60 s run: 50_4 in 82 rounds and 50_6 in 72 (seed 1), keeping every instance the
 /// default solved (50_9 in 68 rounds against 20, the 45 % ten in 32 rounds together against 53;
-/// docs/RESULTS.md, "A mixed portfolio of CDCL streams").
+/// docs/results/exact-and-cdcl.md#a-mixed-portfolio-of-cdcl-streams-issue-13-mix-branch, "A mixed portfolio of CDCL streams").
 pub fn exact_cdcl_config(stream: u32, box_size: usize) -> Config {
     let base = Config {
         bump_reasons: box_size >= EXACT_BUMP_REASONS_FROM_BOX,
@@ -92,7 +92,7 @@ pub fn exact_cdcl_config(stream: u32, box_size: usize) -> Config {
 /// ([`Config::bump_reasons`]): 49x49. There it took the default from 7 of 10 49x49 45 %
 /// instances in 120 s to 10 of 10 (seeds 1 and 2); at 36x36 the mix with it solved 6 and 5 of
 /// ten 50 % instances (seeds 1 and 2) against 8 and 6 without, so 36x36 keeps the mix as it was
-/// (docs/RESULTS.md, "CaDiCaL beside the exact member, and reason-side bumping").
+/// (docs/results/exact-and-cdcl.md#cadical-beside-the-exact-member-and-reason-side-bumping-2026-11-25, "CaDiCaL beside the exact member, and reason-side bumping").
 pub const EXACT_BUMP_REASONS_FROM_BOX: usize = 7;
 
 /// Conflicts per cell a CDCL stream spends per round, on average: at 36x36 about 6,200

@@ -114,7 +114,7 @@ impl FromStr for Level {
 
 /// The Kashan paper's `D = f(d)`, its own four-level example: `d` in [0, 1) -> 1, [1, 2) -> 2,
 /// [2, 3) -> 3, 3 and more -> 4. Of the monotone functions tried on the SE-rated sets (other
-/// bounds, a fifth level) none agreed better with SE (docs/RESULTS.md).
+/// bounds, a fifth level) none agreed better with SE (docs/results/rating.md#rating-against-sudoku-explainer).
 pub fn entropy_level(d: f64) -> u8 {
     1 + ENTROPY_LEVEL_BOUNDS.iter().filter(|&&b| d >= b).count() as u8
 }

@@ -11,14 +11,14 @@
 //!   digits are tried in (the tree up to the first solution does), (b) the whole tree of a
 //!   uniqueness proof charges the cost of refuting wrong guesses, which tracks how hard a puzzle
 //!   is for a search program rather than for a person, and (c) the path agrees better with Sudoku
-//!   Explainer (docs/RESULTS.md). [`entropy_level`] is the paper's `f(d)`.
+//!   Explainer (docs/results/rating.md#rating-against-sudoku-explainer). [`entropy_level`] is the paper's `f(d)`.
 //! * [`logic_rating`]: a human-style solver that always applies the easiest technique that makes
 //!   progress, in Sudoku Explainer's order and with its difficulty figures (hidden single 1.2 ...
 //!   hidden quad 5.4); the rating is the hardest technique needed. A puzzle the ladder cannot
 //!   finish needs chains or trial and error; it is rated above the ladder, by the share of the
 //!   empty cells the ladder leaves open.
 //! * [`Level`]: the default level, from the ladder. It agrees best with Sudoku Explainer
-//!   (Spearman correlations in docs/RESULTS.md): 0.98 on both rated sets, against 0.85 for the
+//!   (Spearman correlations in docs/results/rating.md#rating-against-sudoku-explainer): 0.98 on both rated sets, against 0.85 for the
 //!   entropy level and 0.78 for the GA rating.
 
 mod entropy;

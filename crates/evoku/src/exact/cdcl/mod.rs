@@ -77,7 +77,7 @@ pub struct Config {
     pub target: bool,
     /// When the saved phases are overwritten by the first, inverted or best ones (`phases.rs`).
     /// Off: at 36x36 50 % (400,000 conflicts, seed 1, stream 0) no cycle or reset solved any of
-    /// 50_3, 4, 6, 8, and 50_9 took 703-923 thousand conflicts against 646 (docs/RESULTS.md).
+    /// 50_3, 4, 6, 8, and 50_9 took 703-923 thousand conflicts against 646 (docs/results/exact-and-cdcl.md#a-cdcl-stream-in-the-exact-member-issue-13).
     pub rephase: Rephase,
     /// When the target phases are reset.
     pub target_reset: TargetReset,
@@ -91,7 +91,7 @@ pub struct Config {
     /// solved none of the open 50 % instances, 50_7 took 8 times the conflicts).
     pub random_decisions: f64,
     /// Local-search phases (`walk.rs`): off by default; [`Walk::SCREENED`] is the best
-    /// setting measured (docs/RESULTS.md, "Local-search phases in the CDCL").
+    /// setting measured (docs/results/exact-and-cdcl.md#local-search-phases-in-the-cdcl-kissats-walk-rephasing-issue-13-walksat-branch, "Local-search phases in the CDCL").
     pub walk: Walk,
     /// Three tiers of learned clauses (`tiers.rs`): LBD at most `keep_lbd` kept for ever, at
     /// most `tier2_lbd` kept while analysis used it in the last `tier2_window` conflicts, the
@@ -99,7 +99,7 @@ pub struct Config {
     /// learned clauses above `keep_lbd` are halved by LBD alone. Off by default: at 36x36 50 %
     /// (seed 1, key 0, 500,000 conflicts) it solves all the default solves plus 50_9 (155,076
     /// conflicts against 646,218) and cuts 45 %'s slowest from 454,645 to 69,762 conflicts, but
-    /// none of 50_3, 4, 6, 8 (docs/RESULTS.md, "Learned-clause management").
+    /// none of 50_3, 4, 6, 8 (docs/results/exact-and-cdcl.md#learned-clause-management-three-tiers-and-vivification, "Learned-clause management").
     pub tiers: bool,
     /// The highest LBD of the middle tier, and of the clauses vivification tries.
     pub tier2_lbd: u32,
@@ -113,7 +113,7 @@ pub struct Config {
     /// branching): after a conflict, the variables of the reasons of the learned clause's
     /// literals are bumped too, one level deep. On by default: one stream of 1,000,000
     /// conflicts solves all ten 49x49 at 45 % with it (at most 787,369 conflicts), three of ten
-    /// without (docs/RESULTS.md, "CaDiCaL beside the exact member, and reason-side bumping").
+    /// without (docs/results/exact-and-cdcl.md#cadical-beside-the-exact-member-and-reason-side-bumping-2026-11-25, "CaDiCaL beside the exact member, and reason-side bumping").
     /// The portfolio's 36x36 streams turn it off
     /// (`portfolio::restarts::EXACT_BUMP_REASONS_FROM_BOX`).
     pub bump_reasons: bool,
@@ -121,11 +121,11 @@ pub struct Config {
     /// with at-least-one and at-most-one clauses per line and per box, so unit propagation
     /// finds locked candidates (walks stay on the cell variables). Off by default: one stream
     /// of 1,000,000 conflicts at 36x36 50 % solves none of 50_3, 4, 6, 8 with it either, and
-    /// the portfolio's mix with it loses 50_4 and 50_6 (docs/RESULTS.md, "Segment variables").
+    /// the portfolio's mix with it loses 50_4 and 50_6 (docs/results/exact-and-cdcl.md#segment-variables-other-sat-solvers-both-36x36-streams-bumping-2026-11-25-ninth-session, "Segment variables").
     pub segments: bool,
 }
 
-/// The best of the settings screened at 36x36 (docs/RESULTS.md, "A CDCL stream in the exact
+/// The best of the settings screened at 36x36 (docs/results/exact-and-cdcl.md#a-cdcl-stream-in-the-exact-member-issue-13, "A CDCL stream in the exact
 /// member"): Luby restarts of unit 100 (Glucose-style ones restart every few conflicts here and
 /// solve less), value decisions ("the cell takes the digit", one instance more than MiniSat's
 /// false phase at 45 %) and target phases (a quarter of the median conflicts, all ten at 45 %).

@@ -21,7 +21,7 @@ pub struct ShareLimits {
 
 impl ShareLimits {
     /// LBD at most 2, at most 8 literals: the glue clauses that keep their worth in another
-    /// search, few enough to pass every round (docs/RESULTS.md, "Clause sharing between the two
+    /// search, few enough to pass every round (docs/results/exact-and-cdcl.md#clause-sharing-between-the-two-cdcl-streams-the-default-since-this-section, "Clause sharing between the two
     /// CDCL streams").
     pub const DEFAULT: ShareLimits = ShareLimits {
         max_lbd: 2,

@@ -52,7 +52,7 @@ pub struct Walk {
 }
 
 impl Walk {
-    /// No walks: the default until the screen below is finished (docs/RESULTS.md,
+    /// No walks: the default until the screen below is finished (docs/results/exact-and-cdcl.md#local-search-phases-in-the-cdcl-kissats-walk-rephasing-issue-13-walksat-branch,
     /// "Local-search phases in the CDCL").
     pub const OFF: Walk = Walk {
         interval: 0,
@@ -70,7 +70,7 @@ impl Walk {
     /// key: none of the open four, 45 % median 40,672 to 10,522, but 50_9 lost (826,515
     /// without walks, open at a million), so not `Config::default`. In the portfolio's exact
     /// member, beside a stream without walks and sharing clauses with it, stream 1 with these
-    /// walks solves 50_4 and 50_6 (docs/RESULTS.md, "A mixed portfolio of CDCL streams").
+    /// walks solves 50_4 and 50_6 (docs/results/exact-and-cdcl.md#a-mixed-portfolio-of-cdcl-streams-issue-13-mix-branch, "A mixed portfolio of CDCL streams").
     pub const SCREENED: Walk = Walk {
         interval: 5_000,
         flips_per_clause: 10,

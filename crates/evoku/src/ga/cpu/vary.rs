@@ -39,7 +39,7 @@ pub fn vary<C: Counted>(
     // One chance per box: the chances that fire are found from a table of the child's next
     // draws, hashed ahead at once (the same draws, so the same child); 32 draws up to 16x16
     // (a child spends about 17 at 9x9, 28 at 16x16), 64 above. Longer tables cost more than
-    // they save at 9x9 and 16x16 (docs/RESULTS.md).
+    // they save at 9x9 and 16x16 (docs/results/cpu-engine.md#the-paper-preset-per-thread-draws-hashed-ahead-crossed-childrens-counts-from-their-parents-lines-from-a-table-slots-in-runs-issue-14).
     let rates = (kind, mutation_rate);
     let mutated = if chances > 16 {
         let mut table = DrawTable::<64>::new(*rng, mutation_rate);
