@@ -10,7 +10,8 @@ use evoku::solve::Algorithm;
 
 #[derive(Args, Debug, Clone)]
 pub struct DeviceArgs {
-    /// `auto` uses the CPU engine unless a hardware GPU is present.
+    /// `auto`: the default solver and the exact solver on the CPU engine (measured faster there),
+    /// the GA and the ACS alone on a hardware GPU if there is one, else the CPU engine.
     #[arg(long, value_parser = choice::<Backend>(), default_value = "auto")]
     pub backend: Backend,
     /// Pick a GPU adapter whose name contains this text.
