@@ -19,16 +19,23 @@ fn hand_count(params: &Params) -> u64 {
     let uniform = run(words) + run(n) + n * run(n);
     let multi_parent = run(words) + run(n) + 4 * n * run(n);
     let crossover = band.max(uniform).max(multi_parent);
-    let mutation = run(b) + 2 * b * run(n / 4 + 2) + run(n) + run(n);
+    // Since the kept line masks (crates/evoku/shaders/ga/line_masks.wgsl): a mutation scans only
+    // its box (and the candidate tiers), its swap recounts at most four lines, and the masks are
+    // built once per child (again in the local search after a box assignment).
+    let mutation = run(n) + run(n);
+    let swap = 4 * run(n);
+    let lines = run(2 * n) + run(words);
     let chances = if params.mutation_scope == MutationScope::Box as u32 {
         n
     } else {
         1
     };
     // Since the compacted mutation loop: `chances + 1` passes, each entering the skip loop.
-    let mutations = run(chances + 1) + chances + 2 * (chances + 1) + chances * mutation;
+    let mutations =
+        run(chances + 1) + chances + 2 * (chances + 1) + chances * (mutation + swap) + lines;
     let children = params.local_search as u64;
-    let local_search = run(children) + children * (mutation + 4 * run(n));
+    let kept = if children > 0 { lines + swap } else { 0 };
+    let local_search = kept + run(children) + children * mutation;
     let hungarian = run(n) * (run(n + 1) + run(n) * run(n) + run(n + 1) + run(n));
     let assign_step = run(b) + b * 2 * run(n) + run(n) + hungarian + run(n);
     let steps = params.assign_steps as u64;

@@ -131,4 +131,6 @@ fn box_assignment(rng: ptr<function, Rng>) {
             set_child_cell(assign_free[row_of_col[j] - 1u], assign_digits[j - 1u]);
         }
     }
+    // The box changed outside `swap_child_and_lines`: the kept line masks no longer hold.
+    lines_kept = false;
 }

@@ -137,14 +137,14 @@ fn breed(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups)
         c++;
         let pair_to_swap = mutation(mutation_kind, &rng);
         if pair_to_swap.found {
-            swap_child_cells(pair_to_swap.i, pair_to_swap.j);
+            swap_child_and_lines(pair_to_swap.i, pair_to_swap.j);
             inherited = false;
             mutated = true;
         }
     }
     if adaptive && mutated {
         bits |= OUTCOME_MUTATED;
-        if fitness() < before {
+        if child_penalty() < before {
             bits |= OUTCOME_MUTATION_IMPROVED;
         }
     }
@@ -153,7 +153,7 @@ fn breed(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups)
         inherited = false;
     }
     if !inherited {
-        penalty = fitness();
+        penalty = child_penalty();
     }
     if params.local_search > 0u {
         penalty = local_search(mutation_kind, &rng, penalty, params.local_search);

@@ -1,10 +1,10 @@
 // Local search: try several mutated variants of a child and keep the best (mut+cross+LS).
 //
-// Twin of crates/evoku/src/ga/cpu/local_search.rs. A variant is the child plus one swap, scored from the lines
-// the swap changes. The CPU recounts every touched line before and after the swap; here one
-// pass per line gives the digits seen and seen twice, from which the count after the swap
-// follows (a line holding both cells keeps its digits and is skipped): the same numbers, with
-// half the loop iterations.
+// Twin of crates/evoku/src/ga/cpu/local_search.rs. A variant is the child plus one swap, scored
+// from the lines the swap changes. The CPU reads its kept line counts; here the child's kept line
+// masks (crates/evoku/shaders/ga/line_masks.wgsl, built once per child) give the digits seen and
+// seen twice, from which the count after the swap follows (a line holding both cells keeps its
+// digits and is skipped): the same numbers, without a pass over any line.
 
 // Penalty of a line with masks `m` once a cell holding `leaving` takes `arriving` instead.
 fn swapped_line_penalty(m: LineMasks, leaving: u32, arriving: u32) -> u32 {
@@ -27,16 +27,16 @@ fn swapped_penalty(penalty: u32, i: u32, j: u32) -> u32 {
     let ri = line_a_of(i);
     let rj = line_a_of(j);
     if ri != rj {
-        let mi = line_masks(ri);
-        let mj = line_masks(rj);
+        let mi = kept_line_masks(ri);
+        let mj = kept_line_masks(rj);
         before += 2u * n - mask_count(mi.seen) - mask_count(mj.seen);
         after += swapped_line_penalty(mi, di, dj) + swapped_line_penalty(mj, dj, di);
     }
     let ci = n + line_b_of(i);
     let cj = n + line_b_of(j);
     if ci != cj {
-        let mi = line_masks(ci);
-        let mj = line_masks(cj);
+        let mi = kept_line_masks(ci);
+        let mj = kept_line_masks(cj);
         before += 2u * n - mask_count(mi.seen) - mask_count(mj.seen);
         after += swapped_line_penalty(mi, di, dj) + swapped_line_penalty(mj, dj, di);
     }
@@ -50,6 +50,9 @@ fn local_search(kind: u32, rng: ptr<function, Rng>, penalty: u32, children: u32)
     var best_penalty = 0u;
     var best_i = 0u;
     var best_j = 0u;
+    if children > 0u {
+        keep_lines();
+    }
     for (var c = 0u; c < children; c++) {
         let pair = mutation(kind, rng);
         if pair.found {
@@ -63,7 +66,7 @@ fn local_search(kind: u32, rng: ptr<function, Rng>, penalty: u32, children: u32)
         }
     }
     if found {
-        swap_child_cells(best_i, best_j);
+        swap_child_and_lines(best_i, best_j);
         return best_penalty;
     }
     return penalty;

@@ -26,6 +26,7 @@ pub const COMMON: ShaderFile = shader_file!("ga/common.wgsl");
 pub const MASK_NARROW: ShaderFile = shader_file!("ga/mask_narrow.wgsl");
 pub const MASK_WIDE: ShaderFile = shader_file!("ga/mask_wide.wgsl");
 pub const FITNESS: ShaderFile = shader_file!("ga/fitness.wgsl");
+pub const LINE_MASKS: ShaderFile = shader_file!("ga/line_masks.wgsl");
 pub const INIT: ShaderFile = shader_file!("ga/init.wgsl");
 pub const TOURNAMENT: ShaderFile = shader_file!("ga/tournament.wgsl");
 pub const CROSSOVER: ShaderFile = shader_file!("ga/crossover.wgsl");
@@ -72,6 +73,7 @@ impl Stage {
                 RNG,
                 COMMON,
                 FITNESS,
+                LINE_MASKS,
                 INIT,
                 TOURNAMENT,
                 CROSSOVER,

@@ -309,11 +309,12 @@ pub fn loop_bound(params: &Params) -> u64 {
         1
     };
     // The GPU's compacted loop: at most `chances + 1` passes, each entering the skip loop once
-    // (`chances` skips in all).
+    // (`chances` skips in all); each mutation's swap keeps the line masks, built once.
     let mutations = run(chances + 1)
         + chances
         + 2 * (chances + 1)
-        + chances * super::mutation::loop_bound(params);
+        + chances * (super::mutation::loop_bound(params) + super::mutation::swap_loop_bound(params))
+        + super::mutation::lines_loop_bound(params);
     // The adaptive rates' bookkeeping: fitness after crossover and after the mutations, the
     // elite test, the copy of a random individual.
     let adaptive = if params.adaptive != 0 {

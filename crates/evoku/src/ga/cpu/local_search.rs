@@ -96,10 +96,17 @@ pub fn local_search_counted<C: Counted>(
     }
 }
 
-/// Loop iterations (as lavapipe counts them, [`super::loop_run`]) of one GPU `local_search`: per
-/// variant a mutation and the penalties of the (at most four) lines it touches.
+/// Loop iterations (as lavapipe counts them, [`super::loop_run`]) of one GPU `local_search`: the
+/// child's line masks built (unless kept), per variant a mutation (its penalty read from the
+/// masks, no loop), and the best variant's swap.
 pub fn loop_bound(params: &crate::ga::Params) -> u64 {
     use super::loop_run as run;
+    use super::mutation::{lines_loop_bound, loop_bound as mutation, swap_loop_bound};
     let children = params.local_search as u64;
-    run(children) + children * (super::mutation::loop_bound(params) + 4 * run(params.side as u64))
+    let kept = if children > 0 {
+        lines_loop_bound(params) + swap_loop_bound(params)
+    } else {
+        0
+    };
+    kept + run(children) + children * mutation(params)
 }

@@ -250,21 +250,33 @@ pub fn mutation(problem: &Problem, kind: MutationKind, rng: &mut Rng, genome: &[
 }
 
 /// Loop iterations (as lavapipe counts them, [`super::loop_run`]) of one GPU mutation of the
-/// run's kind: in a box, the candidate mutation's extra pass over the box's free cells bounds them
-/// all (the box's lines scanned a word at a time, the free and duplicated cells, the candidate
-/// tiers); the first-fit swap reads the whole child, then scans up to every pair of a unit; the
-/// row encoding's directed mutation reads the whole child, then the unit once.
+/// run's kind, its line masks already kept (see [`lines_loop_bound`]): in a box, the candidate
+/// mutation's pass over the box's free cells after the box scan bounds them all; the first-fit
+/// swap scans up to every pair of a unit; the row encoding's directed mutation scans the unit.
 pub fn loop_bound(params: &crate::ga::Params) -> u64 {
     use super::loop_run as run;
-    let (n, b) = (params.side as u64, params.box_size as u64);
-    let words = params.genome_words as u64;
+    let n = params.side as u64;
     if params.mutation_kind == MutationKind::FirstFit as u32 {
-        run(words) + run(n) + n * run(n)
+        run(n) + n * run(n)
     } else if params.encoding == Encoding::Row as u32 {
-        run(words) + run(n)
+        run(n)
     } else {
-        run(b) + 2 * b * run(n / 4 + 2) + run(n) + run(n)
+        run(n) + run(n)
     }
+}
+
+/// Loop iterations of building the GPU child's kept line masks (`build_lines` in
+/// `crates/evoku/shaders/ga/line_masks.wgsl`): clearing the 2n lines, then a pass over the
+/// genome's words. Once per child, at its first mutation (again after a box assignment).
+pub fn lines_loop_bound(params: &crate::ga::Params) -> u64 {
+    use super::loop_run as run;
+    run(2 * params.side as u64) + run(params.genome_words as u64)
+}
+
+/// Loop iterations of one GPU swap that keeps the line masks (`swap_child_and_lines`): at most
+/// the four lines through the two cells recounted.
+pub fn swap_loop_bound(params: &crate::ga::Params) -> u64 {
+    4 * super::loop_run(params.side as u64)
 }
 
 #[cfg(test)]
