@@ -12,6 +12,7 @@ use crate::exact;
 use crate::format::Puzzle;
 use crate::ga::{self, GaConfig, Preset, Problem, Progress, RunLimits};
 
+pub mod batch;
 mod report;
 
 pub use report::SolveReport;
