@@ -124,3 +124,61 @@ impl BatchBars {
         }
     }
 }
+
+/// The bar of a batch: puzzles (or runs) done out of the total, shown on a terminal once the
+/// batch has taken longer than a moment; hidden when stderr is not a terminal or when `quiet`.
+/// Lines printed through [`CountBar::println`] appear above it.
+pub struct CountBar {
+    bar: Option<ProgressBar>,
+    label: String,
+    total: u64,
+    done: u64,
+    start: std::time::Instant,
+    enabled: bool,
+}
+
+impl CountBar {
+    /// A bar for `total` items named `label` (`puzzles`, `runs`).
+    pub fn new(label: &str, total: u64, quiet: bool) -> CountBar {
+        CountBar {
+            bar: None,
+            label: label.to_string(),
+            total,
+            done: 0,
+            start: std::time::Instant::now(),
+            enabled: !quiet && !ProgressDrawTarget::stderr().is_hidden(),
+        }
+    }
+
+    /// One more item done.
+    pub fn inc(&mut self) {
+        self.done += 1;
+        if !self.enabled || self.start.elapsed() < SHOW_AFTER {
+            return;
+        }
+        let (total, label) = (self.total, &self.label);
+        let bar = self.bar.get_or_insert_with(|| {
+            let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+            let template = format!("[{{elapsed_precise}}] {{bar:30}} {{pos}}/{{len}} {label}");
+            let style = ProgressStyle::with_template(&template)
+                .unwrap_or_else(|_| ProgressStyle::default_bar());
+            bar.set_style(style);
+            bar
+        });
+        bar.set_position(self.done);
+    }
+
+    /// Prints `line` on stderr above the bar.
+    pub fn println(&self, line: &str) {
+        match &self.bar {
+            Some(bar) => bar.suspend(|| eprintln!("{line}")),
+            None => eprintln!("{line}"),
+        }
+    }
+
+    pub fn finish(self) {
+        if let Some(bar) = self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}

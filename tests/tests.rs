@@ -6,6 +6,7 @@ mod aco;
 mod aco_gpu;
 mod aco_measure;
 mod api;
+mod batch;
 mod cli;
 mod default_solver;
 mod exact;

@@ -1,7 +1,6 @@
 //! `evoku suite`: solving power over instance sets (Lloyd & Amos's, or any puzzle collection):
 //! success rate within a time limit and time to solve, per board size and fill.
 
-use std::cell::RefCell;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -10,10 +9,10 @@ use anyhow::{bail, Result};
 use clap::Args;
 
 use super::choices::choice;
+use crate::suite::{self, Selection, SuiteOptions};
 use evoku::export;
 use evoku::ga::Preset;
 use evoku::solve::{Algorithm, FillDevice, SolveOptions};
-use crate::suite::{self, Selection, SuiteOptions};
 
 use super::aco_args::AcoArgs;
 use super::device_args::DeviceArgs;
@@ -21,7 +20,7 @@ use super::exact_args::ExactArgs;
 use super::export_args::{mark_partial, ExportArgs};
 use super::ga_args::GaArgs;
 use super::shard_args::ShardArgs;
-use crate::progress::RunBar;
+use crate::progress::CountBar;
 
 #[derive(Args, Debug)]
 pub struct SuiteArgs {
@@ -156,60 +155,37 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
     };
     let total = instances.len();
     let started = std::time::Instant::now();
-    let cap = match algorithm {
-        Algorithm::Aco => aco.max_iterations,
-        _ => config.max_generations,
-    };
-    // Both callbacks touch the bar: the second closes it before the line about the solve.
-    let bar: RefCell<Option<(usize, u32, RunBar)>> = RefCell::new(None);
-    let runs = suite::run_suite(
-        &instances,
-        &options,
-        &mut |number, run, progress| {
-            let mut bar = bar.borrow_mut();
-            if bar
-                .as_ref()
-                .is_none_or(|(n, r, _)| (*n, *r) != (number, run))
-            {
-                if let Some((_, _, old)) = bar.take() {
-                    old.finish();
-                }
-                let label = format!(
-                    "{} ({}/{total}, run {})",
-                    instances[number].puzzle.name,
-                    number + 1,
-                    run + 1
-                );
-                *bar = Some((
-                    number,
-                    run,
-                    RunBar::new(&label, cap as u64, quiet).with_time_limit(time_limit),
-                ));
-            }
-            if let Some((_, _, b)) = bar.as_mut() {
-                b.update(progress);
-            }
-        },
-        &mut |number, result| {
-            if let Some((_, _, old)) = bar.borrow_mut().take() {
-                old.finish();
-            }
-            if !quiet {
-                eprintln!(
-                    "suite {}/{total}: {} [{}] {} in {:.3} s",
-                    number + 1,
-                    result.name,
-                    result.bucket,
-                    match (result.solved, result.best_penalty) {
-                        (true, _) => "solved".to_string(),
-                        (false, Some(p)) => format!("not solved (best penalty {p})"),
-                        (false, None) => "not solved".to_string(),
-                    },
-                    result.seconds
-                );
-            }
-        },
-    )?;
+    // The bar counts runs; the line about each run is printed above it, in suite order.
+    let mut bar = CountBar::new("runs", suite::run_count(&instances, &options) as u64, quiet);
+    let mut failed = 0usize;
+    let runs = suite::run_suite(&instances, &options, &mut |number, result| {
+        bar.inc();
+        if let Some(error) = &result.error {
+            failed += 1;
+            // Errors show with -q too.
+            bar.println(&format!(
+                "evoku: error: suite {}/{total}: {} (run {}): {error}",
+                number + 1,
+                result.name,
+                result.run + 1
+            ));
+        } else if !quiet {
+            bar.println(&format!(
+                "suite {}/{total}: {} [{}] {} in {:.3} s",
+                number + 1,
+                result.name,
+                result.bucket,
+                match (result.solved, result.best_penalty) {
+                    (true, _) => "solved".to_string(),
+                    (false, Some(p)) => format!("not solved (best penalty {p})"),
+                    (false, None) => "not solved".to_string(),
+                },
+                result.seconds
+            ));
+        }
+    });
+    bar.finish();
+    let runs = runs?;
     if !quiet {
         let solved = runs.iter().filter(|r| r.solved).count();
         eprintln!(
@@ -269,6 +245,13 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
             runs_table.meta(key, note.clone());
         }
         run_exports.write(&runs_table)?;
+    }
+    if failed > 0 && code == ExitCode::SUCCESS {
+        eprintln!(
+            "evoku: error: {} failed (see the errors above; their runs count as not solved)",
+            export::count(failed, "run")
+        );
+        return Ok(ExitCode::from(2));
     }
     Ok(code)
 }

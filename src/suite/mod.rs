@@ -6,6 +6,7 @@
 //! given), so their bucket is read from the name before the file is opened; puzzles of any other
 //! collection are bucketed by their size and their fill rounded to the nearest 5 %.
 
+use std::ops::ControlFlow;
 use std::time::Duration;
 
 use serde::Serialize;
@@ -13,7 +14,7 @@ use serde::Serialize;
 use evoku::error::{Error, Result};
 use evoku::ga::Progress;
 use evoku::shard::Shard;
-use evoku::solve::{solve_puzzle, SolveOptions};
+use evoku::solve::{batch, solve_puzzle, SolveOptions};
 
 mod instances;
 mod summary;
@@ -93,62 +94,104 @@ pub struct SuiteRun {
     pub best_penalty: Option<u32>,
     /// Why the instance has no solution, when that was proven.
     pub unsolvable: Option<String>,
+    /// Why the solve failed (an option this board refuses, a device error); the run counts as
+    /// not solved.
+    pub error: Option<String>,
 }
 
-/// Solves every instance `options.runs` times. `progress(instance number, run, progress)` is
-/// called during GA runs; `done` after each solve. A stop request ([`evoku::stop`]) ends it with
-/// the runs finished so far.
+/// The runs [`run_suite`] makes: every instance `options.runs` times, those the shard takes.
+pub fn run_count(instances: &[Instance], options: &SuiteOptions) -> usize {
+    run_items(instances, options).len()
+}
+
+/// (instance number, run) of every run the shard takes, in suite order.
+fn run_items(instances: &[Instance], options: &SuiteOptions) -> Vec<(usize, u32)> {
+    (0..instances.len())
+        .flat_map(|number| (0..options.runs).map(move |run| (number, run)))
+        .filter(|&(number, run)| {
+            options
+                .shard
+                .takes(number * options.runs as usize + run as usize)
+        })
+        .collect()
+}
+
+/// Solves every instance `options.runs` times, as one batch ([`evoku::solve::batch`]): on the
+/// CPU several runs at once, each exactly the run it is alone. `done(instance number, run)` is
+/// called on this thread after each run, in suite order. A run whose solve fails (an option the
+/// board refuses) is recorded with its `error` and the suite goes on. A stop request
+/// ([`evoku::stop`]) ends it with the runs finished so far.
 pub fn run_suite(
     instances: &[Instance],
     options: &SuiteOptions,
-    progress: &mut dyn FnMut(usize, u32, &Progress),
     done: &mut dyn FnMut(usize, &SuiteRun),
 ) -> Result<Vec<SuiteRun>> {
     if options.runs == 0 {
         return Err(Error::invalid_option("--runs", 0, "at least 1"));
     }
-    let mut results = Vec::new();
-    for (number, instance) in instances.iter().enumerate() {
+    let items = run_items(instances, options);
+    let plan = batch::plan(items.len(), options.solve.threads, &options.solve.device);
+    let threads = match plan.width {
+        1 => options.solve.threads,
+        _ => Some(plan.threads_each),
+    };
+    let work = |index: usize| -> Option<SuiteRun> {
+        let (number, run) = items[index];
+        let instance = &instances[number];
         let limit = options
             .time_limit
             .unwrap_or_else(|| default_time_limit(instance.bucket.side));
-        for run in 0..options.runs {
-            if !options
-                .shard
-                .takes(number * options.runs as usize + run as usize)
-            {
-                continue;
-            }
-            if evoku::stop::requested() {
-                return Ok(results);
-            }
-            let mut solve = options.solve.clone();
-            solve.time_limit = Some(limit);
-            solve.ga.seed = options.solve.ga.seed.wrapping_add(run as u64);
-            let report = solve_puzzle(&instance.puzzle, &solve, &mut |p| progress(number, run, p))?;
-            if report.interrupted {
-                // Cut short by a stop request: not a finished run.
-                return Ok(results);
-            }
-            let result = SuiteRun {
-                name: instance.puzzle.name.clone(),
-                file: instance.puzzle.file.clone(),
-                bucket: instance.bucket,
-                run,
-                seed: solve.ga.seed,
-                solved: report.solved,
-                seconds: report.seconds,
-                time_limit: limit.as_secs_f64(),
-                generations: report.generations,
-                evaluations: report.evaluations,
-                stopped_by_time: report.stopped_by_time,
+        let mut solve = options.solve.clone();
+        solve.time_limit = Some(limit);
+        solve.threads = threads;
+        solve.ga.seed = options.solve.ga.seed.wrapping_add(run as u64);
+        let mut result = SuiteRun {
+            name: instance.puzzle.name.clone(),
+            file: instance.puzzle.file.clone(),
+            bucket: instance.bucket,
+            run,
+            seed: solve.ga.seed,
+            solved: false,
+            seconds: 0.0,
+            time_limit: limit.as_secs_f64(),
+            generations: 0,
+            evaluations: 0,
+            stopped_by_time: false,
+            best_penalty: None,
+            unsolvable: None,
+            error: None,
+        };
+        match solve_puzzle(&instance.puzzle, &solve, &mut |_: &Progress| {}) {
+            // Cut short by a stop request: not a finished run.
+            Ok(report) if report.interrupted => return None,
+            Ok(report) => {
+                result.solved = report.solved;
+                result.seconds = report.seconds;
+                result.generations = report.generations;
+                result.evaluations = report.evaluations;
+                result.stopped_by_time = report.stopped_by_time;
                 // `null` where no heuristic measured one (the exact solver).
-                best_penalty: report.fitness,
-                unsolvable: report.unsolvable,
-            };
-            done(number, &result);
-            results.push(result);
+                result.best_penalty = report.fitness;
+                result.unsolvable = report.unsolvable;
+            }
+            Err(error) => result.error = Some(error.to_string()),
         }
-    }
+        Some(result)
+    };
+    let mut results = Vec::new();
+    batch::run_ordered(
+        items.len(),
+        plan.width,
+        &evoku::stop::requested,
+        &work,
+        &mut |index, result| match result {
+            Some(result) => {
+                done(items[index].0, &result);
+                results.push(result);
+                ControlFlow::Continue(())
+            }
+            None => ControlFlow::Break(()),
+        },
+    );
     Ok(results)
 }

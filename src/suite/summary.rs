@@ -131,10 +131,11 @@ pub fn runs_table(runs: &[SuiteRun], meta: &[(String, String)]) -> Table {
             r.generations.into(),
             r.evaluations.into(),
             r.best_penalty.into(),
-            match &r.unsolvable {
-                Some(why) => format!("no solution: {why}").into(),
-                None if r.stopped_by_time => "time limit".into(),
-                None => Value::Empty,
+            match (&r.error, &r.unsolvable) {
+                (Some(error), _) => format!("error: {error}").into(),
+                (None, Some(why)) => format!("no solution: {why}").into(),
+                (None, None) if r.stopped_by_time => "time limit".into(),
+                (None, None) => Value::Empty,
             },
         ]);
     }

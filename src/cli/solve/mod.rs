@@ -1,6 +1,5 @@
 //! `evoku solve`: solve every puzzle of the given files and print the solutions.
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
@@ -10,7 +9,7 @@ use super::choices::choice;
 use evoku::defaults;
 use evoku::format::{self, Format, ParseOptions, Symbols};
 use evoku::ga::Preset;
-use evoku::solve::{solve_puzzle, Algorithm, FillDevice, SolveOptions, SolveReport};
+use evoku::solve::{Algorithm, FillDevice, SolveOptions, SolveReport};
 
 use super::aco_args::AcoArgs;
 use super::device_args::DeviceArgs;
@@ -18,11 +17,11 @@ use super::exact_args::ExactArgs;
 use super::export_args::Outputs;
 use super::ga_args::GaArgs;
 use super::values::TimeLimit;
-use crate::progress::RunBar;
 
+mod batch;
 mod output;
 
-use output::{render, summary, tally, Output};
+use output::Output;
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
@@ -123,7 +122,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         symbols: args.symbols,
     };
     // Every file is read before any solving: each bad one is reported (all of them, not just
-    // the first), the good ones are solved, and the exit code is 2 at the end.
+    // the first), the puzzles of the good ones are solved, and the exit code is 2 at the end.
     let mut bad_files = 0usize;
     let mut inputs = Vec::new();
     for file in &args.files {
@@ -141,12 +140,6 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
             }
         }
     }
-    if bad_files > 0 {
-        anyhow::bail!(
-            "{} not read (see the errors above); nothing was solved",
-            evoku::export::count(bad_files, "file")
-        );
-    }
     let several = inputs.iter().map(|(p, _)| p.len()).sum::<usize>() > 1;
     // Every plot file is created before the first solve: a bad path fails at once.
     let mut plots = Outputs::default();
@@ -160,11 +153,9 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
             }
         }
     }
-    let (mut solved, mut total) = (0usize, 0usize);
-    let start = std::time::Instant::now();
-    let stdout = std::io::stdout();
-    let mut interrupted = false;
-    'files: for (puzzles, input_format) in &inputs {
+    // Each puzzle with the output its file asks for.
+    let mut jobs = Vec::new();
+    for (puzzles, input_format) in &inputs {
         let output = if args.json {
             Output::Json
         } else {
@@ -174,47 +165,33 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
                 Format::LloydAmos => Output::LloydAmos,
             })
         };
-        for puzzle in puzzles {
-            let side = puzzle.grid.geometry().side();
-            options.time_limit =
-                time_limit.unwrap_or_else(|| Some(defaults::default_time_limit(side)));
-            let cap = match algorithm {
-                Algorithm::Aco => aco.max_iterations,
-                _ => config.max_generations,
-            };
-            let mut bar = RunBar::new(&puzzle.name, cap as u64, args.quiet)
-                .with_time_limit(options.time_limit);
-            let report =
-                solve_puzzle(puzzle, &options, &mut |p| bar.update(p)).with_context(|| {
-                    format!("solving {} ({}:{})", puzzle.name, puzzle.file, puzzle.line)
-                })?;
-            bar.finish();
-            total += 1;
-            solved += usize::from(report.solved);
-            let text = render(&report, &puzzle.grid, output, args.symbols)?;
-            let mut out = stdout.lock();
-            out.write_all(text.as_bytes())?;
-            out.flush()?;
-            if !args.quiet {
-                eprintln!("{}", summary(&report));
-            }
-            if report.interrupted || evoku::stop::requested() {
-                interrupted = true;
-                break 'files;
-            }
-            if let Some(path) = &args.plot {
-                if let Some(file) = plot_fitness(path, puzzle, &options, &report, several)? {
-                    plots.written(&file);
-                }
-            }
-        }
+        jobs.extend(puzzles.iter().map(|puzzle| (puzzle, output)));
     }
-    if !args.quiet && several {
-        eprintln!("{}", tally(solved, total, start.elapsed()));
+    options.time_limit = None;
+    let settings = batch::Settings {
+        options: &options,
+        time_limit,
+        cap: match algorithm {
+            Algorithm::Aco => aco.max_iterations,
+            _ => config.max_generations,
+        },
+        symbols: args.symbols,
+        quiet: args.quiet,
+        plot: args.plot.as_deref(),
+        several,
+    };
+    let tally = batch::solve_all(&jobs, &settings, &mut plots)?;
+    if bad_files > 0 {
+        eprintln!(
+            "evoku: error: {} not read (see the errors above); the others were solved",
+            evoku::export::count(bad_files, "file")
+        );
     }
-    Ok(if interrupted {
+    Ok(if tally.interrupted {
         ExitCode::from(evoku::stop::EXIT_INTERRUPTED)
-    } else if solved == total {
+    } else if bad_files > 0 || tally.failed > 0 {
+        ExitCode::from(2)
+    } else if tally.solved == tally.total {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
@@ -224,7 +201,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
 /// `solve --plot`: replays the run (same seed, same generations) recording the fitness, and
 /// draws it; returns the file written. A puzzle proven unsolvable before the GA ran has nothing
 /// to draw.
-fn plot_fitness(
+pub(super) fn plot_fitness(
     path: &std::path::Path,
     puzzle: &evoku::format::Puzzle,
     options: &SolveOptions,

@@ -73,6 +73,55 @@ pub(super) fn render(
     })
 }
 
+/// `evoku solve --json`'s line for a puzzle whose solve failed.
+#[derive(serde::Serialize)]
+struct FailedLine<'a> {
+    name: &'a str,
+    file: &'a str,
+    /// 1-based line where the puzzle starts.
+    line: usize,
+    size: usize,
+    givens: usize,
+    solved: bool,
+    /// What failed, as the error on stderr says it.
+    error: &'a str,
+}
+
+/// The text printed on stdout for a puzzle whose solve failed with `error`, in place of its
+/// result, so that every puzzle keeps its place in the output: a JSON object with `error`, or
+/// the puzzle itself marked `error`.
+pub(super) fn error_text(
+    puzzle: &format::Puzzle,
+    error: &str,
+    output: Output,
+    symbols: Symbols,
+) -> Result<String> {
+    Ok(match output {
+        Output::Json => {
+            let line = FailedLine {
+                name: &puzzle.name,
+                file: &puzzle.file,
+                line: puzzle.line,
+                size: puzzle.grid.geometry().side(),
+                givens: puzzle.grid.givens(),
+                solved: false,
+                error,
+            };
+            serde_json::to_string(&line)? + "\n"
+        }
+        Output::Line => {
+            let line = format::write_grid(&puzzle.grid, Format::Line, symbols);
+            format!("{}  {} error\n", line.trim_end(), puzzle.name)
+        }
+        Output::Grid => format!(
+            "# {} (error)\n{}",
+            puzzle.name,
+            format::write_grid(&puzzle.grid, Format::Grid, symbols)
+        ),
+        Output::LloydAmos => format::write_grid(&puzzle.grid, Format::LloydAmos, symbols),
+    })
+}
+
 /// One line on stderr per puzzle.
 pub(super) fn summary(r: &SolveReport) -> String {
     let what = if r.solved {

@@ -13,6 +13,7 @@ use crate::format::Puzzle;
 use crate::ga::{self, GaConfig, Preset, Problem, Progress, RunLimits};
 
 mod backend_choice;
+pub mod batch;
 mod report;
 
 pub use backend_choice::choose_device;

@@ -1,0 +1,217 @@
+//! Batches: many puzzles (a file's, a suite's instances) solved concurrently on the CPU, each
+//! exactly as it is solved alone, their results handed back in input order as soon as every
+//! earlier one is done.
+//!
+//! A batch of `n` puzzles on `T` CPU threads runs `min(n, T)` puzzles at once (the batch's
+//! width), each on `T / width` threads of its own ([`BatchPlan`]): one puzzle gets every thread,
+//! a file of thousands gets one thread per puzzle, and no more than `T` threads work at any time
+//! (the engines' rayon pools and the exact member's streams are sized from the puzzle's share,
+//! and the GA's islands or the ACS's colonies take turns with the exact solver, never at once).
+//! Since a run is a pure function of (puzzle, config, seed) whatever its thread count, a
+//! puzzle's result does not depend on the width or on which worker took it. A GPU runs one
+//! puzzle at a time (every thread then feeds that puzzle).
+
+use std::collections::BTreeMap;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+use crate::device::Device;
+
+/// How a batch shares the CPU threads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BatchPlan {
+    /// Puzzles solved at once (at least 1).
+    pub width: usize,
+    /// CPU threads each puzzle's engines get (at least 1).
+    pub threads_each: usize,
+}
+
+/// The CPU threads `threads` names (`None`: every core).
+pub fn thread_count(threads: Option<usize>) -> usize {
+    threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1)
+}
+
+/// The plan for `puzzles` puzzles on `threads` CPU threads (`None`: every core) and `device`:
+/// `min(puzzles, threads)` at once on the CPU, each on an equal share of the threads; one at a
+/// time, on every thread, on a GPU (many puzzles per launch is not built yet).
+pub fn plan(puzzles: usize, threads: Option<usize>, device: &Device) -> BatchPlan {
+    let threads = thread_count(threads);
+    let width = match device {
+        Device::Cpu => puzzles.clamp(1, threads),
+        _ => 1,
+    };
+    BatchPlan {
+        width,
+        threads_each: (threads / width).max(1),
+    }
+}
+
+/// Runs `work(i)` for every `i` in `0..items` on `width` threads, items claimed in order, and
+/// hands each result to `deliver(i, result)` on the calling thread in index order, as soon as
+/// item `i` and every one before it are done (a reorder buffer). No item is claimed once `stop()` is true or `deliver` returned `Break`; every claimed
+/// item is still delivered, in order, unless `deliver` broke off. With `width` 1 everything
+/// runs on the calling thread.
+pub fn run_ordered<T: Send>(
+    items: usize,
+    width: usize,
+    stop: &(dyn Fn() -> bool + Sync),
+    work: &(dyn Fn(usize) -> T + Sync),
+    deliver: &mut dyn FnMut(usize, T) -> ControlFlow<()>,
+) {
+    if width <= 1 || items <= 1 {
+        for index in 0..items {
+            if stop() {
+                return;
+            }
+            if deliver(index, work(index)).is_break() {
+                return;
+            }
+        }
+        return;
+    }
+    let next = AtomicUsize::new(0);
+    let halt = AtomicBool::new(false);
+    let (send, receive) = mpsc::channel::<(usize, T)>();
+    std::thread::scope(|scope| {
+        for _ in 0..width.min(items) {
+            let send = send.clone();
+            let (next, halt) = (&next, &halt);
+            scope.spawn(move || loop {
+                if halt.load(Ordering::Relaxed) || stop() {
+                    return;
+                }
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                if index >= items {
+                    return;
+                }
+                // The receiver is gone only once the caller broke off: nothing more to do.
+                if send.send((index, work(index))).is_err() {
+                    return;
+                }
+            });
+        }
+        drop(send);
+        let mut waiting = BTreeMap::new();
+        let mut due = 0usize;
+        // Ends when every worker has ended (every sender dropped).
+        for (index, result) in receive.iter() {
+            waiting.insert(index, result);
+            while let Some(result) = waiting.remove(&due) {
+                if deliver(due, result).is_break() {
+                    halt.store(true, Ordering::Relaxed);
+                    // Workers finish the item they hold; their results are dropped.
+                    return;
+                }
+                due += 1;
+            }
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn collect(items: usize, width: usize) -> Vec<(usize, usize)> {
+        let mut seen = Vec::new();
+        run_ordered(
+            items,
+            width,
+            &|| false,
+            &|i| {
+                // Later items finish first, so the buffer must reorder them.
+                std::thread::sleep(std::time::Duration::from_micros(((items - i) * 50) as u64));
+                i * i
+            },
+            &mut |i, r| {
+                seen.push((i, r));
+                ControlFlow::Continue(())
+            },
+        );
+        seen
+    }
+
+    #[test]
+    fn results_come_in_input_order_whatever_the_width() {
+        let expected: Vec<(usize, usize)> = (0..40).map(|i| (i, i * i)).collect();
+        for width in [1, 2, 3, 8] {
+            assert_eq!(collect(40, width), expected, "width {width}");
+        }
+        assert!(collect(0, 4).is_empty());
+    }
+
+    #[test]
+    fn a_break_ends_the_batch_after_the_items_before_it() {
+        let mut delivered = Vec::new();
+        run_ordered(1000, 2, &|| false, &|i| i, &mut |i, _| {
+            delivered.push(i);
+            if i == 5 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        assert_eq!(delivered, (0..=5).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_stop_delivers_every_claimed_item_in_order() {
+        let stopped = AtomicBool::new(false);
+        let mut delivered = Vec::new();
+        run_ordered(
+            1000,
+            3,
+            &|| stopped.load(Ordering::Relaxed),
+            &|i| {
+                if i == 10 {
+                    stopped.store(true, Ordering::Relaxed);
+                }
+                i
+            },
+            &mut |i, _| {
+                delivered.push(i);
+                ControlFlow::Continue(())
+            },
+        );
+        // Item 10 was claimed, so it and every item before it come back, in order.
+        assert!(delivered.len() > 10);
+        assert_eq!(delivered, (0..delivered.len()).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn plans_share_the_threads() {
+        let cpu = Device::Cpu;
+        assert_eq!(
+            plan(1, Some(4), &cpu),
+            BatchPlan {
+                width: 1,
+                threads_each: 4
+            }
+        );
+        assert_eq!(
+            plan(2, Some(4), &cpu),
+            BatchPlan {
+                width: 2,
+                threads_each: 2
+            }
+        );
+        assert_eq!(
+            plan(1000, Some(2), &cpu),
+            BatchPlan {
+                width: 2,
+                threads_each: 1
+            }
+        );
+        assert_eq!(
+            plan(3, Some(4), &cpu),
+            BatchPlan {
+                width: 3,
+                threads_each: 1
+            }
+        );
+        assert_eq!(plan(0, Some(4), &cpu).width, 1);
+    }
+}

@@ -1,0 +1,257 @@
+//! Tests: batches. A file's puzzles (a suite's runs) are solved concurrently on the CPU, and
+//! each result is the one the puzzle gets alone: the same with `--threads 1`, `--threads 2` and
+//! on lavapipe, printed in input order; one puzzle's failure, or one bad file, ends nothing but
+//! itself.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+use crate::util;
+
+/// The 20 16x16 puzzles of `evoku generate --size 16 --fill 45 --count 20 --seed 33`.
+const SIXTEEN: &str = "tests/data/batch/sixteen-45.txt";
+/// A 9x9, a 36x36 and a 9x9 puzzle.
+const MIXED: &str = "tests/data/batch/mixed-sizes.txt";
+
+fn evoku(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_evoku"))
+        .args(args)
+        .current_dir(util::repo(""))
+        .env("WGPU_BACKEND", "vulkan")
+        .env_remove("RUST_LOG")
+        .output()
+        .expect("run evoku")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Every `--json` line, in order, without the fields that say how long a run took or where it
+/// ran (`seconds`, `backend`, `adapter`, `adapters`).
+fn results(args: &[&str]) -> Vec<Value> {
+    let out = evoku(args);
+    assert!(
+        out.status.code().is_some_and(|c| c <= 1),
+        "{args:?}: {}",
+        stderr(&out)
+    );
+    String::from_utf8(out.stdout)
+        .expect("utf-8")
+        .lines()
+        .map(|line| {
+            let mut value: Value = serde_json::from_str(line).expect(line);
+            let object = value.as_object_mut().expect("an object per line");
+            for key in ["seconds", "backend", "adapter", "adapters"] {
+                object.remove(key);
+            }
+            value
+        })
+        .collect()
+}
+
+/// The names of the puzzles of the line file `path`, as `evoku solve` names them.
+fn names_in(path: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(util::repo(path)).expect("read");
+    let stem = std::path::Path::new(path)
+        .file_stem()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    (1..=text.lines().count())
+        .map(|k| format!("{stem}#{k}"))
+        .collect()
+}
+
+fn names(results: &[Value]) -> Vec<String> {
+    results
+        .iter()
+        .map(|r| r["name"].as_str().expect("name").to_string())
+        .collect()
+}
+
+/// The settings every run of the comparison shares: explicit islands and colonies (a GPU would
+/// size them from the adapter otherwise) and few box assignments (lavapipe's loop budget).
+const SHARED: [&str; 11] = [
+    "solve",
+    SIXTEEN,
+    "--json",
+    "-q",
+    "--islands",
+    "2",
+    "--colonies",
+    "4",
+    "--assign-steps",
+    "4",
+    "--seed",
+];
+
+#[test]
+fn one_thread_two_threads_and_lavapipe_give_the_same_results_in_input_order() {
+    let run = |extra: &[&str]| results(&[&SHARED[..], &["7"], extra].concat());
+    let one = run(&["--backend", "cpu", "--threads", "1"]);
+    let two = run(&["--backend", "cpu", "--threads", "2"]);
+    assert_eq!(one.len(), 20);
+    assert_eq!(
+        names(&one),
+        names_in(SIXTEEN),
+        "output order is input order"
+    );
+    assert!(one.iter().all(|r| r["solved"] == true), "{one:?}");
+    // Two threads run two puzzles at once, each on one thread: the reports are the same,
+    // `threads` included.
+    assert_eq!(one, two);
+    // Held for its turn: the binary opens lavapipe itself, beside no other GPU test.
+    let Some(_lease) = crate::gpu::gpu() else {
+        return;
+    };
+    let gpu = run(&["--backend", "gpu", "--threads", "1"]);
+    assert_eq!(gpu, one);
+}
+
+#[test]
+fn heuristic_runs_are_the_same_on_one_thread_and_two() {
+    // The ACS alone, stopped by its iteration cap: engines built on every worker, and best grids
+    // that depend on every draw.
+    let run = |threads: &str| {
+        results(&[
+            "solve",
+            SIXTEEN,
+            "--json",
+            "-q",
+            "--backend",
+            "cpu",
+            "--algorithm",
+            "aco",
+            "--no-exact-shortcut",
+            "--max-iterations",
+            "3",
+            "--seed",
+            "3",
+            "--threads",
+            threads,
+        ])
+    };
+    let one = run("1");
+    assert_eq!(names(&one), names_in(SIXTEEN));
+    assert!(one.iter().all(|r| r["generations"].as_u64() <= Some(3)));
+    assert_eq!(one, run("2"));
+}
+
+#[test]
+fn text_output_keeps_input_order() {
+    let out = evoku(&["solve", SIXTEEN, "-q", "--backend", "cpu", "--threads", "2"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let printed: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| line.split_whitespace().nth(1).expect(line).to_string())
+        .collect();
+    assert_eq!(printed, names_in(SIXTEEN));
+}
+
+#[test]
+fn a_puzzle_whose_solve_fails_gets_an_error_line_and_the_batch_goes_on() {
+    // 1,048,576 x 4 walkers fit a 9x9 but not a 36x36 (5.1 GiB): only the 36x36 fails, before
+    // anything is allocated; the 9x9s are solved by the exact member before the walk is built.
+    let out = evoku(&[
+        "solve",
+        MIXED,
+        "--json",
+        "--backend",
+        "cpu",
+        "--threads",
+        "2",
+        "--population",
+        "1048576",
+        "--islands",
+        "4",
+    ]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    let lines: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect(l))
+        .collect();
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert_eq!(lines[0]["solved"], true);
+    assert_eq!(lines[2]["solved"], true);
+    assert_eq!(lines[1]["name"], "mixed-sizes#2");
+    assert_eq!(lines[1]["size"], 36);
+    assert_eq!(lines[1]["line"], 2);
+    assert_eq!(lines[1]["solved"], false);
+    let error = lines[1]["error"].as_str().expect("an error field");
+    assert!(error.contains("--population x --islands"), "{error}");
+    assert!(
+        err.contains("evoku: error: solving mixed-sizes#2 (tests/data/batch/mixed-sizes.txt:2)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_suite_run_that_fails_is_recorded_and_the_suite_goes_on() {
+    let runs = std::env::temp_dir().join(format!("evoku-batch-{}-runs.json", std::process::id()));
+    let out = evoku(&[
+        "suite",
+        MIXED,
+        "-q",
+        "--backend",
+        "cpu",
+        "--threads",
+        "2",
+        "--population",
+        "1048576",
+        "--islands",
+        "4",
+        "--export-runs",
+        "json",
+        runs.to_str().unwrap(),
+    ]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("mixed-sizes#2 (run 1)"), "{err}");
+    let text = std::fs::read_to_string(&runs).expect("runs exported");
+    let _ = std::fs::remove_file(&runs);
+    let table: Value = serde_json::from_str(&text).expect("JSON");
+    let rows = table["rows"].as_array().expect("rows");
+    assert_eq!(rows.len(), 3, "{text}");
+    let solved: Vec<bool> = rows.iter().map(|r| r["solved"] == true).collect();
+    assert_eq!(solved.iter().filter(|&&s| s).count(), 2, "{text}");
+    let failed = rows
+        .iter()
+        .find(|r| r["size"] == 36)
+        .expect("the 36x36 run");
+    assert_eq!(failed["solved"], false);
+    assert!(
+        failed["note"]
+            .as_str()
+            .is_some_and(|n| n.starts_with("error: invalid configuration")),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_bad_file_is_reported_and_the_good_file_is_still_solved() {
+    let bad = std::env::temp_dir().join(format!("evoku-batch-{}-bad.txt", std::process::id()));
+    std::fs::write(&bad, "1 2\n").unwrap();
+    let bad_name = bad.to_str().unwrap();
+    let out = evoku(&[
+        "solve",
+        bad_name,
+        SIXTEEN,
+        "-q",
+        "--backend",
+        "cpu",
+        "--threads",
+        "2",
+    ]);
+    let _ = std::fs::remove_file(&bad);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains(&format!("{bad_name}:1:1")), "{err}");
+    let printed = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(printed.lines().count(), 20, "{printed}");
+    assert!(!printed.contains("unsolved"), "{printed}");
+}
