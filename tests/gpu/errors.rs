@@ -59,7 +59,10 @@ fn a_run_beyond_the_software_loop_limit_is_refused() {
             assert_eq!(stage, "check the loop budget");
         }
         Err(e) => panic!("expected a GPU error, got {e}"),
-        Ok(_) => panic!("64x64 with local search 64 and box-scope mutation accepted on {}", ctx.describe()),
+        Ok(_) => panic!(
+            "64x64 with local search 64 and box-scope mutation accepted on {}",
+            ctx.describe()
+        ),
     }
 }
 

@@ -313,7 +313,8 @@ pub fn loop_bound(params: &Params) -> u64 {
     let mutations = run(chances + 1)
         + chances
         + 2 * (chances + 1)
-        + chances * (super::mutation::loop_bound(params) + super::mutation::swap_loop_bound(params))
+        + chances
+            * (super::mutation::loop_bound(params) + super::mutation::swap_loop_bound(params))
         + super::mutation::lines_loop_bound(params);
     // The adaptive rates' bookkeeping: fitness after crossover and after the mutations, the
     // elite test, the copy of a random individual.
