@@ -3,7 +3,7 @@
 //! Measured on a hardware GPU (an NVIDIA H200, docs/results/gpu.md#solving-on-a-hardware-gpu, "Solving on a hardware GPU"):
 //! the default solver (the portfolio) was slower with its ACS and walk on the GPU than with every
 //! member on the host's 16 CPU cores at every board size measured: about 4x at 16x16, even at
-//! 25x25 (median 0.38 s both at 45 %), 5-10x at 36x36, where the CPU's exact member does the
+//! 25x25 (median 0.38 s both at 45 %), 5-15x at 36x36, where the CPU's exact member does the
 //! solving and waits for the GPU members' turns. So `auto` runs the default solver on the CPU,
 //! and the GA and the ACS alone (whose raw throughput on a GPU is 7-14x the CPU engine's) on a
 //! hardware GPU when there is one. `--backend gpu` still runs every GPU member on the GPU.
