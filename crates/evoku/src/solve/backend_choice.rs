@@ -1,6 +1,6 @@
 //! Where `--backend auto` runs a solve: the device only where it helps the algorithm asked for.
 //!
-//! Measured on a hardware GPU (an NVIDIA H200, docs/results/gpu.md#solving-on-a-hardware-gpu, "Solving on a hardware GPU"):
+//! Measured on a hardware GPU (an NVIDIA H200; docs/results/gpu.md, "Solving on a hardware GPU"):
 //! the default solver (the portfolio) was slower with its ACS and walk on the GPU than with every
 //! member on the host's 16 CPU cores at every board size measured: about 4x at 16x16, even at
 //! 25x25 (median 0.38 s both at 45 %), 5-15x at 36x36, where the CPU's exact member does the
