@@ -29,8 +29,16 @@ pub fn run_ga<'py>(
     max_points: u32,
 ) -> PyResult<Bound<'py, PyDict>> {
     // One puzzle: a string, a 1-D or 2-D grid, or a batch of one.
+    let strings = puzzle.is_instance_of::<pyo3::types::PyList>()
+        || puzzle.is_instance_of::<pyo3::types::PyTuple>();
     let one = if puzzle.is_instance_of::<pyo3::types::PyString>() {
         pyo3::types::PyList::new(py, [puzzle])?.into_any()
+    } else if strings
+        && puzzle
+            .get_item(0)
+            .is_ok_and(|first| first.is_instance_of::<pyo3::types::PyString>())
+    {
+        puzzle.clone()
     } else {
         let array = py.import("numpy")?.call_method1("asarray", (puzzle,))?;
         let ndim: usize = array.getattr("ndim")?.extract()?;

@@ -16,10 +16,10 @@ def test_the_trace_of_a_run(hard):
     assert trace["generation"][0] == 0
     assert (np.diff(trace["generation"]) > 0).all()
     assert trace["generation"][-1] <= 300
-    assert (np.diff(trace["best_so_far"]) <= 0).all()
+    assert (np.diff(trace["best_so_far"].astype(np.int64)) <= 0).all()
     assert (trace["best_so_far"] <= trace["best"]).all()
     assert (trace["mean"] >= trace["best"]).all()
-    assert (np.diff(trace["restarts"]) >= 0).all()
+    assert (np.diff(trace["restarts"].astype(np.int64)) >= 0).all()
     assert set(trace["restart_generations"]) <= set(trace["generation"])
     assert trace["solved"] == (trace["best"][-1] == 0)
 

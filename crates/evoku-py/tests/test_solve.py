@@ -16,11 +16,16 @@ FIELDS = ["solutions", "solved", "solved_by", "generations", "evaluations", "bes
 
 
 def same(a, b):
+    """The same runs: the arrays, and the JSON but for the times and the thread count."""
     for field in FIELDS:
         np.testing.assert_array_equal(getattr(a, field), getattr(b, field), err_msg=field)
-    assert [without_times(json.loads(j)) for j in a.to_json()] == [
-        without_times(json.loads(j)) for j in b.to_json()
-    ]
+
+    def run(line):
+        report = without_times(json.loads(line))
+        report.pop("threads")
+        return report
+
+    assert [run(j) for j in a.to_json()] == [run(j) for j in b.to_json()]
 
 
 def test_the_result_is_arrays_and_json(hard):
@@ -152,9 +157,11 @@ def test_a_batch_on_the_gpu_equals_the_cpus(hard):
         if GPU:
             pytest.fail("EVOKU_REQUIRE_GPU=1 but no GPU adapter was found")
         pytest.skip("no GPU adapter (lavapipe: apt-get install mesa-vulkan-drivers)")
-    for algorithm in ["ga", "aco"]:
-        settings = dict(seed=4, algorithm=algorithm, time_limit=0, no_exact_shortcut=True)
-        cpu = evoku.solve(hard[:2], backend="cpu", **settings)
-        gpu = evoku.solve(hard[:2], backend="gpu", **settings)
-        for field in FIELDS:
-            np.testing.assert_array_equal(getattr(gpu, field), getattr(cpu, field), err_msg=field)
+    # The ACS: lavapipe refuses the walk's 9x9 runs (their shader loops pass its 65,535
+    # iterations), as the command does.
+    settings = dict(seed=4, algorithm="aco", time_limit=0, no_exact_shortcut=True)
+    cpu = evoku.solve(hard, backend="cpu", **settings)
+    gpu = evoku.solve(hard, backend="gpu", **settings)
+    assert (gpu.generations > 0).all()
+    for field in FIELDS:
+        np.testing.assert_array_equal(getattr(gpu, field), getattr(cpu, field), err_msg=field)
