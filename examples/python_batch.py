@@ -30,10 +30,8 @@ def main():
 
     start = time.perf_counter()
     solved = evoku.solve(made.puzzles, backend="cpu", seed=1)
-    print(
-        f"solved {solved.solved.sum()} of {len(solved)} in {time.perf_counter() - start:.1f} s "
-        f"(by {dict(zip(*np.unique(solved.solved_by, return_counts=True)))})"
-    )
+    by = {str(k): int(v) for k, v in zip(*np.unique(solved.solved_by, return_counts=True))}
+    print(f"solved {solved.solved.sum()} of {len(solved)} in {time.perf_counter() - start:.1f} s (by {by})")
     # Each generated puzzle has one solution: the solver must have found it.
     assert (solved.solutions[solved.solved] == made.solutions[solved.solved]).all()
 
