@@ -1,120 +1,13 @@
-//! The per-generation fitness of one GA run (`evoku solve --plot`): replayed, sampled and drawn.
+//! The per-generation fitness of one GA run (`evoku solve --plot`): replayed (in the library,
+//! `evoku::ga::trace`), sampled and drawn.
 
 use std::path::Path;
 
 use plotters::prelude::*;
 
 use super::{color, plot_error, tick, Drawn, SIZE};
-use evoku::device::Device;
-use evoku::error::{Error, Result};
-use evoku::format::Puzzle;
-use evoku::ga::cpu::CpuEngine;
-use evoku::ga::gpu::GpuEngine;
-use evoku::ga::{Engine, Island, Problem};
-use evoku::solve::SolveOptions;
-
-/// Fitness of one generation of a run (penalties: digits missing from rows and columns).
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
-pub struct TracePoint {
-    pub generation: u32,
-    /// Lowest penalty in this generation, over all islands.
-    pub best: u32,
-    /// Mean penalty of every individual of every island.
-    pub mean: f64,
-    /// Lowest penalty seen so far.
-    pub best_so_far: u32,
-    /// Restarts so far, all islands together.
-    pub restarts: u32,
-}
-
-/// A run's fitness over its generations (sampled when the run is long).
-#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
-pub struct FitnessTrace {
-    pub points: Vec<TracePoint>,
-    /// Generations at which some island restarted (at the sampling's resolution).
-    pub restarts: Vec<u32>,
-}
-
-/// The two engines, concretely: the trace needs the population's penalties.
-enum Concrete {
-    Cpu(Box<CpuEngine>),
-    Gpu(Box<GpuEngine>),
-}
-
-impl Concrete {
-    fn engine(&mut self) -> &mut dyn Engine {
-        match self {
-            Concrete::Cpu(e) => e.as_mut(),
-            Concrete::Gpu(e) => e.as_mut(),
-        }
-    }
-
-    fn penalties(&self) -> Result<Vec<u32>> {
-        match self {
-            Concrete::Cpu(e) => Ok(e.penalties()),
-            Concrete::Gpu(e) => e.penalties(),
-        }
-    }
-}
-
-fn trace_point(generation: u32, islands: &[Island], penalties: &[u32]) -> TracePoint {
-    TracePoint {
-        generation,
-        best: islands.iter().map(|s| s.best_penalty).min().unwrap_or(0),
-        mean: penalties.iter().map(|&p| p as f64).sum::<f64>() / penalties.len().max(1) as f64,
-        best_so_far: islands
-            .iter()
-            .map(|s| s.overall_best_penalty)
-            .min()
-            .unwrap_or(0),
-        restarts: islands.iter().map(|s| s.restarts).sum(),
-    }
-}
-
-/// Replays the GA run `solve_puzzle` made with `options` for its `generations` generations and
-/// records the fitness, at most `max_points` samples (a run is a pure function of its seed, so
-/// the replay is that run). The population is read back at every sample, which on a GPU is slow.
-pub fn trace_run(
-    puzzle: &Puzzle,
-    options: &SolveOptions,
-    generations: u64,
-    max_points: u32,
-) -> Result<FitnessTrace> {
-    let config = &options.ga;
-    let problem = Problem::for_config(&puzzle.grid, config).map_err(|e| Error::NoSolution {
-        puzzle: puzzle.name.clone(),
-        reason: e.0,
-    })?;
-    let mut engine = match &options.device {
-        Device::Cpu => Concrete::Cpu(Box::new(CpuEngine::new(problem, config, options.threads)?)),
-        Device::Gpu(ctx) => Concrete::Gpu(Box::new(GpuEngine::new(ctx, problem, config)?)),
-        // A trace reads whole populations: one device (the run is the same on several).
-        Device::Gpus(contexts) => {
-            Concrete::Gpu(Box::new(GpuEngine::new(&contexts[0], problem, config)?))
-        }
-    };
-    let total = generations.min(u32::MAX as u64) as u32;
-    let stride = total.div_ceil(max_points.max(1)).max(1);
-    let mut trace = FitnessTrace::default();
-    let mut generation = 0u32;
-    let mut restarts = 0u32;
-    loop {
-        let islands = engine.engine().islands()?;
-        let point = trace_point(generation, &islands, &engine.penalties()?);
-        if point.restarts > restarts {
-            trace.restarts.push(generation);
-            restarts = point.restarts;
-        }
-        trace.points.push(point);
-        if generation >= total || islands.iter().any(|s| s.solved != 0) {
-            break;
-        }
-        let now = stride.min(total - generation);
-        engine.engine().step(now)?;
-        generation += now;
-    }
-    Ok(trace)
-}
+use evoku::error::Result;
+pub use evoku::ga::trace::{trace_run, FitnessTrace, TracePoint};
 
 /// A line of the fitness chart: label, colour, width, and the value it plots.
 type TraceLine = (&'static str, RGBColor, u32, fn(&TracePoint) -> f64);

@@ -21,3 +21,10 @@ pub fn request() {
 pub fn requested() -> bool {
     STOP.load(Ordering::Relaxed)
 }
+
+/// Withdraws a stop request, so that later runs go on: for a host that stays alive after an
+/// interrupt (the Python module, whose caller gets `KeyboardInterrupt` and may solve again).
+/// The binary never calls it: its process ends after a signal.
+pub fn clear() {
+    STOP.store(false, Ordering::Relaxed);
+}

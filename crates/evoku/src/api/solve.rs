@@ -28,6 +28,8 @@ pub struct Settings {
     exact_streams: u32,
     /// `None`: the default of the board's size; `Some(None)`: no limit.
     time_limit: Option<Option<Duration>>,
+    /// Whether the exact solver's no-solution check may answer (`--no-exact-shortcut` clears it).
+    exact_shortcut: bool,
 }
 
 impl Default for Settings {
@@ -40,6 +42,7 @@ impl Default for Settings {
             threads: None,
             exact_streams: EXACT_STREAMS,
             time_limit: None,
+            exact_shortcut: true,
         }
     }
 }
@@ -94,6 +97,14 @@ impl Settings {
         self
     }
 
+    /// Whether the solution the exact solver's no-solution check finds first is the answer
+    /// (`true`, the default); `false` runs the chosen method anyway, to measure the GA or the ACS
+    /// alone (`--no-exact-shortcut`).
+    pub fn exact_shortcut(mut self, shortcut: bool) -> Settings {
+        self.exact_shortcut = shortcut;
+        self
+    }
+
     /// No time limit (`--time-limit 0`).
     pub fn no_time_limit(mut self) -> Settings {
         self.time_limit = Some(None);
@@ -128,6 +139,28 @@ impl Report {
     /// Why the puzzle has no solution, when that was proven.
     pub fn unsolvable(&self) -> Option<&str> {
         self.inner.unsolvable.as_deref()
+    }
+
+    /// The best grid found, row by row: the solution when solved, the best so far when the run
+    /// stopped (time limit, signal); `None` when no run was made (a puzzle proven unsolvable).
+    pub fn best(&self) -> Option<&[u8]> {
+        self.inner.best.as_ref().map(|grid| grid.cells())
+    }
+
+    /// GA generations, or ACS iterations, run.
+    pub fn generations(&self) -> u64 {
+        self.inner.generations
+    }
+
+    /// Work done: individual-generations for the GA, ant tours for the ACS, search nodes for the
+    /// exact solver (as `evaluations` in `evoku solve --json`).
+    pub fn evaluations(&self) -> u64 {
+        self.inner.evaluations
+    }
+
+    /// Whether a stop request ([`crate::stop`]) ended the run: the figures are those so far.
+    pub fn interrupted(&self) -> bool {
+        self.inner.interrupted
     }
 
     /// Wall time of the solve, in seconds.
@@ -192,7 +225,7 @@ impl Solver {
                 islands: true,
                 colonies: true,
             },
-            exact_shortcut: true,
+            exact_shortcut: settings.exact_shortcut,
             exact_restarts: 0,
             exact_streams: settings.exact_streams,
         };
