@@ -136,7 +136,7 @@ pub fn run(args: RateArgs) -> Result<ExitCode> {
         let mut out = stdout.lock();
         match writeln!(out, "{text}").and_then(|()| out.flush()) {
             Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(ExitCode::SUCCESS),
-            other => other?,
+            other => other.map_err(super::stdout::error)?,
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -10,11 +10,11 @@ use anyhow::{bail, Result};
 use clap::Args;
 
 use super::choices::choice;
+use crate::suite::{self, Selection, SuiteOptions};
 use evoku::device::Device;
 use evoku::export;
 use evoku::ga::Preset;
 use evoku::solve::{Algorithm, FillDevice, SolveOptions};
-use crate::suite::{self, Selection, SuiteOptions};
 
 use super::aco_args::AcoArgs;
 use super::device_args::DeviceArgs;
@@ -109,8 +109,9 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
     config.validate()?;
     let aco = args.aco.config(config.seed);
     aco.validate()?;
-    let mut exports = args.export.create()?;
-    let mut run_exports = export::Exports::create("--export-runs", &args.export_runs)?;
+    let mut claims = evoku::output_file::Claims::default();
+    let mut exports = args.export.create(&mut claims)?;
+    let mut run_exports = export::Exports::create("--export-runs", &args.export_runs, &mut claims)?;
     let time_limit = args.time_limit;
     let selection = Selection {
         sizes: args.size.clone(),

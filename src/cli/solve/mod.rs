@@ -16,7 +16,6 @@ use evoku::solve::{solve_puzzle, Algorithm, FillDevice, SolveOptions, SolveRepor
 use super::aco_args::AcoArgs;
 use super::device_args::DeviceArgs;
 use super::exact_args::ExactArgs;
-use super::export_args::Outputs;
 use super::ga_args::GaArgs;
 use super::values::TimeLimit;
 use crate::progress::RunBar;
@@ -152,13 +151,14 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         );
     }
     let several = inputs.iter().map(|(p, _)| p.len()).sum::<usize>() > 1;
-    // Every plot file is created before the first solve: a bad path fails at once.
-    let mut plots = Outputs::default();
+    // Every plot file is checked before the first solve: a bad path, or two puzzles drawn to one
+    // file, fails at once.
+    let mut plots = evoku::output_file::Claims::default();
     if let Some(path) = &args.plot {
         for (puzzles, _) in &inputs {
             for puzzle in puzzles {
-                plots.create(
-                    "--plot",
+                plots.claim(
+                    &format!("--plot for {}:{}", puzzle.file, puzzle.line),
                     &crate::plot::path_for(path, &puzzle.name, several),
                 )?;
             }
@@ -197,8 +197,9 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
             solved += usize::from(report.solved);
             let text = render(&report, &puzzle.grid, output, args.symbols)?;
             let mut out = stdout.lock();
-            out.write_all(text.as_bytes())?;
-            out.flush()?;
+            out.write_all(text.as_bytes())
+                .and_then(|()| out.flush())
+                .map_err(super::stdout::error)?;
             if !args.quiet {
                 eprintln!("{}", summary(&report));
             }
@@ -207,9 +208,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
                 break 'files;
             }
             if let Some(path) = &args.plot {
-                if let Some(file) = plot_fitness(path, puzzle, &options, &report, several)? {
-                    plots.written(&file);
-                }
+                plot_fitness(path, puzzle, &options, &report, several)?;
             }
         }
     }
@@ -253,7 +252,7 @@ fn plot_fitness(
         report.seed
     );
     let file = crate::plot::path_for(path, &puzzle.name, several);
-    crate::plot::fitness_chart(&file, &title, &trace)
-        .with_context(|| format!("writing {}", file.display()))?;
+    // The error names the file.
+    crate::plot::fitness_chart(&file, &title, &trace)?;
     Ok(Some(file))
 }
