@@ -12,6 +12,7 @@ use crate::util;
 
 mod backends_and_pipes;
 mod early_checks;
+mod input_cap;
 mod lost_files;
 mod signals;
 mod time_limits;
