@@ -39,7 +39,7 @@ pub struct SuiteArgs {
     #[arg(long)]
     per_bucket: Option<usize>,
     /// Seconds per solve.
-    #[arg(long, help = time_limit_help(), value_parser = super::values::seconds)]
+    #[arg(long, help = time_limit_help(), value_parser = super::values::seconds, allow_hyphen_values = true)]
     time_limit: Option<Duration>,
     /// Solves per instance, with seeds seed, seed+1, ...
     #[arg(long, default_value_t = 1)]

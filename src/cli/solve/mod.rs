@@ -42,7 +42,7 @@ pub struct SolveArgs {
     #[command(flatten)]
     aco: AcoArgs,
     /// Seconds per puzzle; 0 = no limit.
-    #[arg(long, help = time_limit_help(), value_parser = super::values::limit)]
+    #[arg(long, help = time_limit_help(), value_parser = super::values::limit, allow_hyphen_values = true)]
     time_limit: Option<TimeLimit>,
     /// Run the chosen method even when the exact solver's no-solution check finds the solution
     /// first (to measure the GA alone); by default that solution is the answer.
