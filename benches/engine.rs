@@ -36,7 +36,8 @@ const PUZZLES: [(&str, &str); 3] = [
 fn problem(path: &str, config: &GaConfig) -> Problem {
     let path = format!("{}/{path}", env!("CARGO_MANIFEST_DIR"));
     let (puzzles, _) = format::read_puzzles(&path, &ParseOptions::default()).expect("puzzle");
-    let puzzle = evoku_cli::bench::never_solvable(&puzzles[0]).unwrap_or_else(|| puzzles[0].clone());
+    let puzzle =
+        evoku_cli::bench::never_solvable(&puzzles[0]).unwrap_or_else(|| puzzles[0].clone());
     Problem::for_config(&puzzle.grid, config).expect("no contradiction")
 }
 

@@ -62,7 +62,7 @@ pub struct BenchArgs {
 pub fn run(args: BenchArgs) -> Result<ExitCode> {
     let config = args.ga.config();
     config.validate()?;
-    let mut exports = args.export.create()?;
+    let mut exports = args.export.create(&mut Default::default())?;
     let puzzles = if args.puzzles.is_empty() {
         args.sizes
             .iter()
@@ -139,7 +139,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     // Under the table in text; on stderr with --json, which keeps stdout one JSON document.
     match note {
         Some(note) if args.json => eprintln!("{note}"),
-        Some(note) => println!("{note}"),
+        Some(note) => super::stdout::line(&note)?,
         None => {}
     }
     exports.write(&table)?;

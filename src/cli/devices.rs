@@ -20,9 +20,9 @@ pub fn run(args: DevicesArgs) -> Result<ExitCode> {
     }
     for a in &adapters {
         if args.json {
-            println!("{}", serde_json::to_string(a)?);
+            super::stdout::line(&serde_json::to_string(a)?)?;
         } else {
-            println!(
+            super::stdout::line(&format!(
                 "{} ({}, {}{})\n  driver: {} {}\n  max storage binding {} MiB, max buffer {} MiB, \
                  workgroups per dimension {}, invocations per workgroup {}, workgroup memory {} KiB",
                 a.name,
@@ -40,7 +40,7 @@ pub fn run(args: DevicesArgs) -> Result<ExitCode> {
                 a.max_compute_workgroups_per_dimension,
                 a.max_compute_invocations_per_workgroup,
                 a.max_compute_workgroup_storage_size >> 10
-            );
+            ))?;
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -1,60 +1,25 @@
 //! `--export FORMAT FILE`, shared by every command that measures: one definition of the option,
-//! and its files created before the command's work starts.
-
-use std::path::{Path, PathBuf};
+//! and its files checked before the command's work starts.
 
 use clap::Args;
 use evoku::error::Result;
 use evoku::export::Exports;
+use evoku::output_file::Claims;
 
 #[derive(Args, Debug, Clone)]
 pub struct ExportArgs {
-    /// Write the result table: FORMAT (json, jsonl, csv, markdown) and FILE; may be repeated. The file
-    /// is created before the work starts; a stopped run (Ctrl-C) writes the part done.
+    /// Write the result table: FORMAT (json, jsonl, csv, markdown) and FILE; may be repeated. The
+    /// file is checked before the work starts and written whole when it ends (a stopped run,
+    /// Ctrl-C, writes the part done); a run that fails leaves the file as it was.
     #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"])]
     export: Vec<String>,
 }
 
 impl ExportArgs {
-    /// Checks every format and creates every file.
-    pub fn create(&self) -> Result<Exports> {
-        Exports::create("--export", &self.export)
-    }
-}
-
-/// Output files (`--plot` and the like) created empty before any work, so that a bad path fails
-/// at once, naming the path; those not marked written are removed again when this is dropped,
-/// so a command that fails or is stopped leaves no empty file behind.
-#[derive(Debug, Default)]
-pub struct Outputs(Vec<PathBuf>);
-
-impl Outputs {
-    /// Creates `path`, the file of option `flag`.
-    pub fn create(&mut self, flag: &str, path: &Path) -> anyhow::Result<()> {
-        std::fs::File::create(path).map_err(|source| {
-            // The OS error stays the source, printed once after the message.
-            anyhow::Error::from(evoku::error::Error::Io {
-                action: evoku::error::IoAction::Create,
-                path: path.to_path_buf(),
-                source,
-            })
-            .context(flag.to_string())
-        })?;
-        self.0.push(path.to_path_buf());
-        Ok(())
-    }
-
-    /// `path` now holds its output: keep it.
-    pub fn written(&mut self, path: &Path) {
-        self.0.retain(|p| p != path);
-    }
-}
-
-impl Drop for Outputs {
-    fn drop(&mut self) {
-        for path in &self.0 {
-            let _ = std::fs::remove_file(path);
-        }
+    /// Checks every format and every file, claimed in `claims` (one file for two outputs is
+    /// refused).
+    pub fn create(&self, claims: &mut Claims) -> Result<Exports> {
+        Exports::create("--export", &self.export, claims)
     }
 }
 

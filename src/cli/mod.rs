@@ -15,6 +15,7 @@ mod player;
 mod rate;
 mod shard_args;
 mod solve;
+pub(crate) mod stdout;
 mod study;
 mod suite;
 mod values;
@@ -68,19 +69,16 @@ enum Command {
 /// Prints a measuring command's table on stdout: as text, or with `--json` as the JSON document
 /// `--export json` writes.
 fn print_table(table: &evoku::export::Table, json: bool) -> Result<()> {
-    use std::io::Write;
     let text = if json {
         table.to_json()
     } else {
         table.to_text()
     };
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())?;
-    if !text.ends_with('\n') {
-        out.write_all(b"\n")?;
+    if text.ends_with('\n') {
+        stdout::write(&text)
+    } else {
+        stdout::line(&text)
     }
-    out.flush()?;
-    Ok(())
 }
 
 /// Parses the command line. Every option that takes a value accepts a negative number as that

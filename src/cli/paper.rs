@@ -14,10 +14,11 @@ use evoku::format::{self, ParseOptions};
 use evoku::ga::GaConfig;
 
 use super::device_args::DeviceArgs;
-use super::export_args::{mark_partial, ExportArgs, Outputs};
+use super::export_args::{mark_partial, ExportArgs};
 use super::ga_args::GaArgs;
 use super::shard_args::ShardArgs;
 use crate::progress::BatchBars;
+use evoku::output_file::Claims;
 
 #[derive(Args, Debug)]
 // The paper's settings by default (no presolve, random first population, as the paper ran):
@@ -67,14 +68,14 @@ pub struct PaperArgs {
 
 pub fn run(args: PaperArgs) -> Result<ExitCode> {
     let config = batch_config(&args.ga)?;
-    let mut exports = args.export.create()?;
-    let mut plots = Outputs::default();
+    let mut plots = Claims::default();
+    let mut exports = args.export.create(&mut plots)?;
     for (flag, path) in [
         ("--plot-means", &args.plot_means),
         ("--plot-range", &args.plot_range),
     ] {
         if let Some(path) = path {
-            plots.create(flag, path)?;
+            plots.claim(flag, path)?;
         }
     }
     let mut puzzles = if args.only_files {
@@ -140,11 +141,9 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
     exports.write(&table)?;
     if let Some(path) = &args.plot_means {
         report.plot_means(path)?;
-        plots.written(path);
     }
     if let Some(path) = &args.plot_range {
         report.plot_range(path)?;
-        plots.written(path);
     }
     Ok(code)
 }

@@ -7,13 +7,13 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::{Context, Result};
-use clap::Args;
-use evoku::format::{parse_one, ParseOptions};
 use crate::play::game::parse_line;
 use crate::play::keys::{clock_text, summary, Session};
 use crate::play::level::{player_level, RULE};
 use crate::play::{view, Game, GameRecord, Outcome, Profile, PuzzleInfo, SystemClock};
+use anyhow::{Context, Result};
+use clap::Args;
+use evoku::format::{parse_one, ParseOptions};
 use ratatui::crossterm::event::{self, Event};
 
 use super::player::{now_unix, serve, standing, ProfileArgs, ServeArgs};
@@ -80,19 +80,19 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
             )
         });
         profile.save(&path)?;
-        println!(
+        super::stdout::line(&format!(
             "Solved in {}. {}",
             summary(game),
             standing(&player_level(&profile.games))
-        );
+        ))?;
     } else {
         profile.saved = Some(game.save());
         profile.save(&path)?;
-        println!(
+        super::stdout::line(&format!(
             "Game saved at {} in {}: `evoku play` resumes it (`--new` abandons it).",
             clock_text(game.elapsed_ms()),
             path.display()
-        );
+        ))?;
     }
     Ok(ExitCode::SUCCESS)
 }

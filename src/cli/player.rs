@@ -8,13 +8,13 @@ use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 
 use super::choices::choice;
-use evoku::board::Geometry;
-use evoku::format::{parse_one, ParseOptions};
-use evoku::generate::Store;
 use crate::play::game::rate_puzzle;
 use crate::play::level::{player_level, RULE};
 use crate::play::serve::{next_puzzle, Served};
 use crate::play::{GameRecord, Outcome, PlayerLevel, Profile};
+use evoku::board::Geometry;
+use evoku::format::{parse_one, ParseOptions};
+use evoku::generate::Store;
 use serde::Serialize;
 
 #[derive(Args, Debug)]
@@ -191,10 +191,10 @@ fn next(args: NextArgs) -> Result<ExitCode> {
     let profile = args.profile.load(&path)?;
     let served = serve(&args.profile, &args.serve, &profile, &path)?;
     if args.json {
-        println!("{}", serde_json::to_string(&served)?);
+        super::stdout::line(&serde_json::to_string(&served)?)?;
     } else {
-        println!("{}", served.record.puzzle);
-        println!(
+        super::stdout::line(&served.record.puzzle.to_string())?;
+        super::stdout::line(&format!(
             "level {} ({}), {}; {}",
             served.record.level,
             served.record.level_name,
@@ -204,7 +204,7 @@ fn next(args: NextArgs) -> Result<ExitCode> {
                 "generated"
             },
             standing(&served.player)
-        );
+        ))?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -274,9 +274,9 @@ fn print_level(player: &PlayerLevel, json: bool) -> Result<ExitCode> {
             level_name: player.level.name(),
             next_name: player.next.name(),
         };
-        println!("{}", serde_json::to_string(&line)?);
+        super::stdout::line(&serde_json::to_string(&line)?)?;
     } else {
-        println!("{}", standing(player));
+        super::stdout::line(&standing(player))?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -40,10 +40,10 @@ pub struct RateArgs {
     #[command(flatten)]
     ga: GaArgs,
     /// Seconds of GA rating per puzzle; runs still going then count at the generations reached.
-    #[arg(long, value_parser = super::values::seconds)]
+    #[arg(long, value_parser = super::values::seconds, allow_hyphen_values = true)]
     time_limit: Option<Duration>,
     /// Seconds the exact solver may spend deciding uniqueness of one puzzle (default: no limit).
-    #[arg(long, value_parser = super::values::seconds)]
+    #[arg(long, value_parser = super::values::seconds, allow_hyphen_values = true)]
     exact_time_limit: Option<Duration>,
     /// Input format (default: detected).
     #[arg(long, value_parser = choice::<Format>())]
@@ -136,7 +136,7 @@ pub fn run(args: RateArgs) -> Result<ExitCode> {
         let mut out = stdout.lock();
         match writeln!(out, "{text}").and_then(|()| out.flush()) {
             Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(ExitCode::SUCCESS),
-            other => other?,
+            other => other.map_err(super::stdout::error)?,
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -13,7 +13,7 @@ pub struct ShardArgs {
     /// shards' JSON lines (`--json`, `--export jsonl`, `--export-runs jsonl`) concatenated are
     /// the whole batch's; summaries cover the shard's items only. In a Slurm job array
     /// (`sbatch --array=1-N`): `--shard $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT`.
-    #[arg(long, value_name = "I/N", value_parser = Shard::parse, default_value = "1/1")]
+    #[arg(long, value_name = "I/N", value_parser = Shard::parse, default_value = "1/1", allow_hyphen_values = true)]
     pub shard: Shard,
 }
 

@@ -13,11 +13,12 @@ use evoku::export;
 use evoku::format::{self, ParseOptions};
 
 use super::device_args::DeviceArgs;
-use super::export_args::{mark_partial, ExportArgs, Outputs};
+use super::export_args::{mark_partial, ExportArgs};
 use super::ga_args::GaArgs;
 use super::paper::{batch_config, batch_options};
 use super::shard_args::ShardArgs;
 use crate::progress::BatchBars;
+use evoku::output_file::Claims;
 
 #[derive(Args, Debug)]
 // The paper's settings by default (no presolve, random first population, as the paper ran):
@@ -62,10 +63,10 @@ pub struct StudyArgs {
 
 pub fn run(args: StudyArgs) -> Result<ExitCode> {
     let config = batch_config(&args.ga)?;
-    let mut exports = args.export.create()?;
-    let mut plots = Outputs::default();
+    let mut plots = Claims::default();
+    let mut exports = args.export.create(&mut plots)?;
     if let Some(path) = &args.plot {
-        plots.create("--plot", path)?;
+        plots.claim("--plot", path)?;
     }
     let puzzles = if args.files.is_empty() {
         experiment::seed_puzzles()?
@@ -149,7 +150,6 @@ pub fn run(args: StudyArgs) -> Result<ExitCode> {
     exports.write(&table)?;
     if let Some(path) = &args.plot {
         experiment::plot_study_shard(&points, path, args.shard.shard)?;
-        plots.written(path);
     }
     Ok(code)
 }

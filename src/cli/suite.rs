@@ -37,7 +37,7 @@ pub struct SuiteArgs {
     #[arg(long)]
     per_bucket: Option<usize>,
     /// Seconds per solve.
-    #[arg(long, help = time_limit_help(), value_parser = super::values::seconds)]
+    #[arg(long, help = time_limit_help(), value_parser = super::values::seconds, allow_hyphen_values = true)]
     time_limit: Option<Duration>,
     /// Solves per instance, with seeds seed, seed+1, ...
     #[arg(long, default_value_t = 1)]
@@ -107,8 +107,9 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
     config.validate()?;
     let aco = args.aco.config(config.seed);
     aco.validate()?;
-    let mut exports = args.export.create()?;
-    let mut run_exports = export::Exports::create("--export-runs", &args.export_runs)?;
+    let mut claims = evoku::output_file::Claims::default();
+    let mut exports = args.export.create(&mut claims)?;
+    let mut run_exports = export::Exports::create("--export-runs", &args.export_runs, &mut claims)?;
     let time_limit = args.time_limit;
     let selection = Selection {
         sizes: args.size.clone(),

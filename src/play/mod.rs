@@ -33,7 +33,7 @@ pub enum PlayError {
         column: usize,
         message: String,
     },
-    #[error("{}: {source}", path.display())]
+    #[error("the profile {}", path.display())]
     Io {
         path: PathBuf,
         #[source]

@@ -3,7 +3,6 @@
 //! file and renamed, so a crash never leaves half a profile; a file that does not parse is an
 //! error and is never written over.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -100,7 +99,7 @@ impl Profile {
         Ok(Some(profile))
     }
 
-    /// Writes the profile: to `<path>.tmp` first, then renamed over `path` (folders created).
+    /// Writes the profile whole ([`evoku::output_file::write`]; folders created).
     pub fn save(&self, path: &Path) -> Result<(), PlayError> {
         let io = |source| PlayError::Io {
             path: path.to_path_buf(),
@@ -111,13 +110,10 @@ impl Profile {
         }
         let mut text = serde_json::to_vec_pretty(self).map_err(|e| io(e.into()))?;
         text.push(b'\n');
-        let mut tmp = path.as_os_str().to_owned();
-        tmp.push(".tmp");
-        let tmp = PathBuf::from(tmp);
-        let mut file = std::fs::File::create(&tmp).map_err(io)?;
-        file.write_all(&text).map_err(io)?;
-        file.sync_all().map_err(io)?;
-        std::fs::rename(&tmp, path).map_err(io)
+        evoku::output_file::write(path, &text).map_err(|e| match e {
+            evoku::error::Error::Io { source, .. } => io(source),
+            other => io(std::io::Error::other(other.to_string())),
+        })
     }
 }
 

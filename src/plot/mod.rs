@@ -9,7 +9,7 @@ use std::path::Path;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use evoku::error::{Error, IoAction, Result};
+use evoku::error::{Error, Result};
 
 mod trace;
 
@@ -62,12 +62,20 @@ const SIZE: (u32, u32) = (1000, 600);
 
 type Drawn = std::result::Result<(), Box<dyn std::error::Error>>;
 
-fn plot_error(path: &Path, e: Box<dyn std::error::Error>) -> Error {
-    Error::Io {
-        action: IoAction::Write,
-        path: path.to_path_buf(),
-        source: std::io::Error::other(e.to_string()),
+/// Draws with `draw` on an SVG of `size` held in memory, then writes it to `path` whole
+/// ([`evoku::output_file::write`]): a failure never leaves a half-drawn file or removes the old.
+fn svg(
+    path: &Path,
+    size: (u32, u32),
+    draw: impl FnOnce(&DrawingArea<SVGBackend, Shift>) -> Drawn,
+) -> Result<()> {
+    let mut text = String::new();
+    {
+        let root = SVGBackend::with_string(&mut text, size).into_drawing_area();
+        let drawn = draw(&root).and_then(|()| root.present().map_err(Into::into));
+        drawn.map_err(|e| Error::Internal(format!("drawing {}: {e}", path.display())))?;
     }
+    evoku::output_file::write(path, text.as_bytes())
 }
 
 /// Padded data bounds of `values`: (lo, hi) with lo < hi; positive when `log`.
@@ -222,17 +230,14 @@ pub fn panels(path: &Path, panels: &[Panel], columns: usize) -> Result<()> {
     } else {
         (600 * columns as u32, 420 * rows as u32)
     };
-    let draw = || -> Drawn {
-        let root = SVGBackend::new(path, size).into_drawing_area();
+    svg(path, size, |root| {
         root.fill(&WHITE)?;
         let areas = root.split_evenly((rows, columns));
         for (area, panel) in areas.iter().zip(panels) {
             draw_panel(area, panel)?;
         }
-        root.present()?;
         Ok(())
-    };
-    draw().map_err(|e| plot_error(path, e))
+    })
 }
 
 /// Ranges per category (log y): a vertical bar from low to high for each series, side by side
@@ -245,15 +250,14 @@ pub fn range_chart(
     categories: &[String],
     series: &[RangeSeries],
 ) -> Result<()> {
-    let draw = || -> Drawn {
-        let root = SVGBackend::new(path, SIZE).into_drawing_area();
+    svg(path, SIZE, |root| {
         root.fill(&WHITE)?;
         let values = series
             .iter()
             .flat_map(|s| s.ranges.iter().flatten().flat_map(|&(a, b)| [a, b]));
         let (y0, y1) = bounds(values, true);
         let n = categories.len().max(1);
-        let mut chart = ChartBuilder::on(&root)
+        let mut chart = ChartBuilder::on(root)
             .caption(title, ("sans-serif", 18))
             .margin(12)
             .x_label_area_size(50)
@@ -309,10 +313,8 @@ pub fn range_chart(
             .background_style(WHITE.mix(0.85))
             .border_style(BLACK)
             .draw()?;
-        root.present()?;
         Ok(())
-    };
-    draw().map_err(|e| plot_error(path, e))
+    })
 }
 
 /// `path` for puzzle `name` when one `--plot FILE` serves several puzzles: `FILE-name.svg`.

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use plotters::prelude::*;
 
-use super::{color, plot_error, tick, Drawn, SIZE};
+use super::{color, tick, SIZE};
 use evoku::error::Result;
 pub use evoku::ga::trace::{trace_run, FitnessTrace, TracePoint};
 
@@ -14,8 +14,7 @@ type TraceLine = (&'static str, RGBColor, u32, fn(&TracePoint) -> f64);
 
 /// Best, mean and best-so-far penalty per generation, restarts as vertical grey lines.
 pub fn fitness_chart(path: &Path, title: &str, trace: &FitnessTrace) -> Result<()> {
-    let draw = || -> Drawn {
-        let root = SVGBackend::new(path, SIZE).into_drawing_area();
+    super::svg(path, SIZE, |root| {
         root.fill(&WHITE)?;
         let last = trace.points.last().map_or(1, |p| p.generation).max(1) as f64;
         let top = trace
@@ -24,7 +23,7 @@ pub fn fitness_chart(path: &Path, title: &str, trace: &FitnessTrace) -> Result<(
             .map(|p| p.mean.max(p.best as f64))
             .fold(1.0, f64::max)
             * 1.05;
-        let mut chart = ChartBuilder::on(&root)
+        let mut chart = ChartBuilder::on(root)
             .caption(title, ("sans-serif", 18))
             .margin(12)
             .x_label_area_size(40)
@@ -76,8 +75,6 @@ pub fn fitness_chart(path: &Path, title: &str, trace: &FitnessTrace) -> Result<(
             .background_style(WHITE.mix(0.85))
             .border_style(BLACK)
             .draw()?;
-        root.present()?;
         Ok(())
-    };
-    draw().map_err(|e| plot_error(path, e))
+    })
 }

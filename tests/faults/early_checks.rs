@@ -141,3 +141,32 @@ fn aco_on_a_puzzle_without_solution_gets_the_no_solution_check() {
     );
     let _ = std::fs::remove_file(path);
 }
+
+/// Issue 37: `-inf` and `-1/2` are values of the option before them, refused by its own check.
+#[test]
+fn hyphen_values_reach_the_options_check() {
+    for (args, option) in [
+        (
+            &["solve", "--time-limit", "-inf", "puzzles/mantere-no29.txt"][..],
+            "--time-limit",
+        ),
+        (
+            &["suite", "--time-limit", "-inf", "puzzles/mantere-no29.txt"][..],
+            "--time-limit",
+        ),
+        (
+            &["rate", "--shard", "-1/2", "puzzles/mantere-no29.txt"][..],
+            "--shard",
+        ),
+    ] {
+        let out = evoku(args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            !stderr.contains("unexpected argument"),
+            "{args:?}: {stderr}"
+        );
+        assert!(stderr.contains(option), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}

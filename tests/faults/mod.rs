@@ -12,8 +12,11 @@ use crate::util;
 
 mod backends_and_pipes;
 mod early_checks;
+mod input_cap;
+mod lost_files;
 mod signals;
 mod time_limits;
+mod write_errors;
 
 fn command(args: &[&str]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_evoku"));

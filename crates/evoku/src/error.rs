@@ -67,7 +67,7 @@ pub enum Error {
         message: String,
     },
     /// Text that is not the JSON expected (an exported table, a profile, a store record).
-    #[error("{what}: {source}")]
+    #[error("{what}")]
     Json {
         /// What was being read or written.
         what: String,

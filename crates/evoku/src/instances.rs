@@ -139,11 +139,7 @@ pub fn write_instances(dir: &Path, instances: &[Instance]) -> Result<Vec<PathBuf
         .iter()
         .map(|i| {
             let path = dir.join(i.file_name());
-            std::fs::write(&path, i.text()).map_err(|source| Error::Io {
-                action: IoAction::Write,
-                path: path.clone(),
-                source,
-            })?;
+            crate::output_file::write(&path, i.text().as_bytes())?;
             Ok(path)
         })
         .collect()

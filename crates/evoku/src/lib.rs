@@ -73,6 +73,8 @@ pub mod gpu;
 #[doc(hidden)]
 pub mod instances;
 #[doc(hidden)]
+pub mod output_file;
+#[doc(hidden)]
 pub mod portfolio;
 #[doc(hidden)]
 pub mod rate;

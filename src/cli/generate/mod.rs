@@ -345,7 +345,7 @@ fn write_line(out: &mut impl Write, line: &str) -> Result<bool> {
     match writeln!(out, "{line}").and_then(|()| out.flush()) {
         Ok(()) => Ok(true),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(false),
-        Err(e) => Err(e.into()),
+        Err(e) => Err(super::stdout::error(e)),
     }
 }
 

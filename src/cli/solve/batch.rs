@@ -15,7 +15,6 @@ use evoku::solve::batch::{plan, run_ordered};
 use evoku::solve::{solve_puzzle, SolveOptions, SolveReport};
 
 use super::output::{error_text, render, summary, tally as tally_line, Output};
-use crate::cli::export_args::Outputs;
 use crate::progress::{CountBar, RunBar};
 
 /// What every puzzle of the batch shares.
@@ -52,7 +51,6 @@ struct Done {
 pub(super) fn solve_all(
     jobs: &[(&Puzzle, Output)],
     settings: &Settings,
-    plots: &mut Outputs,
 ) -> Result<Tally> {
     let plan = plan(
         jobs.len(),
@@ -109,7 +107,7 @@ pub(super) fn solve_all(
         &work,
         &mut |index, done| {
             let (puzzle, output) = jobs[index];
-            let printed = deliver(puzzle, output, done, settings, &mut tally, &bar, plots);
+            let printed = deliver(puzzle, output, done, settings, &mut tally, &bar);
             bar.inc();
             match printed {
                 Ok(()) => ControlFlow::Continue(()),
@@ -141,7 +139,6 @@ fn deliver(
     settings: &Settings,
     tally: &mut Tally,
     bar: &CountBar,
-    plots: &mut Outputs,
 ) -> Result<()> {
     tally.total += 1;
     let text = match &done.report {
@@ -160,13 +157,13 @@ fn deliver(
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())
         .and_then(|()| out.flush())
-        .context("writing to standard output")?;
+        .map_err(crate::cli::stdout::error)?;
     if let (Ok(report), false) = (&done.report, settings.quiet) {
         bar.println(&summary(report));
     }
     match done.plot {
-        Ok(Some(file)) => plots.written(&file),
-        Ok(None) => {}
+        // Written whole (a temporary file renamed) when it was drawn; claimed before the batch.
+        Ok(_) => {}
         Err(error) => {
             tally.failed += 1;
             bar.println(&format!("evoku: error: {error:#}"));

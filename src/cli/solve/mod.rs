@@ -14,7 +14,6 @@ use evoku::solve::{Algorithm, FillDevice, SolveOptions, SolveReport};
 use super::aco_args::AcoArgs;
 use super::device_args::DeviceArgs;
 use super::exact_args::ExactArgs;
-use super::export_args::Outputs;
 use super::ga_args::GaArgs;
 use super::values::TimeLimit;
 
@@ -41,7 +40,7 @@ pub struct SolveArgs {
     #[command(flatten)]
     aco: AcoArgs,
     /// Seconds per puzzle; 0 = no limit.
-    #[arg(long, help = time_limit_help(), value_parser = super::values::limit)]
+    #[arg(long, help = time_limit_help(), value_parser = super::values::limit, allow_hyphen_values = true)]
     time_limit: Option<TimeLimit>,
     /// Run the chosen method even when the exact solver's no-solution check finds the solution
     /// first (to measure the GA alone); by default that solution is the answer.
@@ -141,13 +140,14 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         }
     }
     let several = inputs.iter().map(|(p, _)| p.len()).sum::<usize>() > 1;
-    // Every plot file is created before the first solve: a bad path fails at once.
-    let mut plots = Outputs::default();
+    // Every plot file is checked before the first solve: a bad path, or two puzzles drawn to one
+    // file, fails at once.
+    let mut plots = evoku::output_file::Claims::default();
     if let Some(path) = &args.plot {
         for (puzzles, _) in &inputs {
             for puzzle in puzzles {
-                plots.create(
-                    "--plot",
+                plots.claim(
+                    &format!("--plot for {}:{}", puzzle.file, puzzle.line),
                     &crate::plot::path_for(path, &puzzle.name, several),
                 )?;
             }
@@ -180,7 +180,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         plot: args.plot.as_deref(),
         several,
     };
-    let tally = batch::solve_all(&jobs, &settings, &mut plots)?;
+    let tally = batch::solve_all(&jobs, &settings)?;
     if bad_files > 0 {
         eprintln!(
             "evoku: error: {} not read (see the errors above); the others were solved",
@@ -226,7 +226,7 @@ pub(super) fn plot_fitness(
         report.seed
     );
     let file = crate::plot::path_for(path, &puzzle.name, several);
-    crate::plot::fitness_chart(&file, &title, &trace)
-        .with_context(|| format!("writing {}", file.display()))?;
+    // The error names the file.
+    crate::plot::fitness_chart(&file, &title, &trace)?;
     Ok(Some(file))
 }

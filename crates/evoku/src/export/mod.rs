@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use serde_json::{Map, Value as Json};
 
 use crate::choice::choice_enum;
-use crate::error::{Error, IoAction, Result};
+use crate::error::{Error, Result};
+use crate::output_file::Claims;
 
 mod describe;
 mod value;
@@ -284,18 +285,9 @@ impl Table {
                 .any(|r| matches!(r[column], Value::Int(_) | Value::Num(_)))
     }
 
+    /// Writes the table to `path` whole, or leaves what was there ([`crate::output_file`]).
     pub fn write(&self, format: ExportFormat, path: &Path) -> Result<()> {
-        use std::io::Write;
-        let io = |action| {
-            move |source| Error::Io {
-                action,
-                path: path.to_path_buf(),
-                source,
-            }
-        };
-        let mut file = std::fs::File::create(path).map_err(io(IoAction::Create))?;
-        file.write_all(self.render(format).as_bytes())
-            .map_err(io(IoAction::Write))
+        crate::output_file::write(path, self.render(format).as_bytes())
     }
 }
 
@@ -320,54 +312,36 @@ pub fn parse_exports(values: &[String]) -> Result<Vec<(ExportFormat, PathBuf)>> 
         .collect()
 }
 
-/// The export files of one command, each created (empty) when the command starts, so that a bad
-/// path fails at once, naming the path, before any run (as hyperfine does); filled at the end,
-/// or with the runs finished so far when the command is stopped. Files never written (the
-/// command failed first) are removed when the value is dropped, so no empty export is left.
+/// The export files of one command, each checked when the command starts (a bad path, or one
+/// path given for two outputs, fails at once, naming it, before any run, as hyperfine does) and
+/// written at the end, or with the runs finished so far when the command is stopped. Each write
+/// replaces the file whole ([`crate::output_file`]): a command that fails or is stopped before
+/// it writes leaves what the files held before.
 #[derive(Debug)]
 pub struct Exports {
-    files: Vec<(ExportFormat, PathBuf, std::fs::File)>,
-    written: bool,
-}
-
-impl Drop for Exports {
-    fn drop(&mut self) {
-        if !self.written {
-            for (_, path, _) in &self.files {
-                let _ = std::fs::remove_file(path);
-            }
-        }
-    }
+    files: Vec<(ExportFormat, PathBuf)>,
 }
 
 impl Exports {
-    /// Reads `flag FORMAT FILE` pairs (a flat list, two values a use, as clap collects them) and
-    /// creates every file.
-    pub fn create(flag: &str, values: &[String]) -> Result<Exports> {
-        let files = parse_exports(values)
-            .map_err(|e| match e {
-                Error::Config(message) => Error::Config(message.replace("--export", flag)),
-                Error::InvalidOption { value, allowed, .. } => Error::InvalidOption {
-                    option: flag.to_string(),
-                    value,
-                    allowed,
-                },
-                other => other,
-            })?
-            .into_iter()
-            .map(|(format, path)| {
-                let file = std::fs::File::create(&path).map_err(|source| Error::Io {
-                    action: IoAction::Create,
-                    path: path.clone(),
-                    source,
-                })?;
-                Ok((format, path, file))
-            })
-            .collect::<Result<_>>()?;
-        Ok(Exports {
-            files,
-            written: false,
-        })
+    /// Reads `flag FORMAT FILE` pairs (a flat list, two values a use, as clap collects them),
+    /// claims every file in `claims` and checks that it can be written.
+    pub fn create(flag: &str, values: &[String], claims: &mut Claims) -> Result<Exports> {
+        let files = parse_exports(values).map_err(|e| match e {
+            Error::Config(message) => Error::Config(message.replace("--export", flag)),
+            Error::InvalidOption { value, allowed, .. } => Error::InvalidOption {
+                option: flag.to_string(),
+                value,
+                allowed,
+            },
+            other => other,
+        })?;
+        for (format, path) in &files {
+            claims.claim(
+                &format!("{flag} {}", crate::choice::Choice::name(*format)),
+                path,
+            )?;
+        }
+        Ok(Exports { files })
     }
 
     pub fn is_empty(&self) -> bool {
@@ -376,20 +350,8 @@ impl Exports {
 
     /// Writes `table` to every file, replacing what an earlier write put there.
     pub fn write(&mut self, table: &Table) -> Result<()> {
-        use std::io::{Seek, Write};
-        self.written = true;
-        for (format, path, file) in &mut self.files {
-            let text = table.render(*format);
-            let written = file
-                .set_len(0)
-                .and_then(|()| file.rewind())
-                .and_then(|()| file.write_all(text.as_bytes()))
-                .and_then(|()| file.flush());
-            written.map_err(|source| Error::Io {
-                action: IoAction::Write,
-                path: path.clone(),
-                source,
-            })?;
+        for (format, path) in &self.files {
+            crate::output_file::write(path, table.render(*format).as_bytes())?;
         }
         Ok(())
     }

@@ -106,26 +106,45 @@ pub fn parse_str(text: &str, file: &str, options: &ParseOptions) -> Result<(Vec<
     Ok((puzzles, format))
 }
 
-/// Reads a puzzle file, or standard input when `path` is `-` (named `<stdin>` in messages).
+/// The most bytes read from one puzzle input: 256 MiB, about 60,000 64x64 puzzles in line
+/// format (4 KiB each), so that a huge or endless input (`/dev/zero`) ends with an error instead
+/// of filling the memory.
+pub const MAX_INPUT_BYTES: u64 = 256 << 20;
+
+/// All of `reader`, at most [`MAX_INPUT_BYTES`]; a longer input is an error naming `name`.
+fn read_capped(reader: impl Read, name: &str) -> Result<Vec<u8>> {
+    let error = |source| Error::Io {
+        action: IoAction::Read,
+        path: PathBuf::from(name),
+        source,
+    };
+    let mut bytes = Vec::new();
+    reader
+        .take(MAX_INPUT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(error)?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(error(std::io::Error::other(format!(
+            "larger than {} MiB, the most evoku reads from one input (about 60,000 64x64 \
+             puzzles); split it into several files",
+            MAX_INPUT_BYTES >> 20
+        ))));
+    }
+    Ok(bytes)
+}
+
+/// Reads a puzzle file, or standard input when `path` is `-` (named `<stdin>` in messages), at
+/// most [`MAX_INPUT_BYTES`].
 pub fn read_puzzles(path: &str, options: &ParseOptions) -> Result<(Vec<Puzzle>, Format)> {
     let (bytes, file) = if path == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .lock()
-            .read_to_end(&mut bytes)
-            .map_err(|source| Error::Io {
-                action: IoAction::Read,
-                path: PathBuf::from("<stdin>"),
-                source,
-            })?;
-        (bytes, "<stdin>")
+        (read_capped(std::io::stdin().lock(), "<stdin>")?, "<stdin>")
     } else {
-        let bytes = std::fs::read(path).map_err(|source| Error::Io {
+        let file = std::fs::File::open(path).map_err(|source| Error::Io {
             action: IoAction::Read,
             path: PathBuf::from(path),
             source,
         })?;
-        (bytes, path)
+        (read_capped(file, path)?, path)
     };
     if let Some((line, column, what)) = first_binary(&bytes) {
         return Err(Error::Parse {

@@ -2,7 +2,6 @@
 //! a later request is served at once (after [`recheck`]).
 
 use std::collections::HashSet;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -179,7 +178,7 @@ impl Store {
         taken
     }
 
-    /// Writes the store back (to a temporary file first, then renamed over the old one).
+    /// Writes the store back whole ([`crate::output_file::write`]).
     pub fn save(&self) -> Result<()> {
         let io = |source| Error::Io {
             action: IoAction::Write,
@@ -191,11 +190,7 @@ impl Store {
             serde_json::to_writer(&mut text, r).map_err(|e| io(e.into()))?;
             text.push(b'\n');
         }
-        let tmp = self.path.with_extension("tmp");
-        let mut file = std::fs::File::create(&tmp).map_err(io)?;
-        file.write_all(&text).map_err(io)?;
-        file.sync_all().map_err(io)?;
-        std::fs::rename(&tmp, &self.path).map_err(io)
+        crate::output_file::write(&self.path, &text)
     }
 }
 
