@@ -102,7 +102,8 @@ fn bad_output_paths_fail_before_any_work() {
 
 #[test]
 fn every_input_file_is_read_before_the_first_solve() {
-    // Before: `solve good bad good2` solved the first file, then failed on the second.
+    // Before: `solve good bad good2` solved the first file, then failed on the second. Every
+    // file is read first; the bad one is reported and the good ones are solved, exit 2.
     let out = evoku(&[
         "solve",
         "puzzles/mantere-no29.txt",
@@ -111,7 +112,12 @@ fn every_input_file_is_read_before_the_first_solve() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("/nonexistent/bad.txt"));
-    assert!(out.stdout.is_empty(), "solved before reading every file");
+    let stderr = text(&out.stderr);
+    let first_solve = stderr.find("mantere-no29: solved").unwrap_or(usize::MAX);
+    let bad = stderr.find("/nonexistent/bad.txt").unwrap();
+    assert!(bad < first_solve, "solved before reading every file: {stderr}");
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.lines().count(), 2, "both good files solved: {stdout}");
 }
 
 #[test]
