@@ -4,12 +4,17 @@ put a state-of-the-art CDCL solver beside evoku's exact member on the same insta
 
 Usage: scripts/cadical.py [--limit S] [--conflicts N] [--option NAME=VALUE ...]
                           [--encoding pairwise|segments|segments-full] [--solver NAME] FILE...
+       cargo run --release --example dimacs -- [--segments] DIR PUZZLE...; scripts/cadical.py DIR/*.cnf
        scripts/cadical.py --dimacs DIR [--encoding E] FILE...   (write the CNF, solve nothing)
        scripts/cadical.py --model OUT FILE   (check a DIMACS solver's model of FILE's CNF)
 Needs: pip install python-sat
 
-Each file is one puzzle in Lloyd & Amos's format (box size, a line "1", then the rows with -1 for
-an empty cell), as `evoku generate` and `scripts/make-large-sets.sh` write them. The CNF is the
+A FILE ending in .cnf is the DIMACS Rust wrote (`examples/dimacs.rs`, through
+`evoku::exact::cdcl::dimacs`): the very CNF evoku's CDCL search gets, after evoku's propagation,
+read here as is (its `c evoku` lines say how to turn a model into the grid, which is checked).
+Any other file is one puzzle in Lloyd & Amos's format (box size, a line "1", then the rows with -1 for
+an empty cell), as `evoku generate` and `scripts/make-large-sets.sh` write them, encoded here
+for the Python-only variants below. That CNF is close to the
 one evoku's CDCL search uses (crates/evoku/src/exact/cdcl/encode.rs): after naked singles, one variable per
 open (cell, candidate); at least one digit per cell and one place per (unit, missing digit); at
 most one of each by pairwise binary clauses. Each puzzle runs in a child process, one core, killed
@@ -37,6 +42,47 @@ def parse(path):
     if len(vals) != n * n:
         raise ValueError(f"{path}: {len(vals)} cells, expected {n * n}")
     return b, n, [max(v, 0) for v in vals]
+
+
+def read_cnf(path):
+    """The DIMACS `examples/dimacs.rs` wrote: (b, n, base grid, {(cell, digit - 1): var}, clauses).
+    The base grid holds the givens and the cells evoku's propagation fixed (0: open)."""
+    b, base, var, clauses, clause = None, None, {}, [], []
+    for line in open(path):
+        t = line.split()
+        if not t or t[0] == "p":
+            continue
+        if t[0] == "c":
+            if len(t) >= 4 and t[1] == "evoku":
+                if t[2] == "box":
+                    b = int(t[3])
+                elif t[2] == "base":
+                    base = [int(x) for x in t[3].split(",")]
+                elif t[2] == "var":
+                    var[(int(t[4]), int(t[5]) - 1)] = int(t[3])
+            continue
+        for x in map(int, t):
+            if x == 0:
+                clauses.append(clause)
+                clause = []
+            else:
+                clause.append(x)
+    if b is None or base is None:
+        raise ValueError(f"{path}: no `c evoku box` and `c evoku base` lines: not a CNF evoku wrote")
+    return b, b * b, base, var, clauses
+
+
+def load(path, encoding):
+    """(b, n, puzzle, grid, var, clauses) of a .cnf evoku wrote or of a puzzle file encoded here;
+    clauses is None when there is no solution."""
+    if path.endswith(".cnf"):
+        b, n, grid, var, clauses = read_cnf(path)
+        return b, n, list(grid), grid, var, None if [] in clauses else clauses
+    b, n, grid = parse(path)
+    puzzle = list(grid)
+    enc = encode(b, n, grid, encoding)
+    var, clauses = enc if enc is not None else ({}, None)
+    return b, n, puzzle, grid, var, clauses
 
 
 def units(b, n):
@@ -161,13 +207,10 @@ def valid(b, n, puzzle, grid):
 
 def solve(path, conflicts, options, encoding, solver, out):
     from pysat.solvers import Solver
-    b, n, grid = parse(path)
-    puzzle = list(grid)
-    enc = encode(b, n, grid, encoding)
-    if enc is None:
+    b, n, puzzle, grid, var, clauses = load(path, encoding)
+    if clauses is None:
         out.put(("unsat", 0))
         return
-    var, clauses = enc
     with Solver(name=solver) as s:
         if options:
             s.configure(options)
@@ -188,12 +231,9 @@ def solve(path, conflicts, options, encoding, solver, out):
 
 def check(path, out, encoding):
     """The grid a DIMACS solver's model gives, checked against the puzzle and the rules."""
-    b, n, grid = parse(path)
-    puzzle = list(grid)
-    enc = encode(b, n, grid, encoding)
-    if enc is None:
-        return "no solution (naked singles clash), so no model can be right"
-    var = enc[0]
+    b, n, puzzle, grid, var, clauses = load(path, encoding)
+    if clauses is None:
+        return "no solution (propagation finds a clash), so no model can be right"
     model = set()
     for line in open(out):
         if line.startswith("v "):

@@ -22,19 +22,8 @@ use crate::rng;
 /// Stream key separating the restart keys from every other use of the seed.
 const RESTART_STREAM: u32 = 0x5e57_a127;
 
-/// The Luby sequence, 1-based: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ... (`luby(0)` is
-/// taken as `luby(1)`). Its partial sums stay within a log factor of any fixed cutoff's cost.
-pub fn luby(i: u64) -> u64 {
-    let mut i = i.max(1);
-    loop {
-        // The smallest k with 2^k - 1 >= i.
-        let k = 64 - i.leading_zeros() as u64;
-        if (1u64 << k) - 1 == i {
-            return 1u64 << (k - 1);
-        }
-        i -= (1u64 << (k - 1)) - 1;
-    }
-}
+/// The Luby sequence, 1-based (the CDCL's, in `evoku-sat`).
+pub use evoku_sat::luby;
 
 /// The key of restart `restart` (0-based) of a run seeded `seed`.
 pub fn restart_key(seed: u64, restart: u32) -> u32 {

@@ -5,7 +5,9 @@
 //! its candidate cells; at most one digit per cell and at most one of two peer cells per digit, as
 //! binary clauses (each peer pair once, however many units the two cells share).
 
-use super::clauses::{not, pos, Lit};
+use evoku_sat::dimacs::Cnf;
+use evoku_sat::{not, pos, Lit, WalkScope};
+
 use crate::board::Grid;
 use crate::exact::propagate;
 
@@ -31,6 +33,41 @@ impl Encoding {
     pub fn variables(&self) -> usize {
         self.vars.len() + self.segments
     }
+
+    /// What the local-search walks walk over: the clauses over the cell variables only
+    /// (segment variables follow from them), binary ones first, and each open cell's
+    /// variables as an exactly-one group (the encoding numbers them cell by cell).
+    pub fn walk_scope(&self) -> WalkScope {
+        let mut scope = WalkScope::new(self.vars.len());
+        let (binaries, clauses) = self.cell_clauses;
+        for &(a, b) in &self.binaries[..binaries] {
+            scope.push_clause(&[a, b]);
+        }
+        for clause in &self.clauses[..clauses] {
+            scope.push_clause(clause);
+        }
+        scope.set_groups(cell_groups(&self.vars));
+        scope
+    }
+
+    /// The clauses as a CNF, binary ones first (the order the search adds them in).
+    pub fn cnf(&self) -> Cnf {
+        let binaries = self.binaries.iter().map(|&(a, b)| vec![a, b]);
+        Cnf {
+            vars: self.variables(),
+            clauses: binaries.chain(self.clauses.iter().cloned()).collect(),
+        }
+    }
+}
+
+/// Where each cell's variables start (the encoding numbers them cell by cell), and the end.
+fn cell_groups(vars: &[(u32, u8)]) -> Vec<u32> {
+    let mut starts: Vec<u32> = (0..vars.len())
+        .filter(|&v| v == 0 || vars[v].0 != vars[v - 1].0)
+        .map(|v| v as u32)
+        .collect();
+    starts.push(vars.len() as u32);
+    starts
 }
 
 /// What encoding found.
@@ -223,9 +260,9 @@ fn segments(enc: &mut Encoding, index: &[u32]) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::clauses::var;
     use super::*;
     use crate::board::Geometry;
+    use evoku_sat::var;
 
     /// Unit propagation to a fixpoint by scanning every clause (slow, plain): the literals made
     /// true from `assumed`, or `None` on a conflict.

@@ -1,62 +1,28 @@
 //! A conflict-driven clause-learning (CDCL) search over the puzzle's open candidates, resumable
-//! under a conflict budget.
+//! under a conflict budget: the Sudoku layer over the `evoku-sat` solver.
 //!
 //! The exact solver's propagation fixes what it can first; every (open cell, candidate digit)
-//! left is a Boolean variable (`encode.rs`). The search is the standard one (MiniSat, Glucose):
-//! two watched literals with binary clauses in implication lists (`clauses.rs`, the loop in
-//! `propagate.rs`), first-UIP conflict analysis with recursive clause minimisation
-//! (`analyze.rs`), EVSIDS activities in a binary heap (`heap.rs`), phase saving, Luby or
-//! Glucose-style restarts and removal of learned clauses by LBD or in three tiers (`search.rs`,
-//! `restart.rs`, `tiers.rs`), vivification of learned clauses (`vivify.rs`).
+//! left is a Boolean variable (`encode.rs`), and [`evoku_sat::Solver`] searches the clauses
+//! (two watched literals, first-UIP learning, EVSIDS, target phases, Luby restarts, tiers,
+//! vivification, local-search walks over the cells as exactly-one groups).
 //!
-//! A run is a pure function of (puzzle, [`Config`], seed): the initial activities (and phases
-//! when [`Phase::Random`]) are drawn from the counter-based hash keyed by the seed, floating
-//! point is used in a fixed order, and [`Cdcl::run`] stops only right after a conflict, so
-//! running `a` then `b` conflicts takes the very trajectory of one run of `a + b`. Every
-//! solution is checked against the puzzle's rules before it is returned.
+//! A run is a pure function of (puzzle, [`Config`], seed): the solver's draws are keyed by the
+//! seed, and [`Cdcl::run`] stops only right after a conflict, so running `a` then `b` conflicts
+//! takes the very trajectory of one run of `a + b`. Every solution is checked against the
+//! puzzle's rules before it is returned.
 
-mod analyze;
-mod clauses;
+mod dimacs;
 mod encode;
-mod heap;
-mod phases;
-mod propagate;
-mod restart;
-mod search;
-mod share;
-mod tiers;
-mod vivify;
-mod walk;
-mod walk_cells;
-mod walk_formula;
 
-use clauses::{not, pos, ClauseRef, Clauses, Lit};
+pub use dimacs::dimacs;
 use encode::{encode, Encoded};
-use heap::VarHeap;
-use phases::PhaseState;
-pub use phases::{Cycle, Growth, Modes, Rephase, TargetReset};
-use restart::RestartState;
-pub use restart::Restarts;
-pub use share::{ShareLimits, Shared};
-pub use walk::{Walk, WalkScore, WalkStats};
+use evoku_sat::{neg, Solver, Status};
+pub use evoku_sat::{
+    Cycle, Growth, Modes, Phase, Rephase, Restarts, ShareLimits, Shared, TargetReset, Walk,
+    WalkScore, WalkStats,
+};
 
 use crate::board::Grid;
-use crate::rng;
-
-/// Stream key separating the CDCL's draws from every other use of the seed.
-const CDCL_STREAM: u32 = 0xcdc1_5eed;
-
-/// The initial value a decision gives a variable never assigned before (phase saving keeps the
-/// last value after that).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Phase {
-    /// "This cell does not take this digit" (MiniSat's default).
-    False,
-    /// "This cell takes this digit" (a value choice, as the tree search makes).
-    True,
-    /// Drawn per variable from the seed.
-    Random,
-}
 
 /// The search's settings.
 #[derive(Clone, Debug, PartialEq)]
@@ -155,6 +121,32 @@ impl Default for Config {
     }
 }
 
+impl Config {
+    /// The solver's settings (all but [`Config::segments`], which the encoding reads).
+    pub fn solver(&self) -> evoku_sat::Config {
+        evoku_sat::Config {
+            restarts: self.restarts,
+            phase: self.phase,
+            decay: self.decay,
+            reduce_first: self.reduce_first,
+            reduce_step: self.reduce_step,
+            keep_lbd: self.keep_lbd,
+            target: self.target,
+            rephase: self.rephase,
+            target_reset: self.target_reset,
+            modes: self.modes,
+            decay_ramp: self.decay_ramp,
+            random_decisions: self.random_decisions,
+            walk: self.walk,
+            tiers: self.tiers,
+            tier2_lbd: self.tier2_lbd,
+            tier2_window: self.tier2_window,
+            vivify: self.vivify,
+            bump_reasons: self.bump_reasons,
+        }
+    }
+}
+
 /// Where a run stopped.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -169,81 +161,18 @@ pub enum Outcome {
     Abandoned,
 }
 
-/// Work done so far.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
-    pub conflicts: u64,
-    /// Literals taken off the propagation queue.
-    pub propagations: u64,
-    pub decisions: u64,
-    pub restarts: u64,
-    /// Learned clauses removed.
-    pub removed: u64,
-    /// Rephases and switches between focused and stable mode (`phases.rs`).
-    pub rephases: u64,
-    pub mode_switches: u64,
-    /// Clauses taken from other searches ([`Cdcl::import`]).
-    pub imported: u64,
-    /// Learned clauses vivification shortened, and the propagations it spent (not counted in
-    /// `propagations`).
-    pub vivified: u64,
-    pub vivify_propagations: u64,
-}
-
-/// Why a literal is true.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Reason {
-    /// A decision or a level-0 fact.
-    None,
-    /// A binary clause; the other literal (false).
-    Binary(Lit),
-    /// A long clause whose first literal is the one implied.
-    Long(ClauseRef),
-}
+/// Work done so far (the solver's).
+pub use evoku_sat::Stats;
 
 /// A resumable CDCL search on one puzzle.
 pub struct Cdcl {
     puzzle: Grid,
     /// The givens plus the cells propagation fixed.
     base: Grid,
-    /// `(cell, digit)` of each variable.
+    /// `(cell, digit)` of each cell variable.
     cells: Vec<(u32, u8)>,
-    config: Config,
-    clauses: Clauses,
-    /// Per literal: 1 true, -1 false, 0 unassigned.
-    value: Vec<i8>,
-    level: Vec<u32>,
-    reason: Vec<Reason>,
-    trail: Vec<Lit>,
-    trail_lim: Vec<usize>,
-    qhead: usize,
-    activity: Vec<f64>,
-    var_inc: f64,
-    heap: VarHeap,
-    /// Saved phase per variable: true for the positive literal.
-    phase: Vec<bool>,
-    /// Target phase per variable (1 positive, -1 negative, 0 none) and the length of the
-    /// assignment it was taken from.
-    target: Vec<i8>,
-    target_len: usize,
-    phases: PhaseState,
-    // Analysis scratch.
-    seen: Vec<bool>,
-    learnt: Vec<Lit>,
-    to_clear: Vec<Lit>,
-    stack: Vec<Lit>,
-    level_stamp: Vec<u64>,
-    stamp: u64,
-    restart: RestartState,
-    next_reduce: u64,
-    reductions: u64,
-    /// The search's propagations at the last vivification.
-    vivify_mark: u64,
-    stats: Stats,
+    solver: Solver,
     done: Option<Outcome>,
-    walker: Option<walk::Walker>,
-    /// Short learned clauses kept for another search, when exporting ([`Cdcl::set_export`]).
-    exports: Option<share::Exports>,
 }
 
 impl Cdcl {
@@ -259,63 +188,26 @@ impl Cdcl {
             Encoded::Solved(_) => unreachable!("propagation filled the board against a rule"),
         };
         let vars = enc.as_ref().map_or(0, encode::Encoding::variables);
-        let key = rng::stream_key(seed, CDCL_STREAM, 0, stream);
-        let mut draws = rng::Rng::new(key);
-        // Initial activities below one increment: a keyed tie-break until conflicts decide.
-        let activity: Vec<f64> = (0..vars)
-            .map(|_| f64::from(draws.next_u32()) / 4_294_967_296.0 * 1e-3)
-            .collect();
-        let phase: Vec<bool> = (0..vars)
-            .map(|_| match config.phase {
-                Phase::False => false,
-                Phase::True => true,
-                Phase::Random => draws.next_u32() & 1 == 1,
-            })
-            .collect();
-        let next_reduce = config.reduce_first;
-        let restart = RestartState::new(&phases::first_restarts(&config));
-        let phases = PhaseState::new(&config, phase.clone(), seed, stream);
-        let walker = enc
-            .as_ref()
-            .and_then(|e| walk::Walker::new(&config.walk, e, seed, stream));
-        let mut cdcl = Cdcl {
+        let mut solver = Solver::new(vars, config.solver(), seed, stream);
+        if let Some(enc) = &enc {
+            if config.walk.interval > 0 {
+                solver.set_walk_scope(enc.walk_scope());
+            }
+            // Binary clauses first, then the others, each as given.
+            for &(a, b) in &enc.binaries {
+                solver.add_clause(&[a, b]);
+            }
+            for clause in &enc.clauses {
+                solver.add_clause(clause);
+            }
+        }
+        Cdcl {
             puzzle: puzzle.clone(),
             base,
-            cells: enc.as_ref().map_or_else(Vec::new, |e| e.vars.clone()),
-            config,
-            clauses: Clauses::new(vars),
-            value: vec![0; 2 * vars],
-            level: vec![0; vars],
-            reason: vec![Reason::None; vars],
-            trail: Vec::with_capacity(vars),
-            trail_lim: Vec::new(),
-            qhead: 0,
-            heap: VarHeap::new(vars, &activity),
-            activity,
-            var_inc: 1.0,
-            phase,
-            target: vec![0; vars],
-            target_len: 0,
-            phases,
-            seen: vec![false; vars],
-            learnt: Vec::new(),
-            to_clear: Vec::new(),
-            stack: Vec::new(),
-            level_stamp: vec![0; vars + 1],
-            stamp: 0,
-            restart,
-            next_reduce,
-            reductions: 0,
-            vivify_mark: 0,
-            stats: Stats::default(),
+            cells: enc.map_or_else(Vec::new, |e| e.vars),
+            solver,
             done,
-            walker,
-            exports: None,
-        };
-        if let Some(enc) = enc {
-            cdcl.load(&enc);
         }
-        cdcl
     }
 
     /// The search for a solution of `puzzle` other than `solution` (one of its solutions): the
@@ -335,57 +227,59 @@ impl Cdcl {
             Some(Outcome::Solved(_)) => cdcl.done = Some(Outcome::Unsat),
             Some(_) => {}
             None => {
-                let other: Vec<Lit> = (cdcl.cells.iter().enumerate())
+                let other: Vec<_> = (cdcl.cells.iter().enumerate())
                     .filter(|&(_, &(cell, digit))| solution.get(cell as usize) == digit)
-                    .map(|(v, _)| not(pos(v)))
+                    .map(|(v, _)| neg(v))
                     .collect();
-                cdcl.add_clause(&other);
+                cdcl.solver.add_clause(&other);
             }
         }
         cdcl
     }
 
-    /// Adds the encoding's clauses; a clause found empty or false at level 0 ends the search.
-    fn load(&mut self, enc: &encode::Encoding) {
-        for &(a, b) in &enc.binaries {
-            self.clauses.add_binary(a, b);
+    /// Searches until a solution, a proof of none, or `budget` more conflicts (then
+    /// [`Outcome::Budget`]; calling again continues exactly where it stopped). Once the search
+    /// has ended every call returns its end. A budget of 0 does nothing.
+    pub fn run(&mut self, budget: u64) -> Outcome {
+        if let Some(done) = &self.done {
+            return done.clone();
         }
-        for clause in &enc.clauses {
-            self.add_clause(clause);
-        }
-    }
-
-    /// Adds a clause of the problem at decision level 0; one found empty or false ends the
-    /// search.
-    fn add_clause(&mut self, clause: &[Lit]) {
-        match clause.len() {
-            0 => self.done = Some(Outcome::Unsat),
-            1 => match self.value[clause[0] as usize] {
-                -1 => self.done = Some(Outcome::Unsat),
-                0 => self.assign(clause[0], Reason::None),
-                _ => {}
+        let outcome = match self.solver.solve(budget) {
+            Status::Budget => return Outcome::Budget,
+            Status::Unsat => Outcome::Unsat,
+            Status::Sat => match self.model() {
+                Some(grid) => Outcome::Solved(grid),
+                None => {
+                    log::error!(
+                        "the CDCL's full assignment breaks a Sudoku rule (an encoding bug): this \
+                         search gives up"
+                    );
+                    Outcome::Abandoned
+                }
             },
-            2 => self.clauses.add_binary(clause[0], clause[1]),
-            _ => {
-                self.clauses.add_long(clause, false, 0, 0);
-            }
-        }
+        };
+        self.done = Some(outcome.clone());
+        outcome
     }
 
     /// Variables of the encoding (open candidates after propagation, and segments when
     /// [`Config::segments`]).
     pub fn variables(&self) -> usize {
-        self.level.len()
+        self.solver.variables()
     }
 
     /// Binary and long clauses now held (learned ones included).
     pub fn clause_counts(&self) -> (usize, usize) {
-        let long = self.clauses.watches.iter().map(Vec::len).sum::<usize>() / 2;
-        (self.clauses.binaries, long)
+        self.solver.clause_counts()
     }
 
     pub fn stats(&self) -> Stats {
-        self.stats
+        self.solver.stats()
+    }
+
+    /// What the walks did (all zero when walks are off).
+    pub fn walk_stats(&self) -> WalkStats {
+        self.solver.walk_stats()
     }
 
     /// The search's end, once it has one.
@@ -393,14 +287,59 @@ impl Cdcl {
         self.done.as_ref()
     }
 
+    /// Whether this search keeps its short learned clauses for [`Cdcl::take_exports`], and
+    /// which (off until set: a search nobody reads from keeps nothing).
+    pub fn set_export(&mut self, limits: Option<ShareLimits>) {
+        self.solver.set_export(limits);
+    }
+
+    /// The clauses kept since the last call (none when exporting is off).
+    pub fn take_exports(&mut self) -> Shared {
+        self.solver.take_exports()
+    }
+
+    /// Adds `shared` (clauses another search of this puzzle learned: every search of one
+    /// puzzle numbers its cell variables alike, the encoding depending on the puzzle alone) to
+    /// this search ([`Solver::import`]); a clause over segment variables this search lacks is
+    /// skipped. Returns how many were added.
+    pub fn import(&mut self, shared: &Shared) -> usize {
+        if self.done.is_some() {
+            return 0;
+        }
+        self.solver.import(shared)
+    }
+
     /// The full assignment as a grid, checked; `None` if it breaks a rule (a bug).
     fn model(&self) -> Option<Grid> {
         let mut grid = self.base.clone();
         for (v, &(cell, digit)) in self.cells.iter().enumerate() {
-            if self.value[pos(v) as usize] == 1 {
+            if self.solver.value(v) == Some(true) {
                 grid.set(cell as usize, digit);
             }
         }
         grid.solves(&self.puzzle).then_some(grid)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Geometry;
+    use evoku_sat::pos;
+
+    /// A clause naming a variable the importer lacks (a segment variable of a search with
+    /// `Config::segments`) is skipped; one over its own variables is taken.
+    #[test]
+    fn import_skips_clauses_over_variables_the_search_lacks() {
+        let empty = Grid::empty(Geometry::new(3).unwrap());
+        let mut cdcl = Cdcl::new(&empty, Config::default(), 1, 0);
+        let vars = cdcl.variables();
+        assert_eq!(vars, 729);
+        let mut shared = Shared::default();
+        shared.push(&[pos(0), pos(vars + 3)], 2);
+        assert_eq!(cdcl.import(&shared), 0);
+        shared.push(&[pos(0), pos(1), pos(2)], 2);
+        assert_eq!(cdcl.import(&shared), 1);
+        assert_eq!(cdcl.stats().imported, 1);
     }
 }

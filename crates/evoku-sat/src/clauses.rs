@@ -7,21 +7,30 @@
 //! arena; it runs at decision level 0, where no clause is the reason of a literal analysis will
 //! read.
 
-pub(super) type Lit = u32;
+/// A literal: `2 * var + sign` (sign 1: negated); variables are numbered from 0.
+pub type Lit = u32;
 
+/// The variable of a literal.
 #[inline(always)]
-pub(super) fn var(l: Lit) -> usize {
+pub fn var(l: Lit) -> usize {
     (l >> 1) as usize
 }
 
 /// The positive literal of a variable.
 #[inline(always)]
-pub(super) fn pos(v: usize) -> Lit {
+pub fn pos(v: usize) -> Lit {
     (v as u32) << 1
 }
 
+/// The negative literal of a variable.
 #[inline(always)]
-pub(super) fn not(l: Lit) -> Lit {
+pub fn neg(v: usize) -> Lit {
+    not(pos(v))
+}
+
+/// The negation of a literal.
+#[inline(always)]
+pub fn not(l: Lit) -> Lit {
     l ^ 1
 }
 

@@ -1,30 +1,21 @@
-//! The Sudoku-native walk: every open cell keeps exactly one of its open candidates true, and a
-//! move changes one cell's digit. The cell's own clauses (at least one digit, at most one) then
-//! stay satisfied; what can be false is a pair of peers sharing a digit or a unit missing one.
+//! The walk over exactly-one groups (on Sudoku, the open cells): every group keeps exactly one of
+//! its open variables true, and a move changes which one (a cell changes its digit). The group's
+//! own clauses (at least one, at most one) then stay satisfied; what can be false is the rest
+//! (on Sudoku, a pair of peers sharing a digit or a unit missing one).
 //! Moves are chosen as ProbSAT chooses flips (`walk.rs`): from a false clause, with probability
 //! proportional to `f(break)`, `break` counting the clauses the move leaves false.
 
-use super::clauses::{not, pos, var};
-use super::walk_formula::{back_to_best, weighted_pick, Counts, Formula, Weights};
+use crate::clauses::{not, pos, var};
 use crate::rng;
-
-/// Where each cell's variables start (the encoding numbers them cell by cell), and the end.
-pub(super) fn cell_groups(vars: &[(u32, u8)]) -> Vec<u32> {
-    let mut starts: Vec<u32> = (0..vars.len())
-        .filter(|&v| v == 0 || vars[v].0 != vars[v - 1].0)
-        .map(|v| v as u32)
-        .collect();
-    starts.push(vars.len() as u32);
-    starts
-}
+use crate::walk_formula::{back_to_best, weighted_pick, Counts, Formula, Weights};
 
 const NONE: u32 = u32::MAX;
 
-/// A walk over `formula` whose moves keep one digit per open cell (`cells`: the groups of
-/// [`cell_groups`]; `open`: whether a variable is unassigned at level 0), from `truth` made to
+/// A walk over `formula` whose moves keep one variable per group true (`cells`: where each group
+/// starts, then the end; `open`: whether a variable is unassigned at level 0), from `truth` made to
 /// keep one per cell; leaves the best assignment met in `truth` and returns its number of false
 /// clauses and the moves made.
-pub(super) fn walk_cells(
+pub(crate) fn walk_cells(
     formula: &Formula,
     truth: &mut [bool],
     (cells, open): (&[u32], &dyn Fn(usize) -> bool),
@@ -33,7 +24,8 @@ pub(super) fn walk_cells(
     moves: u64,
 ) -> (usize, u64) {
     let groups = cells.len() - 1;
-    let mut cell_of = vec![0u32; truth.len()];
+    // The group of each variable, NONE outside every group (never moved).
+    let mut cell_of = vec![NONE; truth.len()];
     // The true variable of each cell whose digit may move, NONE for a cell fixed at level 0.
     let mut current = vec![NONE; groups];
     for g in 0..groups {
@@ -68,7 +60,11 @@ pub(super) fn walk_cells(
         options.clear();
         for &l in formula.clause(c) {
             let v = var(l);
-            let g = cell_of[v] as usize;
+            let g = cell_of[v];
+            if g == NONE {
+                continue;
+            }
+            let g = g as usize;
             let from = current[g];
             if from == NONE {
                 continue;

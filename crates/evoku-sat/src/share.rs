@@ -1,15 +1,16 @@
-//! Learned clauses passed between searches of the same puzzle (a parallel portfolio's clause
+//! Learned clauses passed between searches of the same problem (a parallel portfolio's clause
 //! sharing, made deterministic by exchanging only at points the caller fixes).
 //!
-//! Every search of one puzzle has the same variables ([`super::encode`] depends on the puzzle
-//! alone), so a clause one search learned is a consequence of the puzzle the other can use as
-//! is. A search that exports keeps the short ones it learns (units, binaries, and long clauses
-//! of low LBD and few literals) until [`Cdcl::take_exports`]; [`Cdcl::import`] adds another
+//! Searches of one problem numbered alike have the same variables, so a clause one search
+//! learned is a consequence of the problem the other can use as is (a search skips a clause over
+//! variables it lacks: evoku's Sudoku searches with extra segment variables share with those
+//! without). A search that exports keeps the short ones it learns (units, binaries, and long clauses
+//! of low LBD and few literals) until [`Solver::take_exports`]; [`Solver::import`] adds another
 //! search's to this one at decision level 0. Where the caller exchanges after fixed work (the
-//! portfolio: between rounds), the run stays a pure function of puzzle, settings and seeds.
+//! portfolio: between rounds), the run stays a pure function of problem, settings and seeds.
 
-use super::clauses::{var, Lit};
-use super::{Cdcl, Outcome, Reason};
+use crate::clauses::{var, Lit};
+use crate::{Reason, Solver, Status};
 
 /// Which learned clauses a search exports: units and binaries always, a longer one when both
 /// its LBD and its length are within these.
@@ -21,7 +22,7 @@ pub struct ShareLimits {
 
 impl ShareLimits {
     /// LBD at most 2, at most 8 literals: the glue clauses that keep their worth in another
-    /// search, few enough to pass every round (docs/results/exact-and-cdcl.md#clause-sharing-between-the-two-cdcl-streams-the-default-since-this-section, "Clause sharing between the two
+    /// search, few enough to pass every round (evoku's docs/results/exact-and-cdcl.md#clause-sharing-between-the-two-cdcl-streams-the-default-since-this-section, "Clause sharing between the two
     /// CDCL streams").
     pub const DEFAULT: ShareLimits = ShareLimits {
         max_lbd: 2,
@@ -64,7 +65,8 @@ impl Shared {
         self.ends.is_empty()
     }
 
-    fn push(&mut self, clause: &[Lit], lbd: u32) {
+    /// Adds a clause of LBD `lbd`.
+    pub fn push(&mut self, clause: &[Lit], lbd: u32) {
         self.lits.extend_from_slice(clause);
         self.ends.push(self.lits.len() as u32);
         self.lbds.push(lbd);
@@ -79,8 +81,8 @@ impl Shared {
     }
 }
 
-impl Cdcl {
-    /// Whether this search keeps its short learned clauses for [`Cdcl::take_exports`], and
+impl Solver {
+    /// Whether this search keeps its short learned clauses for [`Solver::take_exports`], and
     /// which (off until set: a search nobody reads from keeps nothing).
     pub fn set_export(&mut self, limits: Option<ShareLimits>) {
         self.exports = limits.map(|limits| Exports {
@@ -107,7 +109,7 @@ impl Cdcl {
         }
     }
 
-    /// Adds `shared` (clauses another search of this puzzle learned) to this search: it goes
+    /// Adds `shared` (clauses another search of this problem learned) to this search: it goes
     /// back to decision level 0 first (as a restart does, without counting one), then each
     /// clause without its level-0 false literals; one true at level 0 is skipped, a unit is
     /// assigned, an empty one proves there is no solution, one over variables this search does
@@ -120,9 +122,8 @@ impl Cdcl {
         let mut added = 0;
         let mut clause = Vec::new();
         for (lits, lbd) in shared.clauses() {
-            // A clause over segment variables this search lacks (the other has
-            // `Config::segments`, this one not) is skipped; cell variables are numbered alike
-            // either way.
+            // A clause over variables this search lacks is skipped (evoku: segment variables
+            // of a search that has them, this one not).
             if lits.iter().any(|&lit| var(lit) >= self.level.len()) {
                 continue;
             }
@@ -141,7 +142,7 @@ impl Cdcl {
             added += 1;
             match clause.len() {
                 0 => {
-                    self.done = Some(Outcome::Unsat);
+                    self.done = Some(Status::Unsat);
                     return added;
                 }
                 1 => self.assign(clause[0], Reason::None),
@@ -154,28 +155,5 @@ impl Cdcl {
         }
         self.stats.imported += added as u64;
         added
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::clauses::pos;
-    use super::*;
-    use crate::board::{Geometry, Grid};
-
-    /// A clause naming a variable the importer lacks (a segment variable of a search with
-    /// `Config::segments`) is skipped; one over its own variables is taken.
-    #[test]
-    fn import_skips_clauses_over_variables_the_search_lacks() {
-        let empty = Grid::empty(Geometry::new(3).unwrap());
-        let mut cdcl = Cdcl::new(&empty, super::super::Config::default(), 1, 0);
-        let vars = cdcl.variables();
-        assert_eq!(vars, 729);
-        let mut shared = Shared::default();
-        shared.push(&[pos(0), pos(vars + 3)], 2);
-        assert_eq!(cdcl.import(&shared), 0);
-        shared.push(&[pos(0), pos(1), pos(2)], 2);
-        assert_eq!(cdcl.import(&shared), 1);
-        assert_eq!(cdcl.stats().imported, 1);
     }
 }

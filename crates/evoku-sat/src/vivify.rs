@@ -12,7 +12,7 @@
 
 use super::clauses::{not, var, ClauseRef, Lit};
 use super::search::Conflict;
-use super::{Cdcl, Reason};
+use super::{Reason, Solver};
 
 /// What trying a clause gave.
 enum Tried {
@@ -23,7 +23,7 @@ enum Tried {
     Unit,
 }
 
-impl Cdcl {
+impl Solver {
     /// Vivifies learned clauses within this round's budget. Call at decision level 0, with the
     /// level-0 literals propagated and no clause a reason analysis will read.
     pub(super) fn vivify(&mut self) {

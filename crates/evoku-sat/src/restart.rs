@@ -1,7 +1,5 @@
 //! When the CDCL search restarts (goes back to decision level 0, keeping what it learned).
 
-use crate::exact::restarts::luby;
-
 /// Restart policy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Restarts {
@@ -106,5 +104,19 @@ fn luby_limit(policy: &Restarts, restarts: u64) -> u64 {
     match *policy {
         Restarts::Luby { unit } => luby(restarts + 1) * unit.max(1),
         _ => 0,
+    }
+}
+
+/// The Luby sequence, 1-based: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ... (`luby(0)` is
+/// taken as `luby(1)`). Its partial sums stay within a log factor of any fixed cutoff's cost.
+pub fn luby(i: u64) -> u64 {
+    let mut i = i.max(1);
+    loop {
+        // The smallest k with 2^k - 1 >= i.
+        let k = 64 - i.leading_zeros() as u64;
+        if (1u64 << k) - 1 == i {
+            return 1u64 << (k - 1);
+        }
+        i -= (1u64 << (k - 1)) - 1;
     }
 }

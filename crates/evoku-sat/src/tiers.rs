@@ -5,11 +5,11 @@
 //! is kept while conflict analysis has used it within the last `tier2_window` conflicts, and
 //! competes with the local ones once it has not; `local` (the rest) is halved at each reduction,
 //! the highest LBD first, among equals the one analysis used longest ago. Analysis
-//! ([`Cdcl::touch`]) stamps each learned clause it reads with the conflict count and lowers its
+//! ([`Solver::touch`]) stamps each learned clause it reads with the conflict count and lowers its
 //! LBD when the clause now spans fewer levels, so a clause can climb tiers.
 
 use super::clauses::{var, ClauseRef, Clauses};
-use super::Cdcl;
+use super::Solver;
 
 /// The removal policy a reduction applies.
 #[derive(Clone, Copy, Debug)]
@@ -56,7 +56,7 @@ impl Clauses {
     }
 }
 
-impl Cdcl {
+impl Solver {
     /// Conflict analysis reads the long clause `cref` (a conflict or a reason): with tiers on,
     /// a learned clause is stamped used now and its LBD lowered if its literals (all assigned)
     /// now span fewer decision levels.
@@ -85,7 +85,7 @@ impl Cdcl {
     }
 }
 
-impl Cdcl {
+impl Solver {
     /// The policy of the reduction due now.
     pub(super) fn reduce_policy(&self) -> Policy {
         Policy {

@@ -11,7 +11,7 @@
 
 use super::clauses::{not, pos, var, Lit};
 use super::restart::{RestartState, Restarts};
-use super::Cdcl;
+use super::Solver;
 use crate::rng;
 
 /// How the gaps between rephases grow.
@@ -141,7 +141,7 @@ pub(super) fn first_restarts(config: &super::Config) -> Restarts {
     }
 }
 
-impl Cdcl {
+impl Solver {
     /// At a conflict, before the backjump: the assignment before the last decision is
     /// conflict-free; when it is the longest yet it becomes the target (stable mode) or best.
     pub(super) fn update_phases(&mut self) {

@@ -1,5 +1,5 @@
 //! Local-search phases (Kissat's "walk" rephasing): at decision level 0, on a conflict
-//! schedule, a ProbSAT walk over the encoding's own clauses starts from the phases the search
+//! schedule, a ProbSAT walk over the problem's clauses (a [`WalkScope`]) starts from the phases the search
 //! would decide and leaves the best assignment it met as the saved (and optionally target)
 //! phases.
 //!
@@ -11,14 +11,13 @@
 //! its seed, stream and the walk's number (counter-based draws, integer weights), and it spends a
 //! fixed number of flips per clause, so a run stays a pure function of (puzzle, config, seed).
 //! A walk that satisfies every clause leaves a solution in the phases: the next descent takes it
-//! without a conflict and returns it through the host check (`Cdcl::model`).
+//! without a conflict.
 
-use super::clauses::{not, pos, var, Lit};
-use super::encode::Encoding;
-use super::walk_cells::{cell_groups, walk_cells};
-use super::walk_formula::{back_to_best, weighted_pick, Counts, Formula, Weights};
-use super::Cdcl;
+use crate::clauses::{not, pos, var, Lit};
 use crate::rng;
+use crate::walk_cells::walk_cells;
+use crate::walk_formula::{back_to_best, weighted_pick, Counts, Formula, Weights};
+use crate::Solver;
 
 /// Stream key of the walks' draws (the walk's number is the generation).
 const WALK_STREAM: u32 = 0x3a1c_5eed;
@@ -46,13 +45,14 @@ pub struct Walk {
     /// The walk's best assignment becomes the target phases too; otherwise the target phases
     /// are cleared, so decisions take the saved phases until the search sets new targets.
     pub target: bool,
-    /// Moves that keep one digit per open cell (`walk_cells.rs`: a cell changes its digit)
-    /// instead of single flips.
+    /// Moves that keep one variable true per exactly-one group of the [`WalkScope`]
+    /// (`walk_cells.rs`; on Sudoku: a cell changes its digit) instead of single flips; single
+    /// flips when the scope has no groups.
     pub cells: bool,
 }
 
 impl Walk {
-    /// No walks: the default until the screen below is finished (docs/results/exact-and-cdcl.md#local-search-phases-in-the-cdcl-kissats-walk-rephasing-issue-13-walksat-branch,
+    /// No walks: the default until the screen below is finished (evoku's docs/results/exact-and-cdcl.md#local-search-phases-in-the-cdcl-kissats-walk-rephasing-issue-13-walksat-branch,
     /// "Local-search phases in the CDCL").
     pub const OFF: Walk = Walk {
         interval: 0,
@@ -91,42 +91,70 @@ pub struct WalkStats {
     pub last_best: u64,
 }
 
+/// What the walks walk over: clauses over the variables `0..vars` (the problem's, or those of
+/// its clauses over the variables that decide the others), and exactly-one groups of
+/// consecutive variables for the group moves of [`Walk::cells`].
+#[derive(Clone, Debug, Default)]
+pub struct WalkScope {
+    vars: usize,
+    /// The clauses, in the order given: `lits[starts[i]..starts[i + 1]]`.
+    lits: Vec<Lit>,
+    starts: Vec<u32>,
+    /// Where each group starts, then the end (empty: no groups).
+    groups: Vec<u32>,
+}
+
+impl WalkScope {
+    /// Walks over variables `0..vars`, no clause yet.
+    pub fn new(vars: usize) -> WalkScope {
+        WalkScope {
+            vars,
+            lits: Vec::new(),
+            starts: vec![0],
+            groups: Vec::new(),
+        }
+    }
+
+    /// A clause to walk over (its literals' variables below `vars`).
+    pub fn push_clause(&mut self, clause: &[Lit]) {
+        assert!(
+            clause.iter().all(|&l| var(l) < self.vars),
+            "a walk clause beyond the walked variables"
+        );
+        self.lits.extend_from_slice(clause);
+        self.starts.push(self.lits.len() as u32);
+    }
+
+    /// Exactly-one groups of consecutive variables: group `i` is `starts[i]..starts[i + 1]`,
+    /// the last entry the end (at most `vars`).
+    pub fn set_groups(&mut self, starts: Vec<u32>) {
+        assert!(
+            starts.windows(2).all(|w| w[0] < w[1])
+                && starts.last().is_none_or(|&e| e as usize <= self.vars),
+            "groups must be increasing and within the walked variables"
+        );
+        self.groups = starts;
+    }
+}
+
 /// The walks' schedule, the clauses they walk over and their scratch space.
 #[derive(Clone, Debug)]
-pub(super) struct Walker {
+pub(crate) struct Walker {
     config: Walk,
     seed: u64,
     stream: u32,
-    /// The encoding's clauses (binary ones included), in the order given: `lits[starts[i]..
-    /// starts[i + 1]]`.
-    lits: Vec<Lit>,
-    starts: Vec<u32>,
+    scope: WalkScope,
     /// Weight of each break count (integers: the choice is exact).
     weights: Weights,
-    /// Each open cell's variables, `vars[cells[i]..cells[i + 1]]` (the encoding numbers them cell
-    /// by cell).
-    cells: Vec<u32>,
     next: u64,
     stats: WalkStats,
 }
 
 impl Walker {
-    /// The walks of `config` over `enc`'s clauses; `None` when walks are off.
-    pub(super) fn new(config: &Walk, enc: &Encoding, seed: u64, stream: u32) -> Option<Walker> {
+    /// The walks of `config` over `scope`; `None` when walks are off.
+    pub(crate) fn new(config: &Walk, scope: WalkScope, seed: u64, stream: u32) -> Option<Walker> {
         if config.interval == 0 {
             return None;
-        }
-        let mut lits = Vec::new();
-        let mut starts = vec![0u32];
-        // Over the cell variables only: segment variables follow from them.
-        let (binaries, clauses) = enc.cell_clauses;
-        for &(a, b) in &enc.binaries[..binaries] {
-            lits.extend_from_slice(&[a, b]);
-            starts.push(lits.len() as u32);
-        }
-        for clause in &enc.clauses[..clauses] {
-            lits.extend_from_slice(clause);
-            starts.push(lits.len() as u32);
         }
         let weights = match config.score {
             WalkScore::Poly { cb } => Weights::new(|b| (1.0 + b).powf(-cb)),
@@ -136,10 +164,8 @@ impl Walker {
             config: *config,
             seed,
             stream,
-            lits,
-            starts,
+            scope,
             weights,
-            cells: cell_groups(&enc.vars),
             next: config.interval,
             stats: WalkStats::default(),
         })
@@ -185,7 +211,7 @@ fn walk(
     (best, done)
 }
 
-impl Cdcl {
+impl Solver {
     /// Walks when one is due; call at decision level 0, propagation done.
     pub(super) fn walk_if_due(&mut self) {
         let Some(mut walker) = self.walker.take() else {
@@ -199,8 +225,8 @@ impl Cdcl {
 
     fn walk(&mut self, walker: &mut Walker) {
         debug_assert!(self.trail_lim.is_empty(), "walks start at level 0");
-        let formula = Formula::new(&walker.lits, &walker.starts, &self.value);
-        let vars = self.cells.len();
+        let formula = Formula::new(&walker.scope.lits, &walker.scope.starts, &self.value);
+        let vars = walker.scope.vars;
         let mut truth: Vec<bool> = (0..vars)
             .map(|v| match self.value[pos(v) as usize] {
                 0 => match self.target[v] {
@@ -218,12 +244,12 @@ impl Cdcl {
         );
         let flips = (walker.config.flips_per_clause * formula.clauses() as u64).min(MAX_FLIPS);
         let mut draws = rng::Rng::new(key);
-        let (best, done) = if walker.config.cells {
+        let (best, done) = if walker.config.cells && walker.scope.groups.len() > 1 {
             let open = |v: usize| self.value[pos(v) as usize] == 0;
             walk_cells(
                 &formula,
                 &mut truth,
-                (&walker.cells, &open),
+                (&walker.scope.groups, &open),
                 &walker.weights,
                 &mut draws,
                 flips,

@@ -2,7 +2,7 @@
 //! learned clauses.
 
 use super::clauses::{not, pos, var, ClauseRef, Lit};
-use super::{Cdcl, Outcome, Reason, TargetReset};
+use crate::{Reason, Solver, Status, TargetReset};
 
 /// A clause found false: its literals.
 #[derive(Clone, Copy, Debug)]
@@ -11,23 +11,23 @@ pub(super) enum Conflict {
     Long(ClauseRef),
 }
 
-impl Cdcl {
-    /// Searches until a solution, a proof of none, or `budget` more conflicts (then
-    /// [`Outcome::Budget`]; calling again continues exactly where it stopped). Once the search
+impl Solver {
+    /// Searches until a model, a proof of none, or `budget` more conflicts (then
+    /// [`Status::Budget`]; calling again continues exactly where it stopped). Once the search
     /// has ended every call returns its end. A budget of 0 does nothing.
-    pub fn run(&mut self, budget: u64) -> Outcome {
-        if let Some(done) = &self.done {
-            return done.clone();
+    pub fn solve(&mut self, budget: u64) -> Status {
+        if let Some(done) = self.done {
+            return done;
         }
         if budget == 0 {
-            return Outcome::Budget;
+            return Status::Budget;
         }
         let stop = self.stats.conflicts.saturating_add(budget);
         loop {
             if let Some(conflict) = self.propagate() {
                 self.stats.conflicts += 1;
                 if self.trail_lim.is_empty() {
-                    return self.finish(Outcome::Unsat);
+                    return self.finish(Status::Unsat);
                 }
                 self.update_phases();
                 let (back, lbd) = self.analyze(conflict);
@@ -36,7 +36,7 @@ impl Cdcl {
                 self.var_inc /= self.decay();
                 self.restart.conflict(lbd);
                 if self.stats.conflicts >= stop {
-                    return Outcome::Budget;
+                    return Status::Budget;
                 }
             } else if self.restart.due() {
                 self.restart();
@@ -49,23 +49,14 @@ impl Cdcl {
                         self.trail_lim.push(self.trail.len());
                         self.assign(lit, Reason::None);
                     }
-                    None => {
-                        let Some(grid) = self.model() else {
-                            log::error!(
-                                "the CDCL's full assignment breaks a Sudoku rule (an encoding \
-                                 bug): this search gives up"
-                            );
-                            return self.finish(Outcome::Abandoned);
-                        };
-                        return self.finish(Outcome::Solved(grid));
-                    }
+                    None => return self.finish(Status::Sat),
                 }
             }
         }
     }
 
-    fn finish(&mut self, outcome: Outcome) -> Outcome {
-        self.done = Some(outcome.clone());
+    fn finish(&mut self, outcome: Status) -> Status {
+        self.done = Some(outcome);
         outcome
     }
 

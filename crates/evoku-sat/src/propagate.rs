@@ -11,9 +11,9 @@
 
 use super::clauses::{not, var, Clauses, Lit, Watch, HEADER};
 use super::search::Conflict;
-use super::{Cdcl, Reason};
+use super::{Reason, Solver};
 
-impl Cdcl {
+impl Solver {
     /// Unit propagation of the trail's pending literals; the first false clause met, if any.
     pub(super) fn propagate(&mut self) -> Option<Conflict> {
         if self.qhead == self.trail.len() {

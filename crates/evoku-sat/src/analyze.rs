@@ -3,9 +3,9 @@
 use super::clauses::{not, var, ClauseRef, Lit, HEADER};
 use super::heap::VarHeap;
 use super::search::Conflict;
-use super::{Cdcl, Reason};
+use super::{Reason, Solver};
 
-impl Cdcl {
+impl Solver {
     /// Learns the first-UIP clause of `conflict` into `self.learnt` (asserting literal first,
     /// a literal of the backjump level second); returns the backjump level and the LBD.
     pub(super) fn analyze(&mut self, conflict: Conflict) -> (usize, u32) {
@@ -65,11 +65,11 @@ impl Cdcl {
         (back, self.lbd())
     }
 
-    /// [`Cdcl::see`] for the literals of a long clause from its `from`-th on, in clause order.
+    /// [`Solver::see`] for the literals of a long clause from its `from`-th on, in clause order.
     fn see_clause(&mut self, cref: ClauseRef, from: usize, current: u32, pending: &mut usize) {
         let at = cref as usize + HEADER;
         let len = self.clauses.len(cref);
-        let Cdcl {
+        let Solver {
             clauses,
             seen,
             level,
@@ -118,7 +118,7 @@ impl Cdcl {
     /// Drops every literal of `learnt[1..]` implied by the others (MiniSat's recursive
     /// minimisation, pruned by the levels' abstraction); clears the `seen` marks.
     fn minimize(&mut self) {
-        let Cdcl {
+        let Solver {
             learnt,
             to_clear,
             stack,
@@ -236,7 +236,7 @@ impl Cdcl {
     }
 }
 
-/// [`Cdcl::bump`] on the fields it changes.
+/// [`Solver::bump`] on the fields it changes.
 #[inline(always)]
 fn bump(activity: &mut [f64], var_inc: &mut f64, heap: &mut VarHeap, v: usize) {
     activity[v] += *var_inc;
@@ -258,7 +258,7 @@ fn abstract_level(level: &[u32], l: Lit) -> u32 {
 
 /// Whether `lit` follows from literals already in the learned clause (marked `seen`); marks
 /// what it shows to follow too (kept in `to_clear`), or undoes its marks when `lit` does not.
-/// Free of `Cdcl` so that the arrays it reads stay in registers while it writes the marks.
+/// Free of `Solver` so that the arrays it reads stay in registers while it writes the marks.
 #[allow(clippy::too_many_arguments)]
 fn redundant(
     lit: Lit,
