@@ -62,6 +62,30 @@ fn solve_reports_what_the_command_prints() {
     );
 }
 
+/// A batch through the library is the command's batch: the same reports, line for line and in
+/// order, for a file of several puzzles on two threads (each puzzle then on one).
+#[test]
+fn a_batch_reports_what_the_command_prints_for_a_file() {
+    let file = "tests/data/batch/sixteen-45.txt";
+    let cli = evoku_json(&[
+        "solve", "--json", "--backend", "cpu", "--threads", "2", "--seed", "4", file,
+    ]);
+    let puzzles: Vec<Puzzle> = Puzzle::read(util::repo(file)).unwrap().into_iter().take(6).collect();
+    let settings = Settings::new().backend(Backend::Cpu).threads(2).seed(4);
+    let solver = evoku::Solver::new(&settings).unwrap();
+    let reports = solver.solve_batch(&puzzles);
+    assert_eq!(reports.len(), puzzles.len());
+    for (index, report) in reports.into_iter().enumerate() {
+        let library: Value = serde_json::from_str(&report.unwrap().to_json()).unwrap();
+        assert_eq!(library["threads"], 1, "two puzzles at once, one thread each");
+        assert_eq!(
+            without(library, &["seconds", "file"]),
+            without(cli[index].clone(), &["seconds", "file"]),
+            "puzzle {index}"
+        );
+    }
+}
+
 #[test]
 fn exact_streams_reach_the_large_board_member_as_on_the_command_line() {
     let file = "puzzles/large/inst36x36_45_0.txt";

@@ -4,7 +4,6 @@
 
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
-use rayon::prelude::*;
 
 use crate::errors::to_py;
 use crate::{input, interrupt, settings};
@@ -85,16 +84,18 @@ pub fn solve(
         exact_streams,
         no_exact_shortcut,
     )?;
-    let pool = settings::pool(threads)?;
+    // The command's batch (`evoku::Solver::solve_batch`): the same plan, the same threads per
+    // puzzle, so the same reports as `evoku solve --json`.
     let reports = interrupt::run(py, || -> evoku::Result<Vec<evoku::Report>> {
         let solver = evoku::Solver::new(&settings)?;
-        let batch = || puzzles.par_iter().map(|p| solver.solve(p)).collect();
-        match &pool {
-            Some(pool) => pool.install(batch),
-            None => batch(),
-        }
+        solver.solve_batch(&puzzles).into_iter().collect()
     })?
     .map_err(to_py)?;
+    if reports.len() < puzzles.len() {
+        return Err(pyo3::exceptions::PyKeyboardInterrupt::new_err(
+            "evoku.solve was interrupted",
+        ));
+    }
     let cells = puzzles[0].side() * puzzles[0].side();
     let grid = |f: &dyn Fn(&evoku::Report) -> Option<&[u8]>| -> Vec<Vec<u8>> {
         reports

@@ -57,11 +57,7 @@ pub(super) fn solve_all(
         settings.options.threads,
         &settings.options.device,
     );
-    // One puzzle (or one at a time): it gets the threads as given; several at once share them.
-    let threads = match plan.width {
-        1 => settings.options.threads,
-        _ => Some(plan.threads_each),
-    };
+    let threads = plan.threads_for(settings.options.threads);
     let single = jobs.len() == 1;
     let work = |index: usize| -> Done {
         let puzzle = jobs[index].0;

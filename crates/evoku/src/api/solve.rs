@@ -235,9 +235,36 @@ impl Solver {
         })
     }
 
+    /// Solves `puzzles` as one batch, as `evoku solve` solves a file's puzzles
+    /// ([`crate::solve::batch`]): on the CPU min(n, T) at once on T threads (the settings'
+    /// threads, default every core), each on its share and each exactly as when solved alone; on
+    /// a GPU one at a time. The results are in input order; a stop request (Ctrl-C) ends the
+    /// batch early, after the puzzles already started.
+    pub fn solve_batch(&self, puzzles: &[Puzzle]) -> Vec<Result<Report>> {
+        let plan = crate::solve::batch::plan(puzzles.len(), self.options.threads, &self.options.device);
+        let threads = plan.threads_for(self.options.threads);
+        let mut results = Vec::with_capacity(puzzles.len());
+        crate::solve::batch::run_ordered(
+            puzzles.len(),
+            plan.width,
+            &crate::stop::requested,
+            &|index| self.solve_with_threads(&puzzles[index], threads),
+            &mut |_, result| {
+                results.push(result);
+                std::ops::ControlFlow::Continue(())
+            },
+        );
+        results
+    }
+
     /// Solves `puzzle`.
     pub fn solve(&self, puzzle: &Puzzle) -> Result<Report> {
+        self.solve_with_threads(puzzle, self.options.threads)
+    }
+
+    fn solve_with_threads(&self, puzzle: &Puzzle, threads: Option<usize>) -> Result<Report> {
         let mut options = self.options.clone();
+        options.threads = threads;
         let side = puzzle.side();
         options.time_limit = self
             .settings

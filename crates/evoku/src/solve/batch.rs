@@ -27,6 +27,17 @@ pub struct BatchPlan {
     pub threads_each: usize,
 }
 
+impl BatchPlan {
+    /// The threads each puzzle's options get when the batch was asked for `given`: one puzzle at
+    /// a time keeps `given` as it is (`None`: every core); several at once share them.
+    pub fn threads_for(&self, given: Option<usize>) -> Option<usize> {
+        match self.width {
+            1 => given,
+            _ => Some(self.threads_each),
+        }
+    }
+}
+
 /// The CPU threads `threads` names (`None`: every core).
 pub fn thread_count(threads: Option<usize>) -> usize {
     threads
