@@ -18,6 +18,9 @@ use std::sync::mpsc;
 
 use crate::device::Device;
 
+/// Stack of each batch worker thread: 8 MiB, what the main thread has on Linux.
+const WORKER_STACK: usize = 8 << 20;
+
 /// How a batch shares the CPU threads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BatchPlan {
@@ -90,7 +93,10 @@ pub fn run_ordered<T: Send>(
         for _ in 0..width.min(items) {
             let send = send.clone();
             let (next, halt) = (&next, &halt);
-            scope.spawn(move || loop {
+            // The main thread's stack size, not a spawned thread's default 2 MiB: a solve's
+            // searches recurse as deep as they do when a puzzle is solved alone.
+            let worker = std::thread::Builder::new().stack_size(WORKER_STACK);
+            let spawned = worker.spawn_scoped(scope, move || loop {
                 if halt.load(Ordering::Relaxed) || stop() {
                     return;
                 }
@@ -103,6 +109,7 @@ pub fn run_ordered<T: Send>(
                     return;
                 }
             });
+            spawned.expect("a batch worker thread");
         }
         drop(send);
         let mut waiting = BTreeMap::new();
