@@ -28,8 +28,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .file_stem()
             .map_or_else(|| "puzzle".into(), |s| s.to_string_lossy().into_owned());
         let out = format!("{dir}/{name}.cnf");
-        std::fs::write(&out, dimacs(&puzzle.grid, segments))
-            .map_err(|e| format!("{out}: {e}"))?;
+        std::fs::write(&out, dimacs(&puzzle.grid, segments)).map_err(|e| format!("{out}: {e}"))?;
         println!("{out}");
     }
     Ok(())

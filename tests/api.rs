@@ -68,16 +68,31 @@ fn solve_reports_what_the_command_prints() {
 fn a_batch_reports_what_the_command_prints_for_a_file() {
     let file = "tests/data/batch/sixteen-45.txt";
     let cli = evoku_json(&[
-        "solve", "--json", "--backend", "cpu", "--threads", "2", "--seed", "4", file,
+        "solve",
+        "--json",
+        "--backend",
+        "cpu",
+        "--threads",
+        "2",
+        "--seed",
+        "4",
+        file,
     ]);
-    let puzzles: Vec<Puzzle> = Puzzle::read(util::repo(file)).unwrap().into_iter().take(6).collect();
+    let puzzles: Vec<Puzzle> = Puzzle::read(util::repo(file))
+        .unwrap()
+        .into_iter()
+        .take(6)
+        .collect();
     let settings = Settings::new().backend(Backend::Cpu).threads(2).seed(4);
     let solver = evoku::Solver::new(&settings).unwrap();
     let reports = solver.solve_batch(&puzzles);
     assert_eq!(reports.len(), puzzles.len());
     for (index, report) in reports.into_iter().enumerate() {
         let library: Value = serde_json::from_str(&report.unwrap().to_json()).unwrap();
-        assert_eq!(library["threads"], 1, "two puzzles at once, one thread each");
+        assert_eq!(
+            library["threads"], 1,
+            "two puzzles at once, one thread each"
+        );
         assert_eq!(
             without(library, &["seconds", "file"]),
             without(cli[index].clone(), &["seconds", "file"]),
@@ -195,7 +210,18 @@ fn the_library_depends_on_no_command_line_crate() {
         .filter(|name| !name.is_empty() && !name.starts_with('#'))
         .collect();
     assert!(dependencies.contains(&"wgpu"), "{dependencies:?}");
-    for forbidden in ["clap", "ratatui", "crossterm", "plotters", "indicatif", "ctrlc", "env_logger"] {
-        assert!(!dependencies.contains(&forbidden), "{forbidden} in {dependencies:?}");
+    for forbidden in [
+        "clap",
+        "ratatui",
+        "crossterm",
+        "plotters",
+        "indicatif",
+        "ctrlc",
+        "env_logger",
+    ] {
+        assert!(
+            !dependencies.contains(&forbidden),
+            "{forbidden} in {dependencies:?}"
+        );
     }
 }

@@ -341,10 +341,30 @@ fn auto_backend_runs_the_default_solver_on_the_cpu_and_says_why() {
     let out = evoku(&["solve", "puzzles/ai-escargot.txt", "--json"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let stderr = text(&out.stderr);
-    let notes: Vec<&str> = stderr.lines().filter(|l| l.contains("running on")).collect();
+    let notes: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.contains("running on"))
+        .collect();
     assert_eq!(notes.len(), 1, "{stderr}");
-    assert!(notes[0].contains("default solver measured faster on the CPU"), "{stderr}");
-    assert!(text(&out.stdout).contains("\"backend\":\"cpu\""), "{}", text(&out.stdout));
-    let ga = evoku(&["solve", "puzzles/ai-escargot.txt", "--algorithm", "ga", "--json"]);
-    assert!(!text(&ga.stderr).contains("default solver measured faster"), "{}", text(&ga.stderr));
+    assert!(
+        notes[0].contains("default solver measured faster on the CPU"),
+        "{stderr}"
+    );
+    assert!(
+        text(&out.stdout).contains("\"backend\":\"cpu\""),
+        "{}",
+        text(&out.stdout)
+    );
+    let ga = evoku(&[
+        "solve",
+        "puzzles/ai-escargot.txt",
+        "--algorithm",
+        "ga",
+        "--json",
+    ]);
+    assert!(
+        !text(&ga.stderr).contains("default solver measured faster"),
+        "{}",
+        text(&ga.stderr)
+    );
 }

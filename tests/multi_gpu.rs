@@ -3,12 +3,12 @@
 //! one device holding two) must evolve exactly as in one engine, generation by generation,
 //! across migrations, and equal the CPU engine.
 
-use evoku_cli::bench::{self, BenchOptions, GpuChoice};
 use evoku::board::{Geometry, Grid};
 use evoku::ga::cpu::CpuEngine;
 use evoku::ga::gpu::{split_islands, GpuEngine, MultiGpuEngine};
 use evoku::ga::{run, Engine, GaConfig, Preset, Problem, RunLimits};
 use evoku::gpu::{GpuContext, GpuOptions};
+use evoku_cli::bench::{self, BenchOptions, GpuChoice};
 
 use crate::gpu::gpu;
 use crate::util;

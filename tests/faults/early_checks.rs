@@ -115,9 +115,16 @@ fn every_input_file_is_read_before_the_first_solve() {
     let stderr = text(&out.stderr);
     let first_solve = stderr.find("mantere-no29: solved").unwrap_or(usize::MAX);
     let bad = stderr.find("/nonexistent/bad.txt").unwrap();
-    assert!(bad < first_solve, "solved before reading every file: {stderr}");
+    assert!(
+        bad < first_solve,
+        "solved before reading every file: {stderr}"
+    );
     let stdout = text(&out.stdout);
-    assert_eq!(stdout.lines().count(), 2, "both good files solved: {stdout}");
+    assert_eq!(
+        stdout.lines().count(),
+        2,
+        "both good files solved: {stdout}"
+    );
 }
 
 #[test]

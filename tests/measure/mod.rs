@@ -5,17 +5,17 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use evoku_cli::bench::{self, BenchOptions, GpuChoice};
 use evoku::device::Device;
-use evoku_cli::experiment::{self, BatchOptions, OperatorSet, PaperReport, StudyParam};
 use evoku::export::{self, ExportFormat, Table, Value};
 use evoku::format::{self, ParseOptions, Puzzle};
 use evoku::ga::cpu::CpuEngine;
 use evoku::ga::{self, GaConfig, Preset, Problem, RunLimits};
 use evoku::gpu::{GpuContext, GpuOptions};
-use evoku_cli::plot::{self, RangeSeries, Series};
 use evoku::solve::{solve_puzzle, Algorithm, SolveOptions};
 use evoku::stats::{self, Summary};
+use evoku_cli::bench::{self, BenchOptions, GpuChoice};
+use evoku_cli::experiment::{self, BatchOptions, OperatorSet, PaperReport, StudyParam};
+use evoku_cli::plot::{self, RangeSeries, Series};
 use evoku_cli::suite::{self, Bucket, Selection, SuiteOptions};
 
 use crate::util;

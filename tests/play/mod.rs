@@ -6,6 +6,7 @@ use std::process::Command;
 
 use evoku::board::Geometry;
 use evoku::generate::Generator;
+use evoku::rate::Level;
 use evoku_cli::play::game::parse_line;
 use evoku_cli::play::keys::Session;
 use evoku_cli::play::level::{player_level, puzzle_rating, START_RATING};
@@ -13,7 +14,6 @@ use evoku_cli::play::{
     view, Direction, Feedback, Game, GameRecord, ManualClock, Outcome, PlayError, Profile,
     PuzzleInfo,
 };
-use evoku::rate::Level;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;

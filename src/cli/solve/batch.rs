@@ -48,10 +48,7 @@ struct Done {
 }
 
 /// Solves every job (a puzzle and its output), printing each result in order.
-pub(super) fn solve_all(
-    jobs: &[(&Puzzle, Output)],
-    settings: &Settings,
-) -> Result<Tally> {
+pub(super) fn solve_all(jobs: &[(&Puzzle, Output)], settings: &Settings) -> Result<Tally> {
     let plan = plan(
         jobs.len(),
         settings.options.threads,

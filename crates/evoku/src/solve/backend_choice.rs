@@ -51,7 +51,12 @@ mod tests {
 
     #[test]
     fn cpu_is_taken_as_asked_for_every_algorithm() {
-        for algorithm in [Algorithm::Auto, Algorithm::Ga, Algorithm::Aco, Algorithm::Exact] {
+        for algorithm in [
+            Algorithm::Auto,
+            Algorithm::Ga,
+            Algorithm::Aco,
+            Algorithm::Exact,
+        ] {
             let (device, _) = choose_device(Backend::Cpu, None, algorithm).unwrap();
             assert!(matches!(device, Device::Cpu), "{algorithm:?}");
         }
