@@ -64,6 +64,11 @@ pub struct SuiteArgs {
     /// before the runs start.
     #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"])]
     export_runs: Vec<String>,
+    /// Draw the hardness curve to FILE (SVG): per board size, the success rate and the median
+    /// time of the solved runs against the fill. Checked before the runs start; a stopped run
+    /// draws the part done.
+    #[arg(long, value_name = "FILE")]
+    plot: Option<PathBuf>,
     /// Print the table as JSON (the `--export json` document) instead of text.
     #[arg(long)]
     json: bool,
@@ -110,6 +115,9 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
     let mut claims = evoku::output_file::Claims::default();
     let mut exports = args.export.create(&mut claims)?;
     let mut run_exports = export::Exports::create("--export-runs", &args.export_runs, &mut claims)?;
+    if let Some(path) = &args.plot {
+        claims.claim("--plot", path)?;
+    }
     let time_limit = args.time_limit;
     let selection = Selection {
         sizes: args.size.clone(),
@@ -246,6 +254,13 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
             runs_table.meta(key, note.clone());
         }
         run_exports.write(&runs_table)?;
+    }
+    if let Some(path) = &args.plot {
+        let title = match code {
+            ExitCode::SUCCESS => "suite".to_string(),
+            _ => "suite (stopped: the part done)".to_string(),
+        };
+        suite::draw_curve(path, &summaries, &title)?;
     }
     if failed > 0 && code == ExitCode::SUCCESS {
         eprintln!(

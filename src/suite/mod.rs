@@ -16,8 +16,11 @@ use evoku::ga::Progress;
 use evoku::shard::Shard;
 use evoku::solve::{batch, solve_puzzle, SolveOptions};
 
+mod curve;
 mod instances;
 mod summary;
+
+pub use curve::{curve_panels, draw_curve};
 
 pub use instances::{
     bucket_of, collect, instance_file_name, parse_instance_name, Instance, Selection,

@@ -81,3 +81,27 @@ fn fitness_trace_replays_the_solved_run() {
     plot::fitness_chart(&path, "no106", &trace).unwrap();
     assert_svg(&path);
 }
+
+/// `evoku suite --plot` draws the hardness curve: both panels, one series per board size.
+#[test]
+fn suite_plot_draws_the_hardness_curve() {
+    let path = temp_dir("suite-curve").join("curve.svg");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_evoku"))
+        .args(["suite", "--algorithm", "exact", "--size", "9,16"])
+        .args(["--fill", "40,45", "--per-bucket", "1", "--quiet", "--plot"])
+        .arg(&path)
+        .arg(util::data("lloyd-amos/general"))
+        .output()
+        .expect("run evoku suite");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_svg(&path);
+    let svg = std::fs::read_to_string(&path).unwrap();
+    for label in ["solved within the limit", "median time", "9x9", "16x16"] {
+        assert!(svg.contains(label), "{label} missing from the curve");
+    }
+}

@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""The hardness curves of `scripts/hardness.sh` as one markdown table: per board size and fill, the
+default solver's success and median time beside CP-SAT's and CaDiCaL's on the same instances and
+limits, and the peak of each size (the fill with the lowest success rate of the default solver,
+ties broken by the longest median time).
+
+Usage: scripts/hardness-table.py [OUT_DIR]   (default hardness/, as scripts/hardness.sh writes it)
+"""
+import csv
+import os
+import re
+import statistics
+import sys
+
+
+def evoku(path):
+    """{fill: (solved, runs, median_s)} from the suite's bucket table."""
+    rows = {}
+    with open(path) as f:
+        for r in csv.DictReader(f):
+            median = float(r["median_s"]) if r["median_s"] else None
+            rows[int(r["fill"])] = (int(r["solved"]), int(r["runs"]), median)
+    return rows
+
+
+def tally(pairs):
+    """{fill: (solved, runs, median_s)} from (fill, solved, seconds) triples."""
+    by_fill = {}
+    for fill, solved, seconds in pairs:
+        by_fill.setdefault(fill, []).append((solved, seconds))
+    out = {}
+    for fill, runs in by_fill.items():
+        times = [s for ok, s in runs if ok]
+        out[fill] = (len(times), len(runs), statistics.median(times) if times else None)
+    return out
+
+
+def cpsat(path, fills):
+    """cpsat.py's lines `k NxN fill F% solved True 1.23s`; the fill is read back from the
+    givens, so it is matched to the nearest fill asked for."""
+    pairs = []
+    line = re.compile(r"^\d+ \d+x\d+ fill (\d+)% solved (True|False) ([\d.]+)s$")
+    for text in open(path):
+        m = line.match(text.strip())
+        if m:
+            fill = min(fills, key=lambda f: abs(f - int(m.group(1))))
+            pairs.append((fill, m.group(2) == "True", float(m.group(3))))
+    return tally(pairs)
+
+
+def cadical(path):
+    """cadical.py's lines `instNxN_F_k.txt solved 1.23s conflicts N`."""
+    pairs = []
+    line = re.compile(r"^inst\d+x\d+_(\d+)_\d+\.txt (\S+) ([\d.]+)s")
+    for text in open(path):
+        m = line.match(text.strip())
+        if m:
+            pairs.append((int(m.group(1)), m.group(2) == "solved", float(m.group(3))))
+    return tally(pairs)
+
+
+def cell(result):
+    if result is None:
+        return "-"
+    solved, runs, median = result
+    return f"{solved}/{runs}" + (f", {median:.2f} s" if median is not None else "")
+
+
+def main():
+    out = sys.argv[1] if len(sys.argv) > 1 else "hardness"
+    sizes = sorted((int(d.split("x")[0]), d) for d in os.listdir(out) if re.match(r"^\d+x\d+$", d))
+    print("| board | fill | default solver | CP-SAT | CaDiCaL |")
+    print("|---|---|---|---|---|")
+    peaks = []
+    for side, d in sizes:
+        base = os.path.join(out, d)
+        if not os.path.exists(os.path.join(base, "evoku.csv")):
+            continue
+        ours = evoku(os.path.join(base, "evoku.csv"))
+        fills = sorted(ours)
+        cp = cpsat(os.path.join(base, "cpsat.txt"), fills) if os.path.exists(os.path.join(base, "cpsat.txt")) else {}
+        ca = cadical(os.path.join(base, "cadical.txt")) if os.path.exists(os.path.join(base, "cadical.txt")) else {}
+        for fill in fills:
+            print(f"| {d} | {fill} % | {cell(ours[fill])} | {cell(cp.get(fill))} | {cell(ca.get(fill))} |")
+        peak = min(fills, key=lambda f: (ours[f][0] / max(ours[f][1], 1), -(ours[f][2] or float("inf"))))
+        peaks.append(f"{d}: {peak} % ({cell(ours[peak])})")
+    print()
+    print("Peak (lowest success of the default solver, then longest median): " + "; ".join(peaks))
+
+
+if __name__ == "__main__":
+    main()
