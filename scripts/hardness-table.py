@@ -63,7 +63,7 @@ def cell(result):
     if result is None:
         return "-"
     solved, runs, median = result
-    return f"{solved}/{runs}" + (f", {median:.2f} s" if median is not None else "")
+    return f"{solved}/{runs}" + (f", {median:.3g} s" if median is not None else "")
 
 
 def main():

@@ -18,6 +18,7 @@ mod ga_grids;
 mod generate;
 mod gpu;
 mod gpu_row;
+mod guide_help;
 mod instances;
 mod loop_bounds;
 mod measure;
