@@ -97,6 +97,8 @@ def solve(
     adapter: Optional[str] = None,
     exact_streams: Optional[int] = None,
     no_exact_shortcut: bool = False,
+    preset: Optional[str] = None,
+    **settings: Union[int, float, str, bool],
 ) -> SolveResult:
     """Solves every puzzle, as ``evoku solve`` solves each one, the puzzles concurrently on the
     CPU's threads; each result is the one the puzzle gets alone with the same seed and settings.
@@ -109,6 +111,13 @@ def solve(
     independent searches of the exact member from 36x36 on. no_exact_shortcut: run the chosen
     method even when the exact solver's no-solution check finds the solution first (to measure
     the GA or the ACS alone); by default that solution is the answer.
+
+    preset: the GA's named settings (``paper``, ``default``, ``walk``, ``row``); given without an
+    algorithm it runs the GA, as ``evoku solve --preset`` does. Every other GA and ACS option of
+    ``evoku solve`` is a keyword named as the option without its dashes, its value read as the
+    option reads it: ``population=400``, ``mutation_rate=0.2``, ``crossover="uniform"``,
+    ``presolve=True``, ``islands=8``, ``ants=10``, ``q0=0.1``, ``colonies=4``, ``stagnation=50``.
+    An unknown name, an unreadable value or values that do not fit together raise ``ValueError``.
     """
 
 def rate(

@@ -5,8 +5,10 @@
 use std::time::Duration;
 
 use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict};
 
 use crate::errors::{to_py, value_error};
+use evoku::ga::Preset;
 use evoku::{Algorithm, Backend};
 
 /// The most CPU threads, as `--threads` allows.
@@ -45,7 +47,7 @@ pub fn solve(
     backend_name: &str,
     seed: u64,
     time_limit: Option<f64>,
-    algorithm_name: &str,
+    algorithm_name: Option<&str>,
     threads_count: Option<usize>,
     adapter: Option<String>,
     exact_streams: Option<u32>,
@@ -53,7 +55,7 @@ pub fn solve(
 ) -> PyResult<evoku::Settings> {
     let mut settings = evoku::Settings::new()
         .backend(backend(backend_name)?)
-        .algorithm(algorithm(algorithm_name)?)
+        .algorithm(algorithm(algorithm_name.unwrap_or("auto"))?)
         .seed(seed)
         .exact_shortcut(!no_exact_shortcut);
     if let Some(n) = threads(threads_count)? {
@@ -73,6 +75,33 @@ pub fn solve(
     }
     if let Some(streams) = exact_streams {
         settings = settings.exact_streams(streams);
+    }
+    Ok(settings)
+}
+
+/// `preset` and the GA and ACS settings passed as keywords (`population=400`, `q0=0.1`), by the
+/// command line's option names without dashes, each value read as that option reads it. A preset
+/// without an algorithm runs the GA, as `evoku solve --preset` does.
+pub fn named(
+    mut settings: evoku::Settings,
+    algorithm_given: bool,
+    preset: Option<&str>,
+    named: Option<&Bound<'_, PyDict>>,
+) -> PyResult<evoku::Settings> {
+    if let Some(name) = preset {
+        settings = settings.preset(evoku::choice::parse::<Preset>(name).map_err(to_py)?);
+        if !algorithm_given {
+            settings = settings.algorithm(Algorithm::Ga);
+        }
+    }
+    for (key, value) in named.into_iter().flat_map(|d| d.iter()) {
+        let key: String = key.extract()?;
+        let text = if value.is_instance_of::<PyBool>() {
+            value.extract::<bool>()?.to_string()
+        } else {
+            value.str()?.to_string()
+        };
+        settings = settings.set(&key, &text).map_err(to_py)?;
     }
     Ok(settings)
 }

@@ -4,6 +4,7 @@
 
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 use crate::errors::to_py;
 use crate::{input, interrupt, settings};
@@ -58,8 +59,9 @@ impl SolveResult {
 
 /// Solves every puzzle of `puzzles`; see evoku.pyi for the arguments.
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, backend="auto", seed=1, time_limit=None, algorithm="auto",
-                    threads=None, adapter=None, exact_streams=None, no_exact_shortcut=false))]
+#[pyo3(signature = (puzzles, *, backend="auto", seed=1, time_limit=None, algorithm=None,
+                    threads=None, adapter=None, exact_streams=None, no_exact_shortcut=false,
+                    preset=None, **named))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
     py: Python<'_>,
@@ -67,11 +69,13 @@ pub fn solve(
     backend: &str,
     seed: u64,
     time_limit: Option<f64>,
-    algorithm: &str,
+    algorithm: Option<&str>,
     threads: Option<usize>,
     adapter: Option<String>,
     exact_streams: Option<u32>,
     no_exact_shortcut: bool,
+    preset: Option<&str>,
+    named: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<SolveResult> {
     let puzzles = input::puzzles(py, puzzles)?;
     let settings = settings::solve(
@@ -84,6 +88,7 @@ pub fn solve(
         exact_streams,
         no_exact_shortcut,
     )?;
+    let settings = settings::named(settings, algorithm.is_some(), preset, named)?;
     // The command's batch (`evoku::Solver::solve_batch`): the same plan, the same threads per
     // puzzle, so the same reports as `evoku solve --json`.
     let reports = interrupt::run(py, || -> evoku::Result<Vec<evoku::Report>> {

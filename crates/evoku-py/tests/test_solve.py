@@ -92,8 +92,37 @@ def test_bad_settings_are_refused_as_the_command_refuses_them(easy):
         evoku.solve(easy, exact_streams=0)
     with pytest.raises(OverflowError):
         evoku.solve(easy, seed=-1)
-    with pytest.raises(TypeError):
-        evoku.solve(easy, population=10)
+    with pytest.raises(ValueError, match="populaton"):
+        evoku.solve(easy, populaton=10)
+    with pytest.raises(ValueError, match="mutation_rate"):
+        evoku.solve(easy, mutation_rate="often")
+    with pytest.raises(ValueError, match="crossover"):
+        evoku.solve(easy, crossover="zigzag")
+    with pytest.raises(ValueError, match="preset"):
+        evoku.solve(easy, preset="fastest")
+    # Each value readable, but together refused by the configs' checks, as the command refuses.
+    with pytest.raises(ValueError, match="elites"):
+        evoku.solve(easy, preset="paper", population=4, elites=10)
+
+
+@pytest.mark.parametrize(
+    "keywords, options",
+    [
+        (dict(preset="paper", population=60, mutation_rate=0.2, presolve=True),
+         ["--preset", "paper", "--population", "60", "--mutation-rate", "0.2", "--presolve"]),
+        (dict(algorithm="aco", ants=6, q0=0.5, colonies=2),
+         ["--algorithm", "aco", "--ants", "6", "--q0", "0.5", "--colonies", "2"]),
+        (dict(algorithm="ga", islands=3, crossover="uniform", aging=False),
+         ["--algorithm", "ga", "--islands", "3", "--crossover", "uniform", "--no-aging"]),
+    ],
+)
+def test_ga_and_aco_keywords_are_the_command_options(tmp_path, keywords, options):
+    path = tmp_path / "top.txt"
+    path.write_text("\n".join(lines(NINE / "top95.txt", 2)) + "\n")
+    common = ["--backend", "cpu", "--seed", "7", "--time-limit", "0", "--no-exact-shortcut"]
+    cli = cli_json("solve", "--json", "-q", *common, *options, path)
+    got = evoku.solve(path, backend="cpu", seed=7, time_limit=0, no_exact_shortcut=True, **keywords)
+    assert [without_times(json.loads(j)) for j in got.to_json()] == without_times(cli)
 
 
 def pattern(box, keep):

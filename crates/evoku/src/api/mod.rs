@@ -2,6 +2,7 @@
 //! the crate root).
 
 mod generate;
+pub mod named;
 mod puzzle;
 mod rate;
 mod solve;

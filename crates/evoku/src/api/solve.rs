@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use super::Puzzle;
+use super::{named, Puzzle};
 use crate::aco::AcoConfig;
 use crate::error::Result;
 use crate::ga::{GaConfig, Preset};
@@ -30,6 +30,10 @@ pub struct Settings {
     time_limit: Option<Option<Duration>>,
     /// Whether the exact solver's no-solution check may answer (`--no-exact-shortcut` clears it).
     exact_shortcut: bool,
+    /// The GA's named settings (`--preset`); `None`: the walk preset, as `evoku solve`.
+    preset: Option<Preset>,
+    /// GA and ACS settings by name ([`Settings::set`]), applied over the preset in order.
+    named: Vec<(String, String)>,
 }
 
 impl Default for Settings {
@@ -43,6 +47,8 @@ impl Default for Settings {
             exact_streams: EXACT_STREAMS,
             time_limit: None,
             exact_shortcut: true,
+            preset: None,
+            named: Vec::new(),
         }
     }
 }
@@ -109,6 +115,32 @@ impl Settings {
     pub fn no_time_limit(mut self) -> Settings {
         self.time_limit = Some(None);
         self
+    }
+
+    /// The GA's named settings (`--preset`; default `walk`), which [`Settings::set`] adjusts.
+    pub fn preset(mut self, preset: Preset) -> Settings {
+        self.preset = Some(preset);
+        self
+    }
+
+    /// A GA or ACS setting by the command line's option name without its dashes
+    /// (`"mutation_rate"` for `--mutation-rate`, `"q0"`), its value read as that option reads it.
+    /// An unknown name or an unreadable value is an error here; whether the values fit together
+    /// is checked by [`Solver::new`], as the command line checks them.
+    ///
+    /// ```
+    /// let settings = evoku::Settings::new().set("population", "400")?.set("q0", "0.1")?;
+    /// assert!(evoku::Settings::new().set("populaton", "400").is_err());
+    /// # Ok::<(), evoku::Error>(())
+    /// ```
+    pub fn set(mut self, name: &str, value: &str) -> Result<Settings> {
+        let mut ga = GaConfig::preset(Preset::Walk);
+        let mut aco = AcoConfig::default();
+        if !named::set_ga(&mut ga, name, value)? && !named::set_aco(&mut aco, name, value)? {
+            return Err(named::unknown(name));
+        }
+        self.named.push((name.to_string(), value.to_string()));
+        Ok(self)
     }
 }
 
@@ -186,17 +218,23 @@ pub struct Solver {
 impl Solver {
     /// Checks `settings` and opens the device they name.
     pub fn new(settings: &Settings) -> Result<Solver> {
-        let preset = Preset::Walk;
-        let ga = GaConfig {
+        let preset = settings.preset.unwrap_or(Preset::Walk);
+        let mut ga = GaConfig {
             seed: settings.seed,
             ..GaConfig::preset(preset)
         };
-        ga.validate()?;
-        let aco = AcoConfig {
+        let mut aco = AcoConfig {
             seed: settings.seed,
             ..AcoConfig::default()
         };
+        for (name, value) in &settings.named {
+            if !named::set_ga(&mut ga, name, value)? {
+                named::set_aco(&mut aco, name, value)?;
+            }
+        }
+        ga.validate()?;
         aco.validate()?;
+        let given = |name: &str| settings.named.iter().any(|(n, _)| n == name);
         if !(1..=MAX_EXACT_STREAMS).contains(&settings.exact_streams) {
             return Err(crate::Error::invalid_option(
                 "--exact-streams",
@@ -222,8 +260,8 @@ impl Solver {
             unsolvable_check_nodes: crate::solve::UNSOLVABLE_CHECK_NODES,
             preset,
             fill_device: FillDevice {
-                islands: true,
-                colonies: true,
+                islands: !given("islands"),
+                colonies: !given("colonies"),
             },
             exact_shortcut: settings.exact_shortcut,
             exact_restarts: 0,
