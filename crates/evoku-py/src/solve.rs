@@ -33,18 +33,19 @@ pub struct SolveResult {
     /// (N, n*n) uint8: the best grid found (the solution when solved); 0s when no run was made.
     #[pyo3(get)]
     best: Py<PyArray2<u8>>,
-    json: Vec<String>,
+    /// The reports, turned into JSON only when asked for (`to_json`): a batch's serial tail.
+    reports: Vec<evoku::Report>,
 }
 
 #[pymethods]
 impl SolveResult {
     /// One JSON object per puzzle, as `evoku solve --json` prints them (same fields).
     fn to_json(&self) -> Vec<String> {
-        self.json.clone()
+        self.reports.iter().map(evoku::Report::to_json).collect()
     }
 
     fn __len__(&self) -> usize {
-        self.json.len()
+        self.reports.len()
     }
 
     fn __repr__(&self, py: Python<'_>) -> String {
@@ -121,7 +122,7 @@ pub fn solve(
         generations: column(py, reports.iter().map(|r| r.generations())),
         evaluations: column(py, reports.iter().map(|r| r.evaluations())),
         best: rows(py, &grid(&|r| r.best()))?,
-        json: reports.iter().map(|r| r.to_json()).collect(),
+        reports,
     })
 }
 
