@@ -3,35 +3,37 @@
 put a state-of-the-art CDCL solver beside evoku's exact member on the same instances and limits.
 
 Usage: scripts/cadical.py [--limit S] [--conflicts N] [--option NAME=VALUE ...]
-                          [--encoding pairwise|segments|segments-full] [--solver NAME] FILE...
-       cargo run --release --example dimacs -- [--segments] DIR PUZZLE...; scripts/cadical.py DIR/*.cnf
+                          [--encoding pairwise|segments] [--solver NAME] FILE...
        scripts/cadical.py --dimacs DIR [--encoding E] FILE...   (write the CNF, solve nothing)
        scripts/cadical.py --model OUT FILE   (check a DIMACS solver's model of FILE's CNF)
-Needs: pip install python-sat
+Needs: pip install python-sat; the `dimacs` example (`cargo build --release --example dimacs`,
+built here when missing; $DIMACS_BIN names another build).
 
-A FILE ending in .cnf is the DIMACS Rust wrote (`examples/dimacs.rs`, through
-`evoku::exact::cdcl::dimacs`): the very CNF evoku's CDCL search gets, after evoku's propagation,
-read here as is (its `c evoku` lines say how to turn a model into the grid, which is checked).
-Any other file is one puzzle in Lloyd & Amos's format (box size, a line "1", then the rows with -1 for
-an empty cell), as `evoku generate` and `scripts/make-large-sets.sh` write them, encoded here
-for the Python-only variants below. That CNF is close to the
-one evoku's CDCL search uses (crates/evoku/src/exact/cdcl/encode.rs): after naked singles, one variable per
-open (cell, candidate); at least one digit per cell and one place per (unit, missing digit); at
-most one of each by pairwise binary clauses. Each puzzle runs in a child process, one core, killed
-at --limit seconds (wall, model building included); --conflicts stops CaDiCaL itself after that
-many conflicts (a load-free budget). --option sets a CaDiCaL option (its src/options.hpp), e.g.
---option elim=0 to screen a feature. --encoding segments-full adds segment variables (a digit in
-a row or column x box intersection) as evoku's `Config::segments` does, `segments` the same with
-the cell-level at-most-one clauses cut to those inside a segment; --solver runs another
+The CNF is the one evoku's CDCL search gets, written by Rust (`examples/dimacs.rs`, through
+`evoku::exact::cdcl::dimacs`): after evoku's propagation, one variable per open (cell, candidate),
+at least one digit per cell and one place per (unit, missing digit), at most one of each by
+pairwise clauses; `--encoding segments` adds the segment variables of `Config::segments` (a digit
+in a row or column x box intersection; the former `segments-full` of this script). Nothing is
+encoded here: its `c evoku` lines say how to turn a model into the grid, which is checked against
+the puzzle's givens and the rules before it counts. A FILE ending in .cnf is such a CNF, read as
+is; any other file is one puzzle in Lloyd & Amos's format (box size, a line "1", then the rows
+with -1 for an empty cell), as `evoku generate --fill --out-dir` writes them. Each puzzle runs in
+a child process, one core, killed at --limit seconds (wall, CNF writing included); --conflicts
+stops CaDiCaL itself after that many conflicts (a load-free budget). --option sets a CaDiCaL
+option (its src/options.hpp), e.g. --option elim=0 to screen a feature; --solver runs another
 python-sat solver (maplechrono, lingeling, glucose4, ...) on the same CNF; --dimacs writes each
 puzzle's CNF to DIR/NAME.cnf for a solver outside python-sat (Kissat, for one), and --model
-reads such a solver's output ("v" lines) back and checks the grid it gives. Every solution is
-checked here before it counts.
+reads such a solver's output ("v" lines) back and checks the grid it gives.
 Prints one line per puzzle (name, solved/open, seconds, conflicts) and a tally with the median.
 """
 import argparse
 import multiprocessing as mp
+import os
+import subprocess
+import tempfile
 import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def parse(path):
@@ -72,17 +74,36 @@ def read_cnf(path):
     return b, b * b, base, var, clauses
 
 
+def dimacs_bin():
+    """The `dimacs` example binary: $DIMACS_BIN, else the release build, built when missing."""
+    given = os.environ.get("DIMACS_BIN")
+    if given:
+        return given
+    path = os.path.join(REPO, "target", "release", "examples", "dimacs")
+    if not os.path.exists(path):
+        subprocess.run(["cargo", "build", "--release", "--example", "dimacs"], cwd=REPO, check=True)
+    return path
+
+
+def write_cnf(paths, encoding, out_dir):
+    """Rust writes each puzzle file's CNF to out_dir/NAME.cnf; returns those paths in order."""
+    flags = ["--segments"] if encoding == "segments" else []
+    done = subprocess.run([dimacs_bin(), *flags, out_dir, *paths], check=True,
+                          capture_output=True, text=True)
+    return done.stdout.split()
+
+
 def load(path, encoding):
-    """(b, n, puzzle, grid, var, clauses) of a .cnf evoku wrote or of a puzzle file encoded here;
-    clauses is None when there is no solution."""
+    """(b, n, puzzle, grid, var, clauses) of a .cnf evoku wrote, or of a puzzle file whose CNF
+    Rust writes here; clauses is None when there is no solution (an empty clause)."""
     if path.endswith(".cnf"):
         b, n, grid, var, clauses = read_cnf(path)
         return b, n, list(grid), grid, var, None if [] in clauses else clauses
-    b, n, grid = parse(path)
-    puzzle = list(grid)
-    enc = encode(b, n, grid, encoding)
-    var, clauses = enc if enc is not None else ({}, None)
-    return b, n, puzzle, grid, var, clauses
+    _, _, puzzle = parse(path)
+    with tempfile.TemporaryDirectory() as tmp:
+        (cnf,) = write_cnf([path], encoding, tmp)
+        b, n, grid, var, clauses = read_cnf(cnf)
+    return b, n, puzzle, grid, var, None if [] in clauses else clauses
 
 
 def units(b, n):
@@ -91,104 +112,6 @@ def units(b, n):
     us += [[(br * b + i) * n + bc * b + j for i in range(b) for j in range(b)]
            for br in range(b) for bc in range(b)]
     return us
-
-
-def encode(b, n, grid, encoding="pairwise"):
-    """Naked singles to a fixpoint, then the pairwise CNF; None when singles find a clash."""
-    us = units(b, n)
-    peers = [set() for _ in range(n * n)]
-    for u in us:
-        for c in u:
-            peers[c].update(u)
-    for c in range(n * n):
-        peers[c].discard(c)
-    cand = [(1 << n) - 1 if v == 0 else 1 << (v - 1) for v in grid]
-    queue = [c for c in range(n * n) if grid[c]]
-    while queue:
-        c = queue.pop()
-        m = 1 << (grid[c] - 1)
-        for p in peers[c]:
-            if cand[p] & m and not grid[p]:
-                cand[p] &= ~m
-                if cand[p] == 0:
-                    return None
-                if cand[p] & (cand[p] - 1) == 0:
-                    grid[p] = cand[p].bit_length()
-                    queue.append(p)
-            elif grid[p] == grid[c]:
-                return None
-    var = {}
-
-    def v(c, d):
-        return var.setdefault((c, d), len(var) + 1)
-
-    clauses = []
-    for c in range(n * n):
-        if grid[c]:
-            continue
-        ds = [d for d in range(n) if cand[c] >> d & 1]
-        clauses.append([v(c, d) for d in ds])
-        clauses += [[-v(c, x), -v(c, y)] for i, x in enumerate(ds) for y in ds[i + 1:]]
-    for u in us:
-        placed = 0
-        for c in u:
-            if grid[c]:
-                placed |= 1 << (grid[c] - 1)
-        for d in range(n):
-            if placed >> d & 1:
-                continue
-            cs = [c for c in u if not grid[c] and cand[c] >> d & 1]
-            clauses.append([v(c, d) for c in cs])
-            if encoding in ("pairwise", "segments-full"):
-                clauses += [[-v(x, d), -v(y, d)] for i, x in enumerate(cs) for y in cs[i + 1:]]
-    if encoding != "pairwise":
-        clauses += segments(b, n, grid, cand, v, var)
-    return var, clauses
-
-
-def segments(b, n, grid, cand, v, var):
-    """Segment variables: s = OR of a (row or column) x box intersection's cells for one digit,
-    with at least one segment per (line, digit) and per (box, digit, direction) and at most one
-    of them pairwise; unit propagation then finds locked candidates (pointing and claiming).
-    The cell-level at-most-one clauses left are those inside one segment (the segment-level
-    ones cover the rest; "segments-full" keeps every peer pair as well)."""
-    out = []
-    # seg[(dir, line, k, d)] -> variable; dir 0 = row segments, 1 = column segments.
-    seg = {}
-    for dirn in (0, 1):
-        for line in range(n):
-            for k in range(b):
-                if dirn == 0:
-                    cells = [line * n + k * b + j for j in range(b)]
-                else:
-                    cells = [(k * b + i) * n + line for i in range(b)]
-                for d in range(n):
-                    cs = [c for c in cells if not grid[c] and cand[c] >> d & 1]
-                    if not cs:
-                        continue
-                    s = len(var) + 1
-                    var[("seg", dirn, line, k, d)] = s
-                    seg[(dirn, line, k, d)] = s
-                    out.append([-s] + [v(c, d) for c in cs])
-                    out += [[-v(c, d), s] for c in cs]
-                    out += [[-v(x, d), -v(y, d)] for i, x in enumerate(cs) for y in cs[i + 1:]]
-    for dirn in (0, 1):
-        for d in range(n):
-            # Along a line: the b segments of the line.
-            for line in range(n):
-                ss = [seg[(dirn, line, k, d)] for k in range(b) if (dirn, line, k, d) in seg]
-                if ss:
-                    out.append(ss)
-                out += [[-x, -y] for i, x in enumerate(ss) for y in ss[i + 1:]]
-            # Inside a box: the b segments of the box in this direction.
-            for band in range(b):
-                for k in range(b):
-                    ss = [seg[(dirn, band * b + i, k, d)] for i in range(b)
-                          if (dirn, band * b + i, k, d) in seg]
-                    if ss:
-                        out.append(ss)
-                    out += [[-x, -y] for i, x in enumerate(ss) for y in ss[i + 1:]]
-    return out
 
 
 def decode(var, model, grid):
@@ -248,7 +171,7 @@ def main():
     ap.add_argument("--conflicts", type=int, default=0)
     ap.add_argument("--option", action="append", default=[])
     ap.add_argument("--encoding", choices=["pairwise", "segments", "segments-full"],
-                    default="pairwise")
+                    default="pairwise", help="segments-full: the former name of segments")
     ap.add_argument("--solver", default="cadical195",
                     help="a python-sat solver name (cadical195, maplechrono, glucose4, ...)")
     ap.add_argument("--dimacs", metavar="DIR",
@@ -256,23 +179,16 @@ def main():
     ap.add_argument("--model", metavar="OUT",
                     help="check the model in a DIMACS solver's output OUT for the one FILE")
     a = ap.parse_args()
+    if a.encoding == "segments-full":
+        a.encoding = "segments"
     if a.model:
         if len(a.files) != 1:
             ap.error("--model checks one FILE")
         print(a.files[0].split("/")[-1], check(a.files[0], a.model, a.encoding))
         return
     if a.dimacs:
-        for path in a.files:
-            b, n, grid = parse(path)
-            enc = encode(b, n, grid, a.encoding)
-            name = path.split("/")[-1].rsplit(".", 1)[0]
-            with open(f"{a.dimacs}/{name}.cnf", "w") as f:
-                if enc is None:
-                    f.write("p cnf 1 2\n1 0\n-1 0\n")
-                    continue
-                var, clauses = enc
-                f.write(f"p cnf {len(var)} {len(clauses)}\n")
-                f.writelines(" ".join(map(str, c)) + " 0\n" for c in clauses)
+        for cnf in write_cnf(a.files, a.encoding, a.dimacs):
+            print(cnf)
         return
     options = {k: int(v) for k, v in (o.split("=") for o in a.option)}
     times = []
