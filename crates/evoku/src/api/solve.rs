@@ -6,8 +6,8 @@ use super::Puzzle;
 use crate::aco::AcoConfig;
 use crate::error::Result;
 use crate::ga::{GaConfig, Preset};
-use crate::portfolio::restarts::{EXACT_STREAMS, MAX_EXACT_STREAMS};
-use crate::solve::{solve_puzzle, FillDevice, SolveOptions, SolveReport};
+use crate::plan::{SolveOptions, EXACT_STREAMS};
+use crate::solve::{solve_puzzle, SolveReport};
 
 pub use crate::device::Backend;
 pub use crate::solve::Algorithm;
@@ -84,7 +84,7 @@ impl Settings {
     }
 
     /// Independent searches of the exact member from 36x36 on (`--exact-streams`; default
-    /// [`EXACT_STREAMS`], at most [`MAX_EXACT_STREAMS`]): more keep more cores busy and change
+    /// [`EXACT_STREAMS`], at most [`crate::plan::MAX_EXACT_STREAMS`]): more keep more cores busy and change
     /// the run, which the thread count never does.
     pub fn exact_streams(mut self, streams: u32) -> Settings {
         self.exact_streams = streams;
@@ -191,19 +191,10 @@ impl Solver {
             seed: settings.seed,
             ..GaConfig::preset(preset)
         };
-        ga.validate()?;
-        let aco = AcoConfig {
-            seed: settings.seed,
-            ..AcoConfig::default()
-        };
-        aco.validate()?;
-        if !(1..=MAX_EXACT_STREAMS).contains(&settings.exact_streams) {
-            return Err(crate::Error::invalid_option(
-                "--exact-streams",
-                settings.exact_streams,
-                format!("1..={MAX_EXACT_STREAMS}"),
-            ));
-        }
+        // Checked here, before the device is opened, as `evoku solve` checks them.
+        let options = SolveOptions::new(settings.algorithm, preset, ga, AcoConfig::default())?
+            .threads(settings.threads)
+            .exact(settings.exact_shortcut, 0, settings.exact_streams)?;
         let (device, note) = crate::solve::choose_device(
             settings.backend,
             settings.adapter.as_deref(),
@@ -212,26 +203,9 @@ impl Solver {
         if let Some(note) = note {
             log::info!("{note}");
         }
-        let options = SolveOptions {
-            algorithm: settings.algorithm,
-            device,
-            ga,
-            aco,
-            threads: settings.threads,
-            time_limit: None,
-            unsolvable_check_nodes: crate::solve::UNSOLVABLE_CHECK_NODES,
-            preset,
-            fill_device: FillDevice {
-                islands: true,
-                colonies: true,
-            },
-            exact_shortcut: settings.exact_shortcut,
-            exact_restarts: 0,
-            exact_streams: settings.exact_streams,
-        };
         Ok(Solver {
             settings: settings.clone(),
-            options,
+            options: options.on(device),
         })
     }
 
