@@ -6,7 +6,7 @@
 //! per second for a stage; the walk preset's children each take `GaConfig::assign_steps` box
 //! assignments. The GPU group runs only when a hardware adapter is found, or when
 //! `EVOKU_BENCH_GPU=1` asks for a software one (lavapipe figures are for correctness, never speed
-//! claims); it sizes the islands to fill the adapter (`evoku::defaults::gpu_islands`, as
+//! claims); it sizes the islands to fill the adapter (`evoku::plan::sizing::gpu_islands`, as
 //! `evoku solve --islands auto`) and prints the invocations each stage launches.
 
 use std::hint::black_box;
@@ -147,7 +147,7 @@ fn gpu_generation_bench(c: &mut Criterion) {
             config.islands = if ctx.is_software() {
                 16
             } else {
-                evoku::defaults::gpu_islands(
+                evoku::plan::sizing::gpu_islands(
                     &ctx,
                     problem.puzzle(),
                     &config,

@@ -50,14 +50,9 @@ fn run_portfolio(
     kinds: &[MemberKind],
     options: &SolveOptions,
 ) -> portfolio::PortfolioOutcome {
-    portfolio::solve(
-        puzzle,
-        kinds,
-        options,
-        &mut |_| {},
-        std::time::Instant::now(),
-    )
-    .expect("portfolio run")
+    let plan = evoku::plan::RunPlan::new(puzzle, options).expect("a run plan");
+    portfolio::solve(puzzle, kinds, &plan, &mut |_| {}, std::time::Instant::now())
+        .expect("portfolio run")
 }
 
 pub(crate) fn options(device: Device, threads: usize, seed: u64) -> SolveOptions {

@@ -309,7 +309,8 @@ fn the_portfolio_acs_split_over_two_devices_wins_as_on_one() {
     let run = |device: Device| {
         let mut options = options(device, 2, 11);
         options.aco.colonies = 2;
-        portfolio::solve(&puzzle.grid, &kinds, &options, &mut |_| {}, Instant::now()).unwrap()
+        let plan = evoku::plan::RunPlan::new(&puzzle.grid, &options).unwrap();
+        portfolio::solve(&puzzle.grid, &kinds, &plan, &mut |_| {}, Instant::now()).unwrap()
     };
     let one = run(Device::Gpu(lease.arc()));
     let two = run(Device::Gpus(vec![(*lease).clone(), second].into()));

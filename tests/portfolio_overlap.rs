@@ -254,7 +254,8 @@ fn same_outcome_overlapped(
             true => portfolio::solve,
             false => portfolio::solve_sequential,
         };
-        solve(&puzzle.grid, kinds, &options, &mut |_| {}, Instant::now()).unwrap()
+        let plan = evoku::plan::RunPlan::new(&puzzle.grid, &options).unwrap();
+        solve(&puzzle.grid, kinds, &plan, &mut |_| {}, Instant::now()).unwrap()
     };
     let sequential = run(false);
     let overlapped = run(true);

@@ -7,8 +7,8 @@
 use evoku::aco::common::{AcoParams, Colony};
 use evoku::aco::gpu::AcoStage;
 use evoku::board::{Geometry, MAX_BOX_SIZE, MIN_BOX_SIZE};
+use evoku::ga::stages::Stage;
 use evoku::gpu::prelude::{Access, Binding, BufferType, GpuStruct};
-use evoku::gpu::Stage;
 use naga::common::wgsl::TypeContext;
 
 use crate::util;

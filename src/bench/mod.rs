@@ -125,7 +125,7 @@ fn bench_engine(
 
 /// `options.config` with the islands that fill the GPU column's adapters when
 /// `options.islands_auto`, as `evoku solve --islands auto` sizes them
-/// ([`evoku::device::Device::fill_islands`]: a software adapter keeps the configured count).
+/// ([`evoku::plan::sizing::fill_islands`]: a software adapter keeps the configured count).
 fn row_config(options: &BenchOptions, puzzle: &Puzzle) -> GaConfig {
     let mut config = options.config.clone();
     let device = match &options.gpu {
@@ -134,9 +134,12 @@ fn row_config(options: &BenchOptions, puzzle: &Puzzle) -> GaConfig {
         GpuChoice::Skip(_) => Device::Cpu,
     };
     if options.islands_auto {
-        if let Some(islands) =
-            device.fill_islands(&puzzle.grid, &config, evoku::defaults::Fill::Throughput)
-        {
+        if let Some(islands) = evoku::plan::sizing::fill_islands(
+            &device,
+            &puzzle.grid,
+            &config,
+            evoku::defaults::Fill::Throughput,
+        ) {
             config.islands = islands;
         }
     }

@@ -8,7 +8,7 @@ use evoku::ga::{CrossoverKind, Encoding, GaConfig, InitKind, MutationKind, Mutat
 /// `--islands N` or `--islands auto`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IslandCount {
-    /// Sized from the GPU adapter (`evoku::defaults::gpu_islands`); the preset's on the CPU.
+    /// Sized from the GPU adapter (`evoku::plan::sizing::gpu_islands`); the preset's on the CPU.
     Auto,
     Count(u32),
 }

@@ -12,7 +12,7 @@ use super::choices::choice;
 use crate::suite::{self, Selection, SuiteOptions};
 use evoku::export;
 use evoku::ga::Preset;
-use evoku::solve::{Algorithm, FillDevice, SolveOptions};
+use evoku::solve::Algorithm;
 
 use super::aco_args::AcoArgs;
 use super::device_args::DeviceArgs;
@@ -109,9 +109,10 @@ fn parse_side(text: &str) -> std::result::Result<usize, String> {
 pub fn run(args: SuiteArgs) -> Result<ExitCode> {
     let algorithm = super::solve::algorithm(args.algorithm, &args.ga);
     let config = args.ga.config_or(Preset::Walk);
-    config.validate()?;
     let aco = args.aco.config(config.seed);
-    aco.validate()?;
+    let mut solve =
+        super::solve::solve_options(algorithm, &args.ga, &args.aco, &args.device, &args.exact)?;
+    solve.exact_shortcut = !args.no_exact_shortcut;
     let mut claims = evoku::output_file::Claims::default();
     let mut exports = args.export.create(&mut claims)?;
     let mut run_exports = export::Exports::create("--export-runs", &args.export_runs, &mut claims)?;
@@ -141,23 +142,7 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
     let device = args.device.select_for(algorithm, args.quiet)?;
     let device_name = device.describe();
     let options = SuiteOptions {
-        solve: SolveOptions {
-            algorithm,
-            device,
-            ga: config.clone(),
-            aco: aco.clone(),
-            threads: args.device.threads,
-            time_limit: None,
-            unsolvable_check_nodes: 200_000,
-            preset: args.ga.preset_or(Preset::Walk),
-            fill_device: FillDevice {
-                islands: args.ga.islands_auto(),
-                colonies: args.aco.colonies_auto(),
-            },
-            exact_shortcut: !args.no_exact_shortcut,
-            exact_restarts: args.exact.exact_restarts,
-            exact_streams: args.exact.exact_streams,
-        },
+        solve: solve.on(device),
         time_limit,
         runs: args.runs,
         shard: args.shard.shard,

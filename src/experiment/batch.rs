@@ -137,7 +137,8 @@ pub fn run_runs(
         puzzle: puzzle.name.clone(),
         reason: e.0,
     })?;
-    let mut engine = options.device.engine(problem, &config, options.threads)?;
+    let mut engine =
+        evoku::plan::engines::ga_engine(&options.device, problem, &config, options.threads)?;
     run_batch(
         engine.as_mut(),
         options.max_generations,

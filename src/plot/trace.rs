@@ -7,7 +7,8 @@ use plotters::prelude::*;
 
 use super::{color, tick, SIZE};
 use evoku::error::Result;
-pub use evoku::ga::trace::{trace_run, FitnessTrace, TracePoint};
+pub use evoku::ga::trace::{FitnessTrace, TracePoint};
+pub use evoku::plan::engines::trace_run;
 
 /// A line of the fitness chart: label, colour, width, and the value it plots.
 type TraceLine = (&'static str, RGBColor, u32, fn(&TracePoint) -> f64);

@@ -119,7 +119,7 @@ fn the_acs_solves_the_seed_puzzles_and_lloyd_amos_16x16() {
     }
     assert!(grids.len() >= 12);
     for (name, grid) in &grids {
-        let outcome = aco::solve(
+        let outcome = evoku::plan::engines::aco_solve(
             grid,
             &config(|c| c.seed = 1),
             &Device::Cpu,
@@ -145,7 +145,7 @@ fn contradictory_givens_are_reported_not_run() {
     // Cell 0 holds 1; a second 1 in row 1 contradicts it.
     assert_eq!((grid.get(0), grid.get(1)), (1, 0));
     grid.set(1, 1);
-    let outcome = aco::solve(
+    let outcome = evoku::plan::engines::aco_solve(
         &grid,
         &AcoConfig::default(),
         &Device::Cpu,

@@ -9,11 +9,12 @@ use evoku::board::{Geometry, Grid};
 use evoku::error::Error;
 use evoku::ga::cpu::CpuEngine;
 use evoku::ga::gpu::GpuEngine;
+use evoku::ga::stages::Stage;
 use evoku::ga::{
     run, CrossoverKind, Engine, GaConfig, GaOutcome, InitKind, Island, MutationKind, MutationScope,
     Preset, Problem, RunLimits,
 };
-use evoku::gpu::{shaders, GpuContext, GpuOptions, Stage};
+use evoku::gpu::{shaders, GpuContext, GpuOptions};
 
 use crate::util;
 

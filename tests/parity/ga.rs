@@ -4,8 +4,9 @@
 use evoku::board::Geometry;
 use evoku::ga::cpu::init;
 use evoku::ga::prelude::BINDINGS;
+use evoku::ga::stages::Stage;
 use evoku::ga::{GaConfig, InitKind, Island, Params, Preset, Problem};
-use evoku::gpu::{GpuContext, Stage};
+use evoku::gpu::GpuContext;
 use evoku::rng::{stream_key, Rng};
 
 use super::harness::Harness;

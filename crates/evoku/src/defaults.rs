@@ -1,13 +1,9 @@
-//! What `evoku solve` runs when it is not told: the time limit of a board size, and on a GPU the
-//! islands and colonies that fill the adapter. The measurements behind each choice are in
+//! What `evoku solve` runs when it is not told: the time limit of a board size, and the rule by
+//! which a GPU run's islands and colonies fill an adapter ([`groups_to_fill`]; applied to an
+//! adapter in `crate::plan::sizing`). A leaf: it imports no other module of the crate. The measurements behind each choice are in
 //! `docs/results/default-solver.md#the-default-solver-evoku-solve-without-options` ("The default solver").
 
 use std::time::Duration;
-
-use crate::aco::{AcoConfig, AcoTables};
-use crate::board::Grid;
-use crate::ga::GaConfig;
-use crate::gpu::GpuContext;
 
 /// The time limit per puzzle when none is given: 20 s up to 25x25 (the limit of the Lloyd & Amos
 /// reference, and every bucket is solved well within it), 60 s at 36x36, 120 s beyond.
@@ -57,14 +53,6 @@ impl Fill {
 /// The most islands and colonies a configuration accepts.
 const MAX_GROUPS: u64 = 1 << 16;
 
-/// The largest storage buffer the engines may bind on `ctx` (their indices are `u32` words).
-fn largest_binding(ctx: &GpuContext) -> u64 {
-    ctx.limits
-        .max_storage_buffer_binding_size
-        .min(ctx.limits.max_buffer_size)
-        .min(u32::MAX as u64 * 4)
-}
-
 /// The largest power of two at most `x` (at least 1).
 fn power_of_two_floor(x: u64) -> u64 {
     if x <= 1 {
@@ -87,36 +75,6 @@ pub fn groups_to_fill(
         .min(binding / bytes_per_group.max(1))
         .clamp(1, MAX_GROUPS);
     power_of_two_floor(groups) as u32
-}
-
-/// GA islands that fill `ctx` ([`groups_to_fill`]: one invocation per individual, the largest
-/// buffer holding one genome per individual). A software adapter (lavapipe, which runs on the
-/// CPU cores) keeps `config`'s islands.
-pub fn gpu_islands(ctx: &GpuContext, puzzle: &Grid, config: &GaConfig, fill: Fill) -> u32 {
-    if ctx.is_software() {
-        return config.islands;
-    }
-    let population = config.population as u64;
-    // A population buffer holds every individual; the records two genomes per island.
-    let genome = crate::ga::problem::genome_words(puzzle.geometry().cells()) as u64 * 4;
-    groups_to_fill(
-        fill,
-        population,
-        genome * population.max(2),
-        largest_binding(ctx),
-    )
-}
-
-/// ACS colonies that fill `ctx` ([`groups_to_fill`]: one invocation per ant, the largest buffer
-/// the pheromone or the ant boards). A software adapter keeps `config`'s colonies.
-pub fn gpu_colonies(ctx: &GpuContext, puzzle: &Grid, config: &AcoConfig) -> u32 {
-    if ctx.is_software() {
-        return config.colonies;
-    }
-    let params = config.params(&AcoTables::new(puzzle));
-    let bytes =
-        (params.pher_words() as u64 * 4).max(params.ants as u64 * params.ant_words as u64 * 4);
-    groups_to_fill(Fill::Solve, params.ants as u64, bytes, largest_binding(ctx))
 }
 
 #[cfg(test)]

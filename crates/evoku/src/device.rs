@@ -1,18 +1,13 @@
-//! Where a GA run goes: the backend asked for on the command line and the device chosen from it,
-//! decided once per command.
+//! Where a run goes: the backend asked for on the command line and the device chosen from it,
+//! decided once per command. A plain value: the engines are built and sized from a device in
+//! `crate::plan` (this module imports no engine).
 
 use std::sync::Arc;
 
 use serde::Serialize;
 
-use crate::aco::{AcoConfig, MAX_COLONIES};
-use crate::board::Grid;
 use crate::choice::choice_enum;
-use crate::defaults::Fill;
 use crate::error::Result;
-use crate::ga::cpu::CpuEngine;
-use crate::ga::gpu::{GpuEngine, MultiGpuEngine};
-use crate::ga::{Engine, GaConfig, Problem};
 use crate::gpu::{
     open_adapters, split_evenly, AdapterList, AdapterSummary, GpuContext, GpuOptions,
 };
@@ -37,7 +32,7 @@ pub enum Device {
     Cpu,
     Gpu(Arc<GpuContext>),
     /// Several devices (`--adapters`): a GA run splits its islands over them
-    /// ([`MultiGpuEngine`]), an ACS run its colonies ([`crate::aco::gpu::MultiGpuAco`]), each
+    /// ([`crate::ga::gpu::MultiGpuEngine`]), an ACS run its colonies ([`crate::aco::gpu::MultiGpuAco`]), each
     /// bit for bit the one-device run; traces use the first.
     Gpus(Arc<[GpuContext]>),
 }
@@ -101,49 +96,6 @@ impl Device {
         })
     }
 
-    /// GA islands that fill the device (`--islands` left to the adapter): on several devices,
-    /// as many per device as the smallest holds, since the islands split evenly; `None` on the
-    /// CPU.
-    pub fn fill_islands(&self, grid: &Grid, config: &GaConfig, fill: Fill) -> Option<u32> {
-        match self {
-            Device::Cpu => None,
-            Device::Gpu(ctx) => Some(crate::defaults::gpu_islands(ctx, grid, config, fill)),
-            Device::Gpus(contexts) => {
-                let each = contexts
-                    .iter()
-                    .map(|ctx| crate::defaults::gpu_islands(ctx, grid, config, fill))
-                    .min()?;
-                // A software adapter keeps the configured islands (`gpu_islands`).
-                if contexts.iter().all(GpuContext::is_software) {
-                    Some(each)
-                } else {
-                    Some(each.saturating_mul(contexts.len() as u32))
-                }
-            }
-        }
-    }
-
-    /// ACS colonies that fill the device (`--colonies` left to the adapter), as
-    /// [`Device::fill_islands`] does for islands; `None` on the CPU.
-    pub fn fill_colonies(&self, grid: &Grid, config: &AcoConfig) -> Option<u32> {
-        match self {
-            Device::Cpu => None,
-            Device::Gpu(ctx) => Some(crate::defaults::gpu_colonies(ctx, grid, config)),
-            Device::Gpus(contexts) => {
-                let each = contexts
-                    .iter()
-                    .map(|ctx| crate::defaults::gpu_colonies(ctx, grid, config))
-                    .min()?;
-                // A software adapter keeps the configured colonies (`gpu_colonies`).
-                if contexts.iter().all(GpuContext::is_software) {
-                    Some(each)
-                } else {
-                    Some(each.saturating_mul(contexts.len() as u32).min(MAX_COLONIES))
-                }
-            }
-        }
-    }
-
     /// Which adapter runs how many of a run's GA `islands` and ACS `colonies` (each split over
     /// the devices as the engines split them); adapters left with neither are left out, and
     /// there is none on the CPU.
@@ -202,20 +154,6 @@ impl Device {
             Device::Gpu(ctx) => Some(ctx.summary()),
             Device::Gpus(contexts) => Some(contexts[0].summary()),
         }
-    }
-
-    /// A GA engine for `problem` on this device.
-    pub fn engine(
-        &self,
-        problem: Problem,
-        config: &GaConfig,
-        threads: Option<usize>,
-    ) -> Result<Box<dyn Engine>> {
-        Ok(match self {
-            Device::Cpu => Box::new(CpuEngine::new(problem, config, threads)?),
-            Device::Gpu(ctx) => Box::new(GpuEngine::new(ctx, problem, config)?),
-            Device::Gpus(contexts) => Box::new(MultiGpuEngine::new(contexts, problem, config)?),
-        })
     }
 }
 

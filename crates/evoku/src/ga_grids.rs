@@ -51,7 +51,8 @@ pub fn ga_grid(options: &GaGridOptions, index: u64) -> Result<Option<GaGrid>> {
             seed: ga_grid_seed(options.seed, index, attempt),
             ..options.config.clone()
         };
-        let mut engine = options.device.engine(problem.clone(), &config, None)?;
+        let mut engine =
+            crate::plan::engines::ga_engine(&options.device, problem.clone(), &config, None)?;
         let outcome = ga::run(engine.as_mut(), &problem, limits, &mut |_| {})?;
         // The host check: every row, column and box a permutation.
         if outcome.solved && outcome.best.is_complete() && outcome.best.first_clash().is_none() {

@@ -75,6 +75,8 @@ pub mod instances;
 #[doc(hidden)]
 pub mod output_file;
 #[doc(hidden)]
+pub mod plan;
+#[doc(hidden)]
 pub mod portfolio;
 #[doc(hidden)]
 pub mod rate;

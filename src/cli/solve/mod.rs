@@ -86,36 +86,39 @@ pub(super) fn algorithm(given: Option<Algorithm>, ga: &GaArgs) -> Algorithm {
     })
 }
 
+/// The options `solve` and `suite` run with, from their shared arguments
+/// ([`SolveOptions::new`], the constructor `evoku::Solver` uses too; every setting checked), on
+/// the CPU until the device is chosen; the exact shortcut is the caller's to set.
+pub(super) fn solve_options(
+    algorithm: Algorithm,
+    ga: &GaArgs,
+    aco: &AcoArgs,
+    device: &DeviceArgs,
+    exact: &ExactArgs,
+) -> evoku::Result<SolveOptions> {
+    let config = ga.config_or(Preset::Walk);
+    let aco_config = aco.config(config.seed);
+    SolveOptions::new(algorithm, ga.preset_or(Preset::Walk), config, aco_config)?
+        .threads(device.threads)
+        .fill_device(FillDevice {
+            islands: ga.islands_auto(),
+            colonies: aco.colonies_auto(),
+        })
+        .exact(true, exact.exact_restarts, exact.exact_streams)
+}
+
 pub fn run(args: SolveArgs) -> Result<ExitCode> {
     let algorithm = algorithm(args.algorithm, &args.ga);
-    let preset = args.ga.preset_or(Preset::Walk);
     let config = args.ga.config_or(Preset::Walk);
-    config.validate()?;
     let aco = args.aco.config(config.seed);
-    aco.validate()?;
+    let mut options = solve_options(algorithm, &args.ga, &args.aco, &args.device, &args.exact)?;
+    options.exact_shortcut = !args.no_exact_shortcut;
     if args.plot.is_some() && algorithm != Algorithm::Ga {
         anyhow::bail!("--plot draws GA generations: it needs --algorithm ga");
     }
     // `Some(None)`: no limit (0); `None`: the default of the board's size.
     let time_limit = args.time_limit.map(|limit| limit.0);
-    let device = args.device.select_for(algorithm, args.quiet)?;
-    let mut options = SolveOptions {
-        algorithm,
-        device,
-        ga: config.clone(),
-        aco: aco.clone(),
-        threads: args.device.threads,
-        time_limit: None,
-        unsolvable_check_nodes: evoku::solve::UNSOLVABLE_CHECK_NODES,
-        preset,
-        fill_device: FillDevice {
-            islands: args.ga.islands_auto(),
-            colonies: args.aco.colonies_auto(),
-        },
-        exact_shortcut: !args.no_exact_shortcut,
-        exact_restarts: args.exact.exact_restarts,
-        exact_streams: args.exact.exact_streams,
-    };
+    let options = options.on(args.device.select_for(algorithm, args.quiet)?);
     let parse = ParseOptions {
         format: args.format,
         symbols: args.symbols,
@@ -167,7 +170,6 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         };
         jobs.extend(puzzles.iter().map(|puzzle| (puzzle, output)));
     }
-    options.time_limit = None;
     let settings = batch::Settings {
         options: &options,
         time_limit,

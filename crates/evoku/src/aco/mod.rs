@@ -36,7 +36,8 @@
 //!   ring neighbour's best every `exchange_interval` iterations. The result is that of the colony
 //!   that solved first (lowest iteration, then lowest index), so it depends neither on the thread
 //!   count nor on how many iterations run between checks. On several GPUs (`--adapters`) the
-//!   colonies split over the devices ([`gpu::MultiGpuAco`]), with the same result.
+//!   colonies split over the devices ([`gpu::MultiGpuAco`]), with the same result. The engine of
+//!   a device is built in [`crate::plan::engines`].
 //!
 //! Randomness comes from [`crate::rng`], keyed by (seed, colony, iteration, ant): draw 0 picks the
 //! start cell, draws `1 + 2 s` and `2 + 2 s` decide step `s` (greedy or not, then the roulette).
@@ -48,15 +49,10 @@ pub mod prelude;
 pub mod run;
 mod tables;
 
-use std::time::Duration;
-
 pub use common::{AcoParams, AcoTables, Colony};
 pub use run::{run, AcoEngine, AcoLimits, AcoOutcome};
 
-use crate::board::Grid;
-use crate::device::Device;
 use crate::error::{Error, Result};
-use crate::ga::Progress;
 use crate::rng::rate_q16;
 
 /// Every knob of the Ant Colony System. A run is a pure function of (puzzle, config).
@@ -206,74 +202,4 @@ impl AcoConfig {
         params.step_budget = common::step_budget(tables.geometry, self.step_budget, room);
         params
     }
-}
-
-/// Solves `puzzle` with the Ant Colony System on `device` (the CPU engine on `threads` threads,
-/// `None` = all cores; or the GPU engine). `progress` is called after every step of a few
-/// iterations (`generation` = iterations, `best_penalty` = cells the best ant left empty).
-///
-/// A puzzle whose givens propagation proves contradictory is not run: the outcome says why in
-/// `unsolvable`. (`evoku solve` also runs the exact no-solution check between [`engine`] and
-/// [`run()`], as it does for the GA.)
-pub fn solve(
-    puzzle: &Grid,
-    config: &AcoConfig,
-    device: &Device,
-    threads: Option<usize>,
-    time_limit: Option<Duration>,
-    progress: &mut dyn FnMut(&Progress),
-) -> Result<AcoOutcome> {
-    let start = std::time::Instant::now();
-    let mut engine = match engine(puzzle, config, device, threads)? {
-        Ok(engine) => engine,
-        Err(why) => return Ok(AcoOutcome::unsolvable(puzzle, why, start)),
-    };
-    let limits = AcoLimits {
-        max_iterations: config.max_iterations,
-        time_limit,
-    };
-    let mut outcome = run(engine.as_mut(), puzzle, limits, progress)?;
-    outcome.seconds = start.elapsed().as_secs_f64();
-    Ok(outcome)
-}
-
-/// The validated engine for `puzzle` on `device` (a GPU engine checks the adapter's limits
-/// here), or `Ok(Err(why))` when propagation of the givens proves there is no solution.
-pub fn engine(
-    puzzle: &Grid,
-    config: &AcoConfig,
-    device: &Device,
-    threads: Option<usize>,
-) -> Result<std::result::Result<Box<dyn AcoEngine>, String>> {
-    config.validate()?;
-    if let Err(why) = crate::exact::propagate(puzzle) {
-        return Ok(Err(why.to_string()));
-    }
-    crate::state_size::check_state_size(
-        "ACS colonies",
-        "--colonies x --ants",
-        config.colonies as u64 * config.ants as u64,
-        puzzle.geometry().cells(),
-    )?;
-    Ok(Ok(engine_on(
-        device,
-        AcoTables::new(puzzle),
-        config,
-        threads,
-    )?))
-}
-
-/// The engine of `device` for `tables`' board, without the checks of [`engine`]: the CPU
-/// engine, one GPU's, or the colonies split over several GPUs ([`gpu::MultiGpuAco`]).
-pub fn engine_on(
-    device: &Device,
-    tables: AcoTables,
-    config: &AcoConfig,
-    threads: Option<usize>,
-) -> Result<Box<dyn AcoEngine>> {
-    Ok(match device {
-        Device::Cpu => Box::new(cpu::CpuAco::new(tables, config, threads)?),
-        Device::Gpu(ctx) => Box::new(gpu::GpuAco::new(ctx, tables, config)?),
-        Device::Gpus(contexts) => Box::new(gpu::MultiGpuAco::new(contexts, tables, config)?),
-    })
 }

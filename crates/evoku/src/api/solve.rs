@@ -6,8 +6,8 @@ use super::{named, Puzzle};
 use crate::aco::AcoConfig;
 use crate::error::Result;
 use crate::ga::{GaConfig, Preset};
-use crate::portfolio::restarts::{EXACT_STREAMS, MAX_EXACT_STREAMS};
-use crate::solve::{solve_puzzle, FillDevice, SolveOptions, SolveReport};
+use crate::plan::{FillDevice, SolveOptions, EXACT_STREAMS};
+use crate::solve::{solve_puzzle, SolveReport};
 
 pub use crate::device::Backend;
 pub use crate::solve::Algorithm;
@@ -90,7 +90,7 @@ impl Settings {
     }
 
     /// Independent searches of the exact member from 36x36 on (`--exact-streams`; default
-    /// [`EXACT_STREAMS`], at most [`MAX_EXACT_STREAMS`]): more keep more cores busy and change
+    /// [`EXACT_STREAMS`], at most [`crate::plan::MAX_EXACT_STREAMS`]): more keep more cores busy and change
     /// the run, which the thread count never does.
     pub fn exact_streams(mut self, streams: u32) -> Settings {
         self.exact_streams = streams;
@@ -223,25 +223,21 @@ impl Solver {
             seed: settings.seed,
             ..GaConfig::preset(preset)
         };
-        let mut aco = AcoConfig {
-            seed: settings.seed,
-            ..AcoConfig::default()
-        };
+        let mut aco = AcoConfig::default();
         for (name, value) in &settings.named {
             if !named::set_ga(&mut ga, name, value)? {
                 named::set_aco(&mut aco, name, value)?;
             }
         }
-        ga.validate()?;
-        aco.validate()?;
         let given = |name: &str| settings.named.iter().any(|(n, _)| n == name);
-        if !(1..=MAX_EXACT_STREAMS).contains(&settings.exact_streams) {
-            return Err(crate::Error::invalid_option(
-                "--exact-streams",
-                settings.exact_streams,
-                format!("1..={MAX_EXACT_STREAMS}"),
-            ));
-        }
+        // Checked here, before the device is opened, as `evoku solve` checks them.
+        let options = SolveOptions::new(settings.algorithm, preset, ga, aco)?
+            .threads(settings.threads)
+            .fill_device(FillDevice {
+                islands: !given("islands"),
+                colonies: !given("colonies"),
+            })
+            .exact(settings.exact_shortcut, 0, settings.exact_streams)?;
         let (device, note) = crate::solve::choose_device(
             settings.backend,
             settings.adapter.as_deref(),
@@ -250,26 +246,9 @@ impl Solver {
         if let Some(note) = note {
             log::info!("{note}");
         }
-        let options = SolveOptions {
-            algorithm: settings.algorithm,
-            device,
-            ga,
-            aco,
-            threads: settings.threads,
-            time_limit: None,
-            unsolvable_check_nodes: crate::solve::UNSOLVABLE_CHECK_NODES,
-            preset,
-            fill_device: FillDevice {
-                islands: !given("islands"),
-                colonies: !given("colonies"),
-            },
-            exact_shortcut: settings.exact_shortcut,
-            exact_restarts: 0,
-            exact_streams: settings.exact_streams,
-        };
         Ok(Solver {
             settings: settings.clone(),
-            options,
+            options: options.on(device),
         })
     }
 

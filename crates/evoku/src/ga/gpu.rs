@@ -25,11 +25,11 @@ use crate::error::{Error, Result};
 use crate::ga::common::{ISLAND_BEST_WORKGROUP, WORKGROUP_SIZE};
 use crate::ga::cpu;
 use crate::ga::prelude::BINDINGS;
+use crate::ga::stages::Stage;
 use crate::ga::{Engine, GaConfig, Island, Params, Problem};
 use crate::gpu::device::GpuContext;
 use crate::gpu::pipeline::{self, grid};
 use crate::gpu::schedule::Schedule;
-use crate::gpu::shaders::Stage;
 use crate::gpu::SOFTWARE_LOOP_BUDGET;
 use buffers::{Buffers, Sizes};
 

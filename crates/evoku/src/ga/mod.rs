@@ -10,6 +10,7 @@ pub mod prelude;
 mod presets;
 pub mod problem;
 pub mod run;
+pub mod stages;
 pub mod trace;
 
 pub use common::{Island, Params};

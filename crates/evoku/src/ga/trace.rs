@@ -8,7 +8,6 @@ use crate::format::Puzzle;
 use crate::ga::cpu::CpuEngine;
 use crate::ga::gpu::GpuEngine;
 use crate::ga::{Engine, GaConfig, Island, Problem};
-use crate::solve::SolveOptions;
 
 /// Fitness of one generation of a run (penalties: digits missing from rows and columns).
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
@@ -68,28 +67,9 @@ fn trace_point(generation: u32, islands: &[Island], penalties: &[u32]) -> TraceP
     }
 }
 
-/// Replays the GA run `solve_puzzle` made with `options` for its `generations` generations and
-/// records the fitness, at most `max_points` samples (a run is a pure function of its seed, so
-/// the replay is that run). The population is read back at every sample, which on a GPU is slow.
-pub fn trace_run(
-    puzzle: &Puzzle,
-    options: &SolveOptions,
-    generations: u64,
-    max_points: u32,
-) -> Result<FitnessTrace> {
-    trace_ga(
-        puzzle,
-        &options.ga,
-        &options.device,
-        options.threads,
-        generations,
-        max_points,
-    )
-}
-
 /// Runs the GA with `config` on `device` (`threads` CPU threads) for at most `generations`
-/// generations, ending early when it solves `puzzle`, and records the fitness as
-/// [`trace_run`] does.
+/// generations, ending early when it solves `puzzle`, and records the fitness, at most
+/// `max_points` samples (`crate::plan::engines::trace_run` replays a solve with it).
 pub fn trace_ga(
     puzzle: &Puzzle,
     config: &GaConfig,

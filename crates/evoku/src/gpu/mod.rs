@@ -19,7 +19,6 @@ pub mod split;
 pub use adapters::{open_adapters, AdapterList, AdapterPick};
 pub use device::{is_software, list_adapters, AdapterSummary, GpuContext, GpuOptions};
 pub use schedule::SOFTWARE_LOOP_BUDGET;
-pub use shaders::Stage;
 pub use split::split_evenly;
 
 /// A WGSL loop of `iterations` iterations as lavapipe's limiter counts it: two more. lavapipe

@@ -1,5 +1,6 @@
 //! WGSL assembly: WGSL has no includes, so each pipeline's source is its algorithm's prelude
-//! (generated from Rust, `crate::gpu::prelude`) and its files concatenated.
+//! (generated from Rust, `crate::gpu::prelude`) and its files concatenated. The GA's stages are
+//! `crate::ga::stages::Stage`, the ACS's `crate::aco::gpu::AcoStage`.
 //! Every file of `crates/evoku/shaders/`, the GA's and the ACS's, is named here once.
 //!
 //! `crates/evoku/shaders/ga/<stage>.wgsl` is the twin of `crates/evoku/src/ga/cpu/<stage>.rs` (the ACS's: `crates/evoku/shaders/aco/`,
@@ -44,57 +45,6 @@ pub const ACO_TOUR: ShaderFile = shader_file!("aco/tour.wgsl");
 pub const ACO_COLONY_UPDATE: ShaderFile = shader_file!("aco/colony_update.wgsl");
 pub const ACO_EXCHANGE: ShaderFile = shader_file!("aco/exchange.wgsl");
 pub const ACO_RESTART: ShaderFile = shader_file!("aco/restart.wgsl");
-
-/// A compute stage: one pipeline, one entry point, one name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Stage {
-    Init,
-    Breed,
-    IslandBest,
-}
-
-impl Stage {
-    pub const ALL: [Stage; 3] = [Stage::Init, Stage::Breed, Stage::IslandBest];
-
-    /// The entry point, pipeline label and file stem.
-    pub fn name(self) -> &'static str {
-        match self {
-            Stage::Init => "init",
-            Stage::Breed => "breed",
-            Stage::IslandBest => "island_best",
-        }
-    }
-
-    /// The files the stage's module is made of, in order.
-    pub fn files(self) -> &'static [ShaderFile] {
-        match self {
-            Stage::Init => &[RNG, COMMON, FITNESS, INIT],
-            Stage::Breed => &[
-                RNG,
-                COMMON,
-                FITNESS,
-                LINE_MASKS,
-                INIT,
-                TOURNAMENT,
-                CROSSOVER,
-                MULTI_PARENT,
-                MUTATION,
-                ASSIGN,
-                LOCAL_SEARCH,
-                BREED,
-            ],
-            Stage::IslandBest => &[COMMON, ISLAND_BEST],
-        }
-    }
-
-    /// The assembled WGSL of the stage's module for boards of `geometry`: the GA's prelude,
-    /// the digit masks of its size ([`mask_file`]), then its files.
-    pub fn source(self, geometry: crate::board::Geometry) -> String {
-        crate::ga::prelude::prelude(geometry)
-            + &assemble(&[mask_file(geometry)])
-            + &assemble(self.files())
-    }
-}
 
 /// The GA's digit masks for boards of `geometry`: one u32 up to 25x25 (sides up to 32), a
 /// `vec2<u32>` of 64 bits from 36x36 on.

@@ -19,23 +19,24 @@ pub mod deferred;
 pub mod member;
 pub mod restarts;
 pub mod rounds;
+pub mod search_members;
 
 use std::time::Instant;
 
 use serde::Serialize;
 
 use deferred::Deferred;
-use member::{AcoMember, ExactMember, GaMember, Member};
+use member::{ExactMember, Member};
 pub use member::{MemberOutcome, MemberReport};
 use rounds::{Decision, Stop};
+use search_members::{AcoMember, GaMember};
 
 use crate::board::Grid;
-use crate::defaults;
 use crate::device::Device;
 use crate::error::Result;
 use crate::exact;
 use crate::ga::{self, Problem, Progress};
-use crate::solve::SolveOptions;
+use crate::plan::RunPlan;
 
 /// A portfolio member, in priority order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -43,7 +44,7 @@ use crate::solve::SolveOptions;
 pub enum MemberKind {
     Exact,
     Aco,
-    /// The GA engine with the walk preset's settings (`SolveOptions::ga`).
+    /// The GA engine with the walk preset's settings (`RunPlan::ga`).
     Walk,
 }
 
@@ -117,31 +118,17 @@ impl PortfolioOutcome {
     }
 }
 
-/// The ACS settings: `options.aco` with the shared seed, colonies sized from the adapter on a
-/// GPU when `options.fill_device.colonies`.
-fn aco_config(options: &SolveOptions, puzzle: &Grid) -> crate::aco::AcoConfig {
-    let mut config = options.aco.clone();
-    config.seed = options.ga.seed;
-    if let (Some(colonies), true) = (
-        options.device.fill_colonies(puzzle, &config),
-        options.fill_device.colonies,
-    ) {
-        config.colonies = colonies;
-    }
-    config
-}
-
 /// Runs the portfolio `kinds` on `puzzle`. `progress` sees every round (`generation` = rounds).
 /// The time limit counts from `start` (the solve's start: every phase is inside it). On a GPU,
 /// the members there take their turns beside the CPU's ([`rounds`]).
 pub fn solve(
     puzzle: &Grid,
     kinds: &[MemberKind],
-    options: &SolveOptions,
+    plan: &RunPlan,
     progress: &mut dyn FnMut(&Progress),
     start: Instant,
 ) -> Result<PortfolioOutcome> {
-    run(puzzle, kinds, options, progress, start, true)
+    run(puzzle, kinds, plan, progress, start, true)
 }
 
 /// [`solve`] with every member's turn one after another, also on a GPU: the same outcome, in
@@ -149,11 +136,11 @@ pub fn solve(
 pub fn solve_sequential(
     puzzle: &Grid,
     kinds: &[MemberKind],
-    options: &SolveOptions,
+    plan: &RunPlan,
     progress: &mut dyn FnMut(&Progress),
     start: Instant,
 ) -> Result<PortfolioOutcome> {
-    run(puzzle, kinds, options, progress, start, false)
+    run(puzzle, kinds, plan, progress, start, false)
 }
 
 /// Whether a member of kind `kind` works on a GPU device (the others work on the CPU).
@@ -167,7 +154,7 @@ fn works_on_device(kind: MemberKind, device: &Device) -> bool {
 fn run(
     puzzle: &Grid,
     kinds: &[MemberKind],
-    options: &SolveOptions,
+    plan: &RunPlan,
     progress: &mut dyn FnMut(&Progress),
     start: Instant,
     overlap: bool,
@@ -205,23 +192,23 @@ fn run(
             MemberKind::Exact if puzzle.geometry().box_size() >= restarts::RESTARTS_FROM_BOX => {
                 Box::new(restarts::RestartsMember::new(
                     puzzle,
-                    options.ga.seed,
-                    options.exact_streams,
-                    options.threads,
+                    plan.ga.seed,
+                    plan.exact_streams,
+                    plan.threads,
                 ))
             }
             MemberKind::Exact => Box::new(ExactMember::new(puzzle)),
             MemberKind::Aco => {
-                let config = aco_config(options, puzzle);
+                let config = plan.aco.clone();
                 outcome.colonies = Some(config.colonies);
                 // On several devices the colonies split over them, as the walk's islands do.
-                let device = options.device.clone();
+                let device = plan.device.clone();
                 let report = idle(
                     kind.name(),
                     config.colonies,
                     member::aco_iterations_per_round(&config, cells) as u64,
                 );
-                let (puzzle, threads) = (puzzle.clone(), options.threads);
+                let (puzzle, threads) = (puzzle.clone(), plan.threads);
                 Box::new(Deferred::new(
                     report,
                     Box::new(move || {
@@ -231,23 +218,14 @@ fn run(
                 ))
             }
             MemberKind::Walk => {
-                let mut config = options.ga.clone();
-                if let (Some(islands), true) = (
-                    options
-                        .device
-                        .fill_islands(puzzle, &config, defaults::Fill::Solve),
-                    options.fill_device.islands,
-                ) {
-                    config.islands = islands;
-                }
+                let config = plan.ga.clone();
                 outcome.islands = Some(config.islands);
                 let report = idle(
                     kind.name(),
                     config.islands,
                     member::ga_generations_per_round(&config, cells) as u64,
                 );
-                let (puzzle, device, threads) =
-                    (puzzle.clone(), options.device.clone(), options.threads);
+                let (puzzle, device, threads) = (puzzle.clone(), plan.device.clone(), plan.threads);
                 let name = kind.name();
                 Box::new(Deferred::new(
                     report,
@@ -274,13 +252,13 @@ fn run(
     }
     let clock = rounds::Clock {
         start,
-        limit: options.time_limit,
+        limit: plan.time_limit,
     };
     let on_device: Vec<bool> = kinds
         .iter()
-        .map(|&kind| works_on_device(kind, &options.device))
+        .map(|&kind| works_on_device(kind, &plan.device))
         .collect();
-    let max_rounds = max_rounds(options);
+    let max_rounds = max_rounds(plan);
     // The member that decided the run (solved, or proved there is no solution), and the reports
     // of members that ran a round a sequential run would not have ([`rounds::Round::restore`]).
     let (mut decider, mut restore) = (None, Vec::new());
@@ -346,6 +324,6 @@ fn run(
 
 /// Rounds at most: the GA's `--max-generations` (a round runs at least one walk generation, so
 /// the walk never runs past its cap by more than a round).
-fn max_rounds(options: &SolveOptions) -> u32 {
-    options.ga.max_generations
+fn max_rounds(plan: &RunPlan) -> u32 {
+    plan.ga.max_generations
 }

@@ -22,10 +22,9 @@ use crate::exact::cdcl::{Cdcl, Config, Outcome, ShareLimits, Shared, Walk};
 use crate::exact::{restarts::Schedule, ExactResult, Limits, Solver, Status};
 
 /// The default's independent streams (each a search at a time on its own thread when there are
-/// two); `--exact-streams` sets another number ([`ExactSettings::with_streams`]).
-pub const EXACT_STREAMS: u32 = 2;
-/// The most streams `--exact-streams` takes: one per core of a large workstation, with room.
-pub const MAX_EXACT_STREAMS: u32 = 64;
+/// two; `--exact-streams` sets another number, [`ExactSettings::with_streams`]), and the most
+/// `--exact-streams` takes: defined with the options that set them.
+pub use crate::plan::{EXACT_STREAMS, MAX_EXACT_STREAMS};
 /// Luby unit of each stream's searches, in nodes (the best measured at 36x36: docs/results/large-boards.md#large-boards).
 pub const EXACT_RESTART_UNIT: u64 = 1_000;
 /// Search nodes per cell each stream spends per round, on average: at 36x36 about 15,400 nodes,
@@ -43,8 +42,7 @@ pub const EXACT_GUIDED: bool = true;
 /// both others (docs/results/large-boards.md#large-boards, "Large boards").
 pub const EXACT_WDEG: [bool; EXACT_STREAMS as usize] = [true, false];
 
-/// Box size from which the portfolio's exact member restarts (36x36 and up).
-pub const RESTARTS_FROM_BOX: usize = 6;
+pub use super::member::RESTARTS_FROM_BOX;
 
 /// Whether each stream is the CDCL search ([`crate::exact::cdcl`]) instead of restarted tree
 /// searches: both are, with their own keys. Alone, under a conflict budget, the CDCL solves all

@@ -89,7 +89,7 @@ pub fn ga_rating(
     let config = rating_config(config, options);
     config.validate()?;
     let problem = Problem::for_config(puzzle, &config).map_err(|u| RateError::NoSolution(u.0))?;
-    let mut engine = device.engine(problem, &config, options.threads)?;
+    let mut engine = crate::plan::engines::ga_engine(device, problem, &config, options.threads)?;
     rate_engine(engine.as_mut(), options, progress)
 }
 

@@ -4,11 +4,12 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use super::{configuration, Algorithm, SolveOptions};
+use super::{configuration, Algorithm};
 use crate::board::Grid;
-use crate::device::{AdapterShare, Device};
+use crate::device::AdapterShare;
 use crate::format::Puzzle;
 use crate::gpu::AdapterSummary;
+use crate::plan::RunPlan;
 
 /// One line of `evoku solve --json`.
 #[derive(Clone, Debug, Serialize)]
@@ -80,7 +81,8 @@ fn grid_line<S: serde::Serializer>(grid: &Option<Grid>, s: S) -> Result<S::Ok, S
 }
 
 impl SolveReport {
-    pub(super) fn new(puzzle: &Puzzle, options: &SolveOptions, device: &Device) -> SolveReport {
+    pub(super) fn new(puzzle: &Puzzle, options: &RunPlan) -> SolveReport {
+        let device = &options.device;
         SolveReport {
             name: puzzle.name.clone(),
             file: puzzle.file.clone(),

@@ -1,0 +1,126 @@
+//! A run resolved once: [`SolveOptions`] (what was asked, one constructor for the command line
+//! and [`crate::api::Solver`]) and, per puzzle, the [`RunPlan`] made from them before any engine
+//! is built: the device, the GA islands and ACS colonies filled from the adapter, the seed every
+//! engine takes, the time budget and whether the exact pre-check runs. The engines
+//! ([`engines`]), the portfolio and the report all read the plan; none sizes anything again.
+//!
+//! The layers: [`crate::device`] and [`crate::defaults`] are leaves; this module builds on them
+//! and on the engines (`ga`, `aco`, `gpu`, `exact`); the portfolio and `solve` build on it.
+
+pub mod engines;
+mod options;
+pub mod sizing;
+
+use std::time::{Duration, Instant};
+
+pub use options::{
+    Algorithm, FillDevice, SolveOptions, EXACT_STREAMS, MAX_EXACT_STREAMS, UNSOLVABLE_CHECK_NODES,
+};
+
+use crate::aco::AcoConfig;
+use crate::board::Grid;
+use crate::defaults::Fill;
+use crate::device::{AdapterShare, Device};
+use crate::error::Result;
+use crate::ga::{GaConfig, Preset};
+
+/// The exact solver's no-solution check before a heuristic run (the GA's or the ACS's alone;
+/// the portfolio runs the exact solver as a member instead).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Precheck {
+    /// Search nodes it may spend.
+    pub nodes: u64,
+    /// Whether a solution it finds on the way is the answer (`--no-exact-shortcut` clears it).
+    pub shortcut: bool,
+}
+
+/// How one puzzle is run, decided before any engine is built.
+#[derive(Clone)]
+pub struct RunPlan {
+    pub algorithm: Algorithm,
+    /// Where the GA and the ACS run (the CPU for the exact solver, whatever was asked).
+    pub device: Device,
+    /// The GA's settings, islands filled from the adapter when asked.
+    pub ga: GaConfig,
+    /// The ACS's settings, with the run's seed (`ga.seed`), colonies filled from the adapter
+    /// when asked.
+    pub aco: AcoConfig,
+    /// The preset `ga` started from (named in the report).
+    pub preset: Preset,
+    /// CPU threads; `None` = all cores.
+    pub threads: Option<usize>,
+    /// The time limit of the whole solve (every phase counts against it).
+    pub time_limit: Option<Duration>,
+    /// The exact pre-check, for a GA or ACS run alone; `None` otherwise.
+    pub precheck: Option<Precheck>,
+    /// `--exact-restarts` ([`SolveOptions::exact_restarts`]).
+    pub exact_restarts: u64,
+    /// `--exact-streams` ([`SolveOptions::exact_streams`]).
+    pub exact_streams: u32,
+}
+
+impl RunPlan {
+    /// The plan for `grid` under `options`: the settings checked, the groups sized from the
+    /// device (only those the algorithm runs).
+    pub fn new(grid: &Grid, options: &SolveOptions) -> Result<RunPlan> {
+        let algorithm = options.algorithm;
+        let (runs_ga, runs_aco) = match algorithm {
+            Algorithm::Ga => (true, false),
+            Algorithm::Aco => (false, true),
+            Algorithm::Auto => (true, true),
+            Algorithm::Exact => (false, false),
+        };
+        let mut ga = options.ga.clone();
+        let mut aco = AcoConfig {
+            seed: options.ga.seed,
+            ..options.aco.clone()
+        };
+        if runs_ga {
+            ga.validate()?;
+        }
+        if runs_aco {
+            aco.validate()?;
+        }
+        let device = match algorithm {
+            Algorithm::Exact => Device::Cpu,
+            _ => options.device.clone(),
+        };
+        if runs_ga && options.fill_device.islands {
+            if let Some(islands) = sizing::fill_islands(&device, grid, &ga, Fill::Solve) {
+                ga.islands = islands;
+            }
+        }
+        if runs_aco && options.fill_device.colonies {
+            if let Some(colonies) = sizing::fill_colonies(&device, grid, &aco) {
+                aco.colonies = colonies;
+            }
+        }
+        let precheck = matches!(algorithm, Algorithm::Ga | Algorithm::Aco).then_some(Precheck {
+            nodes: options.unsolvable_check_nodes,
+            shortcut: options.exact_shortcut,
+        });
+        Ok(RunPlan {
+            algorithm,
+            device,
+            ga,
+            aco,
+            preset: options.preset,
+            threads: options.threads,
+            time_limit: options.time_limit,
+            precheck,
+            exact_restarts: options.exact_restarts,
+            exact_streams: options.exact_streams,
+        })
+    }
+
+    /// The time left of the limit for a run that began at `start`.
+    pub fn time_left(&self, start: Instant) -> Option<Duration> {
+        self.time_limit
+            .map(|limit| limit.saturating_sub(start.elapsed()))
+    }
+
+    /// Which adapter runs how many of `islands` and `colonies` ([`Device::adapter_shares`]).
+    pub fn adapter_shares(&self, islands: Option<u32>, colonies: Option<u32>) -> Vec<AdapterShare> {
+        self.device.adapter_shares(islands, colonies)
+    }
+}

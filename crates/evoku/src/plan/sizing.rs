@@ -1,0 +1,81 @@
+//! GPU runs sized from the adapter: the GA islands and ACS colonies that fill a device
+//! (`--islands auto`, `--colonies` left out), by the rule of [`crate::defaults::groups_to_fill`].
+
+use crate::aco::{AcoConfig, AcoTables, MAX_COLONIES};
+use crate::board::Grid;
+use crate::defaults::{groups_to_fill, Fill};
+use crate::device::Device;
+use crate::ga::GaConfig;
+use crate::gpu::GpuContext;
+
+/// The largest storage buffer the engines may bind on `ctx` (their indices are `u32` words).
+fn largest_binding(ctx: &GpuContext) -> u64 {
+    ctx.limits
+        .max_storage_buffer_binding_size
+        .min(ctx.limits.max_buffer_size)
+        .min(u32::MAX as u64 * 4)
+}
+
+/// GA islands that fill `ctx` ([`groups_to_fill`]: one invocation per individual, the largest
+/// buffer holding one genome per individual). A software adapter (lavapipe, which runs on the
+/// CPU cores) keeps `config`'s islands.
+pub fn gpu_islands(ctx: &GpuContext, puzzle: &Grid, config: &GaConfig, fill: Fill) -> u32 {
+    if ctx.is_software() {
+        return config.islands;
+    }
+    let population = config.population as u64;
+    // A population buffer holds every individual; the records two genomes per island.
+    let genome = crate::ga::problem::genome_words(puzzle.geometry().cells()) as u64 * 4;
+    groups_to_fill(
+        fill,
+        population,
+        genome * population.max(2),
+        largest_binding(ctx),
+    )
+}
+
+/// ACS colonies that fill `ctx` ([`groups_to_fill`]: one invocation per ant, the largest buffer
+/// the pheromone or the ant boards). A software adapter keeps `config`'s colonies.
+pub fn gpu_colonies(ctx: &GpuContext, puzzle: &Grid, config: &AcoConfig) -> u32 {
+    if ctx.is_software() {
+        return config.colonies;
+    }
+    let params = config.params(&AcoTables::new(puzzle));
+    let bytes =
+        (params.pher_words() as u64 * 4).max(params.ants as u64 * params.ant_words as u64 * 4);
+    groups_to_fill(Fill::Solve, params.ants as u64, bytes, largest_binding(ctx))
+}
+
+/// Groups that fill `device`, `per_device` giving one adapter's count: on several devices, as
+/// many per device as the smallest holds (the groups split evenly), at most `most`; a software
+/// adapter keeps the configured count, which `per_device` returns for it. `None` on the CPU.
+fn fill(device: &Device, per_device: &dyn Fn(&GpuContext) -> u32, most: u32) -> Option<u32> {
+    match device {
+        Device::Cpu => None,
+        Device::Gpu(ctx) => Some(per_device(ctx)),
+        Device::Gpus(contexts) => {
+            let each = contexts.iter().map(per_device).min()?;
+            if contexts.iter().all(GpuContext::is_software) {
+                Some(each)
+            } else {
+                Some(each.saturating_mul(contexts.len() as u32).min(most))
+            }
+        }
+    }
+}
+
+/// GA islands that fill `device` (`--islands` left to the adapter; [`gpu_islands`] per adapter);
+/// `None` on the CPU.
+pub fn fill_islands(device: &Device, grid: &Grid, config: &GaConfig, fill_: Fill) -> Option<u32> {
+    fill(
+        device,
+        &|ctx| gpu_islands(ctx, grid, config, fill_),
+        u32::MAX,
+    )
+}
+
+/// ACS colonies that fill `device` (`--colonies` left to the adapter; [`gpu_colonies`] per
+/// adapter); `None` on the CPU.
+pub fn fill_colonies(device: &Device, grid: &Grid, config: &AcoConfig) -> Option<u32> {
+    fill(device, &|ctx| gpu_colonies(ctx, grid, config), MAX_COLONIES)
+}
