@@ -108,8 +108,11 @@ fn tick(v: &f64) -> String {
         format!("{v:.0}")
     } else if v.abs() >= 10.0 {
         format!("{v:.1}")
-    } else {
+    } else if v.abs() >= 0.01 {
         format!("{v:.2}")
+    } else {
+        // Small powers of ten on a log axis (0.001, 0.0001): their significant digits.
+        format!("{}", (v * 1e6).round() / 1e6)
     }
 }
 
