@@ -9,6 +9,7 @@ mod exact_args;
 mod export_args;
 mod ga_args;
 mod generate;
+mod limits;
 mod paper;
 mod play;
 mod player;

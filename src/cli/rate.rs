@@ -12,7 +12,7 @@ use evoku::device::Device;
 use evoku::exact::Limits;
 use evoku::format::{self, Format, ParseOptions, Symbols};
 use evoku::rate::{
-    rate_puzzle, GaRatingOptions, GaRatingProgress, RateOptions, RateReport,
+    rate_puzzle, GaRatingOptions, GaRatingProgress, RateError, RateOptions, RateReport,
     DEFAULT_RATING_GENERATIONS,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -39,11 +39,11 @@ pub struct RateArgs {
     device: DeviceArgs,
     #[command(flatten)]
     ga: GaArgs,
-    /// Seconds of GA rating per puzzle; runs still going then count at the generations reached.
+    /// Seconds per puzzle for every rating: the uniqueness check gets at most all of it, the GA
+    /// rating what is left (runs still going then count at the generations reached).
     #[arg(long, value_parser = super::values::seconds, allow_hyphen_values = true)]
     time_limit: Option<Duration>,
-    /// Seconds the exact solver may spend deciding uniqueness of one puzzle (default: no limit).
-    #[arg(long, value_parser = super::values::seconds, allow_hyphen_values = true)]
+    #[arg(long, help = super::limits::rate_exact_help(), value_parser = super::values::seconds, allow_hyphen_values = true)]
     exact_time_limit: Option<Duration>,
     /// Input format (default: detected).
     #[arg(long, value_parser = choice::<Format>())]
@@ -78,7 +78,7 @@ pub fn run(args: RateArgs) -> Result<ExitCode> {
     } else {
         Device::Cpu
     };
-    let options = RateOptions {
+    let mut options = RateOptions {
         device,
         ga: config.clone(),
         ga_rating,
@@ -114,22 +114,40 @@ pub fn run(args: RateArgs) -> Result<ExitCode> {
         .flat_map(|(puzzles, _)| puzzles)
         .enumerate()
         .filter(|&(number, _)| shard.takes(number));
+    let (mut rated, mut undecided) = (0usize, 0usize);
     for (_, puzzle) in taken {
         let mut bar = GenerationBar::new(&puzzle.name, config.max_generations, args.quiet);
         bar.time_limit = options.ga_rating.time_limit;
-        let report = rate_puzzle(puzzle, &options, &mut |p| bar.update(p))
-            .with_context(|| format!("rating {} ({}:{})", puzzle.name, puzzle.file, puzzle.line))?;
+        let side = puzzle.grid.geometry().side();
+        options.exact_limits.time_limit = args
+            .exact_time_limit
+            .or_else(|| super::limits::rate_exact_default(side));
+        let result = rate_puzzle(puzzle, &options, &mut |p| bar.update(p));
         bar.finish();
-        if evoku::stop::requested() {
+        let mut text = match result {
             // The rating was cut short: not printed as if it were one.
-            eprintln!("evoku: stopped by a signal; {} not rated", puzzle.name);
-            return Ok(ExitCode::from(evoku::stop::EXIT_INTERRUPTED));
-        }
-        let mut text = if args.json {
-            serde_json::to_string(&report)?
-        } else {
-            table_row(&report)
+            _ if evoku::stop::requested() => {
+                eprintln!(
+                    "evoku: stopped by a signal while rating {}; {rated} puzzles rated before \
+                     it (partial)",
+                    puzzle.name
+                );
+                return Ok(ExitCode::from(evoku::stop::EXIT_INTERRUPTED));
+            }
+            Ok(report) if args.json => serde_json::to_string(&report)?,
+            Ok(report) => table_row(&report),
+            // Not decided within the limits: said so, and the batch goes on.
+            Err(e @ RateError::Undecided { .. }) => {
+                undecided += 1;
+                undecided_line(puzzle, &e, args.json)
+            }
+            Err(e) => {
+                return Err(e).with_context(|| {
+                    format!("rating {} ({}:{})", puzzle.name, puzzle.file, puzzle.line)
+                })
+            }
         };
+        rated += 1;
         if std::mem::take(&mut header) {
             text = format!("{}\n{text}", table_header(args.runs > 0));
         }
@@ -139,7 +157,37 @@ pub fn run(args: RateArgs) -> Result<ExitCode> {
             other => other.map_err(super::stdout::error)?,
         }
     }
+    if undecided > 0 {
+        eprintln!(
+            "evoku: {undecided} of {rated} puzzles undecided within the uniqueness check's limit; \
+             raise --exact-time-limit"
+        );
+        return Ok(ExitCode::from(1));
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The line of a puzzle the uniqueness check did not decide: `"undecided": true` in JSON.
+fn undecided_line(puzzle: &evoku::format::Puzzle, e: &RateError, json: bool) -> String {
+    if json {
+        serde_json::json!({
+            "name": puzzle.name,
+            "file": puzzle.file,
+            "line": puzzle.line,
+            "puzzle": puzzle.grid.to_string(),
+            "size": puzzle.grid.geometry().side(),
+            "givens": puzzle.grid.givens(),
+            "undecided": true,
+            "error": e.to_string(),
+        })
+        .to_string()
+    } else {
+        format!(
+            "{:<24} {:>6} undecided: {e}",
+            puzzle.name,
+            puzzle.grid.givens()
+        )
+    }
 }
 
 fn table_header(ga: bool) -> String {

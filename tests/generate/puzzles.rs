@@ -80,17 +80,26 @@ fn larger_boards_give_unique_puzzles() {
 fn complete_grids_are_valid_distinct_and_repeatable() {
     for (side, count) in [(9, 500), (16, 20), (25, 2)] {
         let g = Geometry::from_side(side).unwrap();
-        let grids = complete_grids(g, 7, count);
+        let grids = complete_grids(g, 7, count, evoku::stop::Stop::on_request());
         assert_eq!(grids.len(), count);
         let distinct: std::collections::HashSet<_> = grids.iter().map(|x| x.to_string()).collect();
         assert_eq!(distinct.len(), count);
         for grid in &grids {
             assert!(grid.solves(&Grid::empty(g)), "{grid}");
         }
-        assert_eq!(grids, complete_grids(g, 7, count));
-        assert_ne!(grids[0], complete_grids(g, 8, 1)[0]);
+        assert_eq!(
+            grids,
+            complete_grids(g, 7, count, evoku::stop::Stop::on_request())
+        );
+        assert_ne!(
+            grids[0],
+            complete_grids(g, 8, 1, evoku::stop::Stop::on_request())[0]
+        );
     }
     // 4x4 has exactly 288 grids: asking for more finds them all, and no more.
     let g = Geometry::new(2).unwrap();
-    assert_eq!(complete_grids(g, 1, 300).len(), 288);
+    assert_eq!(
+        complete_grids(g, 1, 300, evoku::stop::Stop::on_request()).len(),
+        288
+    );
 }

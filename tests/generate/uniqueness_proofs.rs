@@ -73,7 +73,7 @@ fn measure_uniqueness_proofs_at_25x25() {
     // Digging: every removal must be proven unique within a node budget; the stronger the
     // propagation, the deeper the digging gets for the same time.
     let g = Geometry::from_side(25).unwrap();
-    let grids = complete_grids(g, 3, 3);
+    let grids = complete_grids(g, 3, 3, evoku::stop::Stop::on_request());
     for strong in [true, false] {
         for budget in [30u64, 200, 1000] {
             let start = Instant::now();

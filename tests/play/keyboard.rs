@@ -91,7 +91,7 @@ fn hints_finish_the_game_and_stop_the_clock() {
 /// A 16x16 grid with three cells emptied in different rows, columns and boxes: unique.
 fn sixteen() -> Game {
     let g = Geometry::from_side(16).unwrap();
-    let mut puzzle = Generator::new(g).complete_grid(7, 0, 100_000);
+    let mut puzzle = Generator::new(g).complete_grid(7, 0, 100_000).unwrap();
     for cell in [0, 16 * 5 + 5, 16 * 10 + 10] {
         puzzle.set(cell, 0);
     }

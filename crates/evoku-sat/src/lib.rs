@@ -53,6 +53,6 @@ pub use clauses::{neg, not, pos, var, Lit};
 pub use phases::{Cycle, Growth, Modes, Rephase, TargetReset};
 pub use restart::{luby, Restarts};
 pub use share::{ShareLimits, Shared};
-pub use solver::{Config, Phase, Solver, Stats, Status};
+pub use solver::{Config, Interrupt, Phase, Solver, Stats, Status};
 pub(crate) use solver::{Reason, CDCL_STREAM};
 pub use walk::{Walk, WalkScope, WalkScore, WalkStats};

@@ -35,7 +35,7 @@ impl Solver {
                 self.learn(lbd);
                 self.var_inc /= self.decay();
                 self.restart.conflict(lbd);
-                if self.stats.conflicts >= stop {
+                if self.stats.conflicts >= stop || self.interrupted() {
                     return Status::Budget;
                 }
             } else if self.restart.due() {
@@ -53,6 +53,13 @@ impl Solver {
                 }
             }
         }
+    }
+
+    /// Whether the caller's interrupt ([`Solver::set_interrupt`]) holds, polled every
+    /// [`INTERRUPT_EVERY`](crate::solver::INTERRUPT_EVERY) conflicts.
+    fn interrupted(&self) -> bool {
+        self.stats.conflicts % crate::solver::INTERRUPT_EVERY == 0
+            && self.interrupt.as_ref().is_some_and(|poll| poll())
     }
 
     fn finish(&mut self, outcome: Status) -> Status {

@@ -208,7 +208,15 @@ pub struct Solver {
     pub(crate) exports: Option<share::Exports>,
     pub(crate) seed: u64,
     pub(crate) stream: u32,
+    /// Polled every [`INTERRUPT_EVERY`] conflicts ([`Solver::set_interrupt`]).
+    pub(crate) interrupt: Option<Interrupt>,
 }
+
+/// A caller's stop condition (a signal flag, a deadline), polled inside [`Solver::solve`].
+pub type Interrupt = Box<dyn Fn() -> bool + Send + Sync>;
+
+/// Conflicts between two polls of the interrupt: a few milliseconds on the largest boards.
+pub(crate) const INTERRUPT_EVERY: u64 = 64;
 
 impl Solver {
     /// A search over `vars` variables and no clause yet, keyed by `seed`; `stream` keys
@@ -262,7 +270,15 @@ impl Solver {
             exports: None,
             seed,
             stream,
+            interrupt: None,
         }
+    }
+
+    /// A condition [`Solver::solve`] polls every few conflicts: once it holds, `solve` returns
+    /// [`Status::Budget`] early (calling again continues where it stopped), so that a caller's
+    /// stop request or deadline ends a long budget within milliseconds. None by default.
+    pub fn set_interrupt(&mut self, interrupt: Option<Interrupt>) {
+        self.interrupt = interrupt;
     }
 
     /// Adds a clause (literals of variables below [`Solver::variables`]) at decision level 0;

@@ -15,6 +15,7 @@ use crate::error::{Error, IoAction, Result};
 use crate::format::{self, Format, Symbols};
 use crate::generate::Generator;
 use crate::shard::Shard;
+use crate::stop::Stop;
 
 /// The file name of instance `k` at `fill` percent of a `side` x `side` board, in Lloyd & Amos's
 /// naming: `inst{side}x{side}_{fill}_{k}.txt`.
@@ -86,63 +87,128 @@ pub fn make_shard_instances(
     shard: Shard,
     done: &(dyn Fn(&Instance) + Sync),
 ) -> Result<Vec<Instance>> {
+    let mut all = Vec::new();
+    let jobs = InstanceJobs {
+        geometry,
+        fills,
+        count,
+        seed,
+        shard,
+    };
+    stream_instances(&jobs, Stop::on_request(), done, &mut |i| {
+        all.push(i);
+        Ok(true)
+    })?;
+    Ok(all)
+}
+
+/// Which instances [`stream_instances`] makes.
+pub struct InstanceJobs<'a> {
+    pub geometry: Geometry,
+    pub fills: &'a [u32],
+    pub count: u64,
+    pub seed: u64,
+    pub shard: Shard,
+}
+
+/// The instances of [`make_shard_instances`], made in parallel chunks (a chunk grows while it
+/// takes under a quarter second) and passed to `emit` in order as soon as their chunk is done,
+/// so that a stop keeps them: at `stop` the instances finished in order are emitted and the rest
+/// dropped. `emit` returns `false` to end early (a closed pipe).
+pub fn stream_instances(
+    jobs: &InstanceJobs,
+    stop: Stop,
+    done: &(dyn Fn(&Instance) + Sync),
+    emit: &mut dyn FnMut(Instance) -> Result<bool>,
+) -> Result<()> {
     use rayon::prelude::*;
-    for &fill in fills {
+    for &fill in jobs.fills {
         check_fill(fill)?;
     }
-    let jobs: Vec<(u32, u64)> = fills
+    let geometry = jobs.geometry;
+    let list: Vec<(u32, u64)> = jobs
+        .fills
         .iter()
-        .flat_map(|&fill| (0..count).map(move |k| (fill, k)))
+        .flat_map(|&fill| (0..jobs.count).map(move |k| (fill, k)))
         .enumerate()
-        .filter(|&(item, _)| shard.takes(item))
+        .filter(|&(item, _)| jobs.shard.takes(item))
         .map(|(_, job)| job)
         .collect();
-    let instances: Vec<Instance> = jobs
-        .into_par_iter()
-        .map_init(
-            || Generator::new(geometry),
-            |g, (fill, index)| {
-                let (puzzle, solution) = g.instance(seed, index, fill, givens_for(geometry, fill));
-                let instance = Instance {
-                    puzzle,
-                    solution,
-                    fill,
-                    index,
-                };
-                done(&instance);
-                instance
-            },
-        )
-        .collect();
-    for i in &instances {
-        let givens = givens_for(geometry, i.fill);
-        if !i.solution.is_complete() || !i.solution.solves(&i.puzzle) || i.puzzle.givens() != givens
-        {
-            return Err(Error::Internal(format!(
-                "instance {} is not {givens} givens of a valid complete grid",
-                i.file_name()
-            )));
+    let mut chunk = rayon::current_num_threads().max(1);
+    let mut rest = &list[..];
+    while !rest.is_empty() && !stop.reached() {
+        let (now, later) = rest.split_at(chunk.min(rest.len()));
+        rest = later;
+        let started = std::time::Instant::now();
+        let made: Vec<Option<Instance>> = now
+            .par_iter()
+            .map_init(
+                || {
+                    let mut g = Generator::new(geometry);
+                    g.set_stop(stop);
+                    g
+                },
+                |g, &(fill, index)| {
+                    let (puzzle, solution) =
+                        g.instance(jobs.seed, index, fill, givens_for(geometry, fill))?;
+                    let instance = Instance {
+                        puzzle,
+                        solution,
+                        fill,
+                        index,
+                    };
+                    done(&instance);
+                    Some(instance)
+                },
+            )
+            .collect();
+        for i in made.into_iter().map_while(|i| i) {
+            check(geometry, &i)?;
+            if !emit(i)? {
+                return Ok(());
+            }
+        }
+        if started.elapsed() < std::time::Duration::from_millis(250) {
+            chunk = (chunk * 2).min(1 << 16);
         }
     }
-    Ok(instances)
+    Ok(())
+}
+
+/// Checked on the host: the solution is a valid complete grid holding every given, and the
+/// givens are counted.
+fn check(geometry: Geometry, i: &Instance) -> Result<()> {
+    let givens = givens_for(geometry, i.fill);
+    if !i.solution.is_complete() || !i.solution.solves(&i.puzzle) || i.puzzle.givens() != givens {
+        return Err(Error::Internal(format!(
+            "instance {} is not {givens} givens of a valid complete grid",
+            i.file_name()
+        )));
+    }
+    Ok(())
 }
 
 /// Writes each instance to `dir/inst{N}x{N}_{fill}_{k}.txt` (the folder is created); returns the
 /// paths written.
 pub fn write_instances(dir: &Path, instances: &[Instance]) -> Result<Vec<PathBuf>> {
+    create_folder(dir)?;
+    instances.iter().map(|i| write_instance(dir, i)).collect()
+}
+
+/// Creates the folder instances are written to, and its parents.
+pub fn create_folder(dir: &Path) -> Result<()> {
     std::fs::create_dir_all(dir).map_err(|source| Error::Io {
         action: IoAction::Create,
         path: dir.to_path_buf(),
         source,
-    })?;
-    instances
-        .iter()
-        .map(|i| {
-            let path = dir.join(i.file_name());
-            crate::output_file::write(&path, i.text().as_bytes())?;
-            Ok(path)
-        })
-        .collect()
+    })
+}
+
+/// Writes one instance to `dir/inst{N}x{N}_{fill}_{k}.txt` (the folder must exist).
+pub fn write_instance(dir: &Path, i: &Instance) -> Result<PathBuf> {
+    let path = dir.join(i.file_name());
+    crate::output_file::write(&path, i.text().as_bytes())?;
+    Ok(path)
 }
 
 #[cfg(test)]

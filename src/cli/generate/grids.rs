@@ -10,15 +10,20 @@ use evoku::export::count;
 use evoku::ga::GaConfig;
 use evoku::ga_grids::{ga_grids, GaGridOptions};
 use evoku::generate::complete_grids;
-use evoku::instances::{make_shard_instances, write_instances};
+use evoku::instances::{create_folder, stream_instances, write_instance, Instance, InstanceJobs};
+use evoku::stop::Stop;
 
-use super::{rate, write_line, GenerateArgs, GridMethod, Output, PuzzleBar};
+use super::{rate, stopped, write_line, GenerateArgs, GridMethod, Output, PuzzleBar};
 
-pub(super) fn run_complete(args: &GenerateArgs, geometry: Geometry) -> Result<ExitCode> {
+pub(super) fn run_complete(
+    args: &GenerateArgs,
+    geometry: Geometry,
+    stop: Stop,
+) -> Result<ExitCode> {
     let start = Instant::now();
     let bar = PuzzleBar::new(args.count as u64, "grids", args.quiet);
     let grids = match args.method {
-        GridMethod::Exact => complete_grids(geometry, args.seed, args.count),
+        GridMethod::Exact => complete_grids(geometry, args.seed, args.count, stop),
         GridMethod::Ga => {
             let mut config = GaConfig::preset(args.ga.preset);
             config.max_generations = args.ga.max_generations;
@@ -41,9 +46,6 @@ pub(super) fn run_complete(args: &GenerateArgs, geometry: Geometry) -> Result<Ex
     };
     bar.finish();
     let seconds = start.elapsed().as_secs_f64();
-    if evoku::stop::requested() {
-        return Ok(ExitCode::from(evoku::stop::EXIT_INTERRUPTED));
-    }
     let mut out = std::io::stdout().lock();
     for (index, grid) in grids.iter().enumerate() {
         let line = match args.output {
@@ -59,6 +61,9 @@ pub(super) fn run_complete(args: &GenerateArgs, geometry: Geometry) -> Result<Ex
         if !write_line(&mut out, &line)? {
             return Ok(ExitCode::SUCCESS);
         }
+    }
+    if let Some(code) = stopped(&stop, "", grids.len(), args.count, "grids") {
+        return Ok(code);
     }
     if !args.quiet {
         eprintln!(
@@ -91,61 +96,83 @@ pub(super) fn run_complete(args: &GenerateArgs, geometry: Geometry) -> Result<Ex
     Ok(ExitCode::SUCCESS)
 }
 
-pub(super) fn run_instances(args: &GenerateArgs, geometry: Geometry) -> Result<ExitCode> {
+pub(super) fn run_instances(
+    args: &GenerateArgs,
+    geometry: Geometry,
+    stop: Stop,
+) -> Result<ExitCode> {
     let start = Instant::now();
     let shard = args.shard.shard;
-    let instances = make_shard_instances(
+    let jobs = InstanceJobs {
         geometry,
-        &args.fill,
-        args.count as u64,
-        args.seed,
+        fills: &args.fill,
+        count: args.count as u64,
+        seed: args.seed,
         shard,
-        &|_| {},
-    )?;
-    let seconds = start.elapsed().as_secs_f64();
+    };
+    let asked = (0..args.count * args.fill.len())
+        .filter(|&item| shard.takes(item))
+        .count();
     if let Some(dir) = &args.out_dir {
-        let paths = write_instances(dir, &instances)
-            .with_context(|| format!("writing instances to {}", dir.display()))?;
-        if !args.quiet {
-            eprintln!(
-                "{}{} {} instances written to {} in {seconds:.3} s (seed {})",
-                shard.prefix(),
-                paths.len(),
-                geometry.name(),
-                dir.display(),
-                args.seed
-            );
-        }
-        return Ok(ExitCode::SUCCESS);
+        create_folder(dir).with_context(|| format!("writing instances to {}", dir.display()))?;
     }
+    // Each instance is written or printed as soon as its chunk is made: a stop keeps them.
+    let mut made = 0usize;
     let mut out = std::io::stdout().lock();
-    for i in &instances {
-        let line = match args.output {
-            Output::Line => i.puzzle.to_string(),
-            Output::Json => serde_json::json!({
-                "size": args.size,
-                "fill": i.fill,
-                "givens": i.puzzle.givens(),
-                "index": i.index,
-                "seed": args.seed,
-                "name": i.file_name(),
-                "puzzle": i.puzzle.to_string(),
-                "solution": i.solution.to_string(),
-            })
-            .to_string(),
-        };
-        if !write_line(&mut out, &line)? {
-            return Ok(ExitCode::SUCCESS);
+    let mut stdout_error = None;
+    let mut emit = |i: Instance| -> evoku::error::Result<bool> {
+        made += 1;
+        match &args.out_dir {
+            Some(dir) => write_instance(dir, &i).map(|_| true),
+            None => match write_line(&mut out, &instance_line(args, &i)) {
+                Ok(open) => Ok(open),
+                Err(e) => {
+                    stdout_error = Some(e);
+                    Ok(false)
+                }
+            },
         }
+    };
+    stream_instances(&jobs, stop, &|_| {}, &mut emit).with_context(|| match &args.out_dir {
+        Some(dir) => format!("writing instances to {}", dir.display()),
+        None => "making instances".to_string(),
+    })?;
+    if let Some(e) = stdout_error {
+        return Err(e);
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    if let Some(code) = stopped(&stop, &shard.prefix(), made, asked, "instances") {
+        return Ok(code);
     }
     if !args.quiet {
+        let place = match &args.out_dir {
+            Some(dir) => format!(" written to {}", dir.display()),
+            None => String::new(),
+        };
         eprintln!(
-            "{}{} {} instances in {seconds:.3} s (seed {})",
+            "{}{made} {} instances{place} in {seconds:.3} s (seed {})",
             shard.prefix(),
-            instances.len(),
             geometry.name(),
             args.seed
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// One printed instance: the puzzle line, or its JSON object.
+fn instance_line(args: &GenerateArgs, i: &Instance) -> String {
+    match args.output {
+        Output::Line => i.puzzle.to_string(),
+        Output::Json => serde_json::json!({
+            "size": args.size,
+            "fill": i.fill,
+            "givens": i.puzzle.givens(),
+            "index": i.index,
+            "seed": args.seed,
+            "name": i.file_name(),
+            "puzzle": i.puzzle.to_string(),
+            "solution": i.solution.to_string(),
+        })
+        .to_string(),
+    }
 }

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
@@ -14,6 +14,7 @@ use evoku::device::Backend;
 use evoku::ga::Preset;
 use evoku::generate::{generate, recheck, GenerateOptions, Generator, PuzzleRecord, Store};
 use evoku::rate::Level;
+use evoku::stop::Stop;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
@@ -122,6 +123,8 @@ pub struct GenerateArgs {
     /// Fresh grids tried for one puzzle before giving up on its level.
     #[arg(long, default_value_t = 10_000)]
     max_attempts: u32,
+    #[arg(long, help = super::limits::generate_help(), value_parser = super::values::seconds, allow_hyphen_values = true)]
+    time_limit: Option<Duration>,
     /// No progress bar and no summary on stderr.
     #[arg(long, short)]
     quiet: bool,
@@ -173,15 +176,20 @@ pub fn run(args: GenerateArgs) -> Result<ExitCode> {
             anyhow::bail!("--shard and --store cannot go together: shards would share one store");
         }
     }
+    let items = args.count.saturating_mul(args.fill.len().max(1));
+    let limit = args
+        .time_limit
+        .unwrap_or_else(|| super::limits::generate_default(args.size, items));
+    let stop = Stop::after(Some(limit));
     let work = || {
         if !args.fill.is_empty() {
-            run_instances(&args, geometry)
+            run_instances(&args, geometry, stop)
         } else if !shard.is_all() {
-            shard::run_puzzle_shard(&args, geometry, shard)
+            shard::run_puzzle_shard(&args, geometry, shard, stop)
         } else if args.complete {
-            run_complete(&args, geometry)
+            run_complete(&args, geometry, stop)
         } else {
-            run_puzzles(&args, geometry)
+            run_puzzles(&args, geometry, stop)
         }
     };
     match pool {
@@ -191,8 +199,9 @@ pub fn run(args: GenerateArgs) -> Result<ExitCode> {
 }
 
 /// The generator's settings of `args`.
-fn puzzle_options(args: &GenerateArgs, geometry: Geometry) -> GenerateOptions {
+fn puzzle_options(args: &GenerateArgs, geometry: Geometry, stop: Stop) -> GenerateOptions {
     let mut options = GenerateOptions::new(geometry, args.level, args.seed);
+    options.stop = stop;
     options.symmetric = args.symmetric;
     options.max_attempts = args.max_attempts.max(1);
     if let Some(nodes) = args.proof_nodes {
@@ -201,9 +210,9 @@ fn puzzle_options(args: &GenerateArgs, geometry: Geometry) -> GenerateOptions {
     options
 }
 
-fn run_puzzles(args: &GenerateArgs, geometry: Geometry) -> Result<ExitCode> {
+fn run_puzzles(args: &GenerateArgs, geometry: Geometry, stop: Stop) -> Result<ExitCode> {
     let start = Instant::now();
-    let options = puzzle_options(args, geometry);
+    let options = puzzle_options(args, geometry, stop);
     let mut store = match &args.store {
         Some(path) => Some(Store::open(path).context("the --store file")?),
         None => None,
@@ -237,10 +246,7 @@ fn run_puzzles(args: &GenerateArgs, geometry: Geometry) -> Result<ExitCode> {
     let mut next = 0u64;
     let mut failed = 0usize;
     let mut attempts = 0u64;
-    while emitted < args.count {
-        if evoku::stop::requested() {
-            break;
-        }
+    while emitted < args.count && !stop.reached() {
         let want = (args.count - emitted) as u64;
         let range = next..next + want.min(batch);
         next = range.end;
@@ -250,7 +256,8 @@ fn run_puzzles(args: &GenerateArgs, geometry: Geometry) -> Result<ExitCode> {
             }
         });
         let mut any = false;
-        for o in outcomes {
+        // Finished puzzles up to the first the stop cut: what a full run prints first.
+        for o in outcomes.into_iter().take_while(|o| !o.stopped) {
             attempts += u64::from(o.attempts);
             if let Some(store) = store.as_mut() {
                 for b in &o.byproducts {
@@ -258,8 +265,6 @@ fn run_puzzles(args: &GenerateArgs, geometry: Geometry) -> Result<ExitCode> {
                 }
             }
             match &o.puzzle {
-                // A batch that a stop request cut short holds unfinished work: not printed.
-                _ if evoku::stop::requested() => {}
                 Some(g) if emitted < args.count => {
                     any = true;
                     emitted += 1;
@@ -280,9 +285,8 @@ fn run_puzzles(args: &GenerateArgs, geometry: Geometry) -> Result<ExitCode> {
     }
     bar.finish();
     save(store.as_ref())?;
-    if evoku::stop::requested() {
-        eprintln!("evoku: stopped by a signal after {emitted} puzzles");
-        return Ok(ExitCode::from(evoku::stop::EXIT_INTERRUPTED));
+    if let Some(code) = stopped(&stop, "", emitted, args.count, "puzzles") {
+        return Ok(code);
     }
     let seconds = start.elapsed().as_secs_f64();
     if !args.quiet {
@@ -317,6 +321,23 @@ fn run_puzzles(args: &GenerateArgs, geometry: Geometry) -> Result<ExitCode> {
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The end of a run the stop cut short, said on stderr: exit code 130 after a signal, 1 at the
+/// time limit; `None` when it was not cut short.
+fn stopped(stop: &Stop, prefix: &str, made: usize, asked: usize, what: &str) -> Option<ExitCode> {
+    if evoku::stop::requested() {
+        eprintln!("evoku: {prefix}stopped by a signal after {made} of {asked} {what} (partial)");
+        Some(ExitCode::from(evoku::stop::EXIT_INTERRUPTED))
+    } else if stop.timed_out() && made < asked {
+        eprintln!(
+            "evoku: {prefix}time limit reached after {made} of {asked} {what} (partial); \
+             raise --time-limit"
+        );
+        Some(ExitCode::from(1))
+    } else {
+        None
+    }
 }
 
 fn save(store: Option<&Store>) -> Result<()> {

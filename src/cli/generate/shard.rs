@@ -8,8 +8,9 @@ use evoku::board::Geometry;
 use evoku::export::count;
 use evoku::generate::{generate_at, PuzzleRecord};
 use evoku::shard::Shard;
+use evoku::stop::Stop;
 
-use super::{print, puzzle_options, rate, GenerateArgs, PuzzleBar};
+use super::{print, puzzle_options, rate, stopped, GenerateArgs, PuzzleBar};
 
 /// `--shard I/N` of puzzles: the shard's indices among `0..count`, each the puzzle the whole
 /// batch makes at that index. The whole batch replaces an index that gave up by the next one; a
@@ -18,9 +19,10 @@ pub(super) fn run_puzzle_shard(
     args: &GenerateArgs,
     geometry: Geometry,
     shard: Shard,
+    stop: Stop,
 ) -> Result<ExitCode> {
     let start = Instant::now();
-    let options = puzzle_options(args, geometry);
+    let options = puzzle_options(args, geometry, stop);
     let indices: Vec<u64> = (0..args.count as u64)
         .filter(|&k| shard.takes(k as usize))
         .collect();
@@ -28,8 +30,8 @@ pub(super) fn run_puzzle_shard(
     let batch = (rayon::current_num_threads() * 2).max(4);
     let mut out = std::io::stdout().lock();
     let (mut emitted, mut attempts, mut failed) = (0usize, 0u64, Vec::new());
-    for chunk in indices.chunks(batch) {
-        if evoku::stop::requested() {
+    'chunks: for chunk in indices.chunks(batch) {
+        if stop.reached() {
             break;
         }
         let outcomes = generate_at(&options, chunk, &|o| {
@@ -40,8 +42,8 @@ pub(super) fn run_puzzle_shard(
         for (&index, o) in chunk.iter().zip(&outcomes) {
             attempts += u64::from(o.attempts);
             match &o.puzzle {
-                // A batch that a stop request cut short holds unfinished work: not printed.
-                _ if evoku::stop::requested() => {}
+                // Finished puzzles up to the first the stop cut: what a full run prints first.
+                None if o.stopped => break 'chunks,
                 Some(g) => {
                     emitted += 1;
                     let record = PuzzleRecord::new(g, args.seed);
@@ -55,9 +57,9 @@ pub(super) fn run_puzzle_shard(
         }
     }
     bar.finish();
-    if evoku::stop::requested() {
-        eprintln!("evoku: shard {shard}: stopped by a signal after {emitted} puzzles");
-        return Ok(ExitCode::from(evoku::stop::EXIT_INTERRUPTED));
+    let prefix = format!("shard {shard}: ");
+    if let Some(code) = stopped(&stop, &prefix, emitted, indices.len(), "puzzles") {
+        return Ok(code);
     }
     let seconds = start.elapsed().as_secs_f64();
     if !args.quiet {

@@ -158,7 +158,7 @@ pub fn rate(puzzle: &Puzzle, settings: &RateSettings) -> Result<Rating> {
             puzzle: puzzle.name().to_string(),
             reason,
         },
-        RateError::Undecided { .. } => Error::NoSolution {
+        RateError::Undecided { .. } | RateError::Interrupted => Error::NoSolution {
             puzzle: puzzle.name().to_string(),
             reason: format!("undecided: {e}"),
         },

@@ -30,6 +30,9 @@ pub struct Solver {
     /// Whether a stop request ([`crate::stop`]) ends a search (the default); off for searches
     /// that must return a grid, such as filling an empty board.
     pub(super) interruptible: bool,
+    /// A deadline every search ends at (as at a time limit), beside `Limits::time_limit`:
+    /// the run's [`Stop`](crate::stop::Stop) ([`set_stop`](Self::set_stop)).
+    pub(super) stop: crate::stop::Stop,
     /// Solution-guided value order ([`set_guided`](Self::set_guided)): the most advanced state
     /// a randomized search reached so far (candidate masks) and how many cells it had fixed.
     pub(super) guide: Option<(Vec<u64>, u32)>,
@@ -68,6 +71,7 @@ impl Solver {
             tie_break: false,
             dual: false,
             interruptible: true,
+            stop: crate::stop::Stop::on_request(),
             guide: None,
             wdeg: None,
             probe: None,
@@ -163,6 +167,12 @@ impl Solver {
     /// Whether a stop request ends a search (default: yes).
     pub fn set_interruptible(&mut self, on: bool) {
         self.interruptible = on;
+    }
+
+    /// The run's stop: its deadline ends every later search as a time limit would
+    /// ([`Status::TimeLimit`]), its request as an interruption (when interruptible).
+    pub fn set_stop(&mut self, stop: crate::stop::Stop) {
+        self.stop = stop;
     }
 
     /// Search; see [`solve`].
@@ -288,7 +298,9 @@ impl Solver {
                     break 'search;
                 }
                 if result.nodes & clock_mask == 0 {
-                    if start.is_some_and(|(t0, limit)| t0.elapsed() >= limit) {
+                    if start.is_some_and(|(t0, limit)| t0.elapsed() >= limit)
+                        || self.stop.timed_out()
+                    {
                         result.status = Status::TimeLimit;
                         break 'search;
                     }

@@ -20,6 +20,7 @@ use crate::board::{Geometry, Grid};
 use crate::exact::{Limits, Solver};
 use crate::rate::{Level, Rater, Rating};
 use crate::rng::{stream_key, Rng};
+use crate::stop::Stop;
 
 mod store;
 
@@ -51,6 +52,9 @@ pub struct GenerateOptions {
     pub fill_nodes: u64,
     /// Grids tried for one puzzle before giving up.
     pub max_attempts: u32,
+    /// When to give up (a signal or the time limit): the puzzle being made is dropped and its
+    /// [`Outcome::stopped`] set.
+    pub stop: Stop,
 }
 
 impl GenerateOptions {
@@ -70,6 +74,7 @@ impl GenerateOptions {
             proof_nodes,
             fill_nodes: 100_000,
             max_attempts: 10_000,
+            stop: Stop::on_request(),
         }
     }
 }
@@ -95,6 +100,9 @@ pub struct Outcome {
     /// Finished attempts that ended at another level: unique puzzles of their own level.
     pub byproducts: Vec<Generated>,
     pub attempts: u32,
+    /// The stop ([`GenerateOptions::stop`]) cut this puzzle short: `puzzle` is `None` for that
+    /// reason, not because the attempts ran out.
+    pub stopped: bool,
 }
 
 /// Per-thread generator: the exact solver and the rater for one geometry.
@@ -102,6 +110,7 @@ pub struct Generator {
     solver: Solver,
     rater: Rater,
     geometry: Geometry,
+    stop: Stop,
 }
 
 impl Generator {
@@ -110,42 +119,65 @@ impl Generator {
             solver: Solver::new(geometry),
             rater: Rater::new(geometry),
             geometry,
+            stop: Stop::on_request(),
         }
     }
 
-    /// Complete grid number `index` of `seed`'s sequence (before any de-duplication).
-    pub fn complete_grid(&mut self, seed: u64, index: u64, fill_nodes: u64) -> Grid {
+    /// When the grids and puzzles made later give up (`None` from the grid makers).
+    pub fn set_stop(&mut self, stop: Stop) {
+        self.stop = stop;
+        self.solver.set_stop(stop);
+    }
+
+    /// Complete grid number `index` of `seed`'s sequence (before any de-duplication); `None`
+    /// when the stop came first.
+    pub fn complete_grid(&mut self, seed: u64, index: u64, fill_nodes: u64) -> Option<Grid> {
         self.fill(seed, index, 0, COMPLETE, fill_nodes)
     }
 
     /// Instance `index` at `fill` % of `seed`'s instance sets, Lloyd & Amos's way: a random
     /// complete grid, then cells emptied in a random order until exactly `givens` remain (no
-    /// uniqueness asked). Returns (puzzle, grid). Keyed by (seed, index, fill), so one fill's
-    /// instances do not depend on which other fills or how many instances are asked.
-    pub fn instance(&mut self, seed: u64, index: u64, fill: u32, givens: usize) -> (Grid, Grid) {
-        let solution = self.fill(seed, index, fill, INSTANCE, 100_000);
+    /// uniqueness asked). Returns (puzzle, grid), or `None` when the stop came first. Keyed by
+    /// (seed, index, fill), so one fill's instances do not depend on which other fills or how
+    /// many instances are asked.
+    pub fn instance(
+        &mut self,
+        seed: u64,
+        index: u64,
+        fill: u32,
+        givens: usize,
+    ) -> Option<(Grid, Grid)> {
+        let solution = self.fill(seed, index, fill, INSTANCE, 100_000)?;
         let order = self.groups(false, attempt_key(seed, index, fill, INSTANCE_DIG));
         let mut puzzle = solution.clone();
         let remove = self.geometry.cells().saturating_sub(givens);
         for &(cell, _) in &order[..remove] {
             puzzle.set(cell, 0);
         }
-        (puzzle, solution)
+        Some((puzzle, solution))
     }
 
     /// A random complete grid for (seed, index, attempt): a shuffled exact fill of the empty
-    /// board, started again with new draws if it exceeds `fill_nodes` (heavy-tailed searches).
-    fn fill(&mut self, seed: u64, index: u64, attempt: u32, stream: u32, fill_nodes: u64) -> Grid {
+    /// board, started again with new draws if it exceeds `fill_nodes` (heavy-tailed searches);
+    /// `None` when the stop comes first (the search is cut within its clock interval).
+    fn fill(
+        &mut self,
+        seed: u64,
+        index: u64,
+        attempt: u32,
+        stream: u32,
+        fill_nodes: u64,
+    ) -> Option<Grid> {
         let empty = Grid::empty(self.geometry);
         let limits = Limits {
             max_solutions: 1,
             max_nodes: fill_nodes.max(1),
             time_limit: None,
         };
-        // A fill must return a grid: a stop request does not cut it (each try is bounded by
-        // `fill_nodes`), only the loops around it.
-        self.solver.set_interruptible(false);
         for retry in 0u32.. {
+            if self.stop.reached() {
+                return None;
+            }
             // Retries of attempt `a` use keys `a * 256 + retry`, apart from other attempts'.
             let key = attempt_key(
                 seed,
@@ -154,8 +186,7 @@ impl Generator {
                 stream,
             );
             if let Some(grid) = self.solver.solve_shuffled(&empty, &limits, key).first() {
-                self.solver.set_interruptible(true);
-                return grid.clone();
+                return Some(grid.clone());
             }
         }
         unreachable!("the empty board always has a solution")
@@ -164,11 +195,25 @@ impl Generator {
     /// Generates puzzle `index` of the sequence `options` describes.
     pub fn puzzle(&mut self, options: &GenerateOptions, index: u64) -> Outcome {
         assert_eq!(options.geometry, self.geometry, "generator of another size");
+        self.set_stop(options.stop);
         let mut byproducts = Vec::new();
+        let stopped = |byproducts, attempts| Outcome {
+            puzzle: None,
+            byproducts,
+            attempts,
+            stopped: true,
+        };
         for attempt in 0..options.max_attempts {
-            let solution = self.fill(options.seed, index, attempt, FILL, options.fill_nodes);
+            let Some(solution) = self.fill(options.seed, index, attempt, FILL, options.fill_nodes)
+            else {
+                return stopped(byproducts, attempt);
+            };
             let order_key = attempt_key(options.seed, index, attempt, DIG);
             let (puzzle, level) = self.dig(&solution, options, order_key);
+            if self.stop.reached() {
+                // A dig cut short is not the puzzle the same seed makes: dropped.
+                return stopped(byproducts, attempt);
+            }
             let Ok(rating) = self.rater.rate_with_solution(&puzzle, &solution) else {
                 continue;
             };
@@ -186,6 +231,7 @@ impl Generator {
                     puzzle: Some(generated),
                     byproducts,
                     attempts: attempt + 1,
+                    stopped: false,
                 };
             }
             byproducts.push(generated);
@@ -194,6 +240,7 @@ impl Generator {
             puzzle: None,
             byproducts,
             attempts: options.max_attempts,
+            stopped: false,
         }
     }
 
@@ -216,6 +263,10 @@ impl Generator {
         let mut at_target = puzzle.clone();
         let mut reached = false;
         for (a, b) in groups {
+            if self.stop.reached() {
+                // Dropped by the caller; the level is not worth rating.
+                return (puzzle, target);
+            }
             puzzle.set(a, 0);
             if let Some(b) = b {
                 puzzle.set(b, 0);
@@ -323,25 +374,31 @@ pub fn generate_at(
 
 /// `count` distinct complete grids of `seed`'s sequence (duplicates, astronomically rare beyond
 /// 4x4, are skipped), in parallel; the same seed gives the same grids.
-pub fn complete_grids(geometry: Geometry, seed: u64, count: usize) -> Vec<Grid> {
+/// Ends early, with the grids made so far, at `stop`.
+pub fn complete_grids(geometry: Geometry, seed: u64, count: usize, stop: Stop) -> Vec<Grid> {
     use rayon::prelude::*;
     let mut grids = Vec::with_capacity(count);
     let mut seen = HashSet::new();
     let mut next = 0u64;
     // A board with fewer distinct grids than asked would never finish: 4x4 has 288.
     let mut misses = 0usize;
-    while grids.len() < count && misses < 100 * count.max(1) && !crate::stop::requested() {
+    while grids.len() < count && misses < 100 * count.max(1) && !stop.reached() {
         // Only what is missing (at least a grid per thread): large grids cost up to a second.
         let batch = (count - grids.len()).max(rayon::current_num_threads()) as u64;
-        let fresh: Vec<Grid> = (next..next + batch)
+        let fresh: Vec<Option<Grid>> = (next..next + batch)
             .into_par_iter()
             .map_init(
-                || Generator::new(geometry),
+                || {
+                    let mut g = Generator::new(geometry);
+                    g.set_stop(stop);
+                    g
+                },
                 |g, index| g.complete_grid(seed, index, 100_000),
             )
             .collect();
         next += batch;
-        for grid in fresh {
+        // Grids in index order up to the first one the stop cut: the same prefix as a full run.
+        for grid in fresh.into_iter().map_while(|g| g) {
             if grids.len() == count {
                 break;
             }

@@ -50,6 +50,9 @@ pub enum RateError {
     /// The exact solver hit its limits before deciding whether a solution exists.
     #[error("the exact solver gave up after {nodes} nodes without deciding the puzzle")]
     Undecided { nodes: u64 },
+    /// A stop request (SIGINT, SIGTERM) came before the puzzle was decided.
+    #[error("stopped by a signal before the puzzle was decided")]
+    Interrupted,
     /// The GA engine failed (GPU errors, invalid settings).
     #[error(transparent)]
     Engine(#[from] crate::error::Error),

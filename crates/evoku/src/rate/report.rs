@@ -74,13 +74,23 @@ pub fn rate_puzzle(
 ) -> Result<RateReport, RateError> {
     let start = Instant::now();
     let grid = &puzzle.grid;
-    let rating = Rater::new(grid.geometry()).rate(grid, &options.exact_limits)?;
+    // `ga_rating.time_limit` bounds the whole puzzle: the uniqueness check gets at most all of
+    // it (and at most its own limit), the GA what is left.
+    let total = options.ga_rating.time_limit;
+    let mut exact_limits = options.exact_limits.clone();
+    exact_limits.time_limit = match (exact_limits.time_limit, total) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    let rating = Rater::new(grid.geometry()).rate(grid, &exact_limits)?;
     let ga = if options.ga_rating.runs > 0 {
+        let mut ga_options = options.ga_rating.clone();
+        ga_options.time_limit = total.map(|t| t.saturating_sub(start.elapsed()));
         Some(ga_rating(
             grid,
             &options.device,
             &options.ga,
-            &options.ga_rating,
+            &ga_options,
             progress,
         )?)
     } else {

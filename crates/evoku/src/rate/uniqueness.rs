@@ -10,6 +10,7 @@ use crate::board::Grid;
 use crate::exact::cdcl::{Cdcl, Config, Outcome};
 use crate::exact::{Limits, Solver};
 use crate::portfolio::restarts::RESTARTS_FROM_BOX;
+use crate::stop::Stop;
 
 /// Conflicts between two looks at the clock and the stop request.
 const CDCL_CHUNK: u64 = 10_000;
@@ -42,6 +43,8 @@ pub(super) fn decide(
     let Some(solution) = result.first().cloned() else {
         return Err(if result.has_no_solution() {
             RateError::NoSolution("the exact solver proved it".into())
+        } else if crate::stop::requested() {
+            RateError::Interrupted
         } else {
             RateError::Undecided {
                 nodes: result.nodes,
@@ -61,9 +64,13 @@ pub(super) fn decide(
 fn decide_by_cdcl(puzzle: &Grid, limits: &Limits) -> Result<Decided, RateError> {
     let deadline = limits.time_limit.map(|limit| Instant::now() + limit);
     let mut first = Cdcl::new(puzzle, Config::default(), 1, 0);
+    first.set_stop(Stop::at(deadline));
     let solution = match run(&mut first, deadline) {
         Outcome::Solved(solution) => solution,
         Outcome::Unsat => return Err(RateError::NoSolution("the CDCL search proved it".into())),
+        Outcome::Budget | Outcome::Abandoned if crate::stop::requested() => {
+            return Err(RateError::Interrupted)
+        }
         Outcome::Budget | Outcome::Abandoned => {
             return Err(RateError::Undecided {
                 nodes: first.stats().conflicts,
@@ -71,8 +78,12 @@ fn decide_by_cdcl(puzzle: &Grid, limits: &Limits) -> Result<Decided, RateError> 
         }
     };
     let mut second = Cdcl::excluding(puzzle, &solution, Config::default(), 1, 1);
+    second.set_stop(Stop::at(deadline));
     let solutions = match run(&mut second, deadline) {
         Outcome::Solved(_) => 2,
+        Outcome::Budget | Outcome::Abandoned if crate::stop::requested() => {
+            return Err(RateError::Interrupted)
+        }
         _ => 1,
     };
     Ok(Decided {

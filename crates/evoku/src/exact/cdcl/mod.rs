@@ -189,6 +189,8 @@ impl Cdcl {
         };
         let vars = enc.as_ref().map_or(0, encode::Encoding::variables);
         let mut solver = Solver::new(vars, config.solver(), seed, stream);
+        // A stop request ends a long budget within a few conflicts ([`Cdcl::set_stop`]).
+        solver.set_interrupt(Some(Box::new(crate::stop::requested)));
         if let Some(enc) = &enc {
             if config.walk.interval > 0 {
                 solver.set_walk_scope(enc.walk_scope());
@@ -235,6 +237,13 @@ impl Cdcl {
             }
         }
         cdcl
+    }
+
+    /// Ends every later [`Cdcl::run`] early ([`Outcome::Budget`]) once `stop` is reached: its
+    /// request or its deadline, polled every few conflicts.
+    pub fn set_stop(&mut self, stop: crate::stop::Stop) {
+        self.solver
+            .set_interrupt(Some(Box::new(move || stop.reached())));
     }
 
     /// Searches until a solution, a proof of none, or `budget` more conflicts (then
