@@ -11,7 +11,7 @@ use anyhow::{Context, Result};
 
 use evoku::defaults;
 use evoku::format::{Puzzle, Symbols};
-use evoku::solve::batch::{plan, run_ordered};
+use evoku::solve::batch::{plan_for, run_ordered};
 use evoku::solve::{solve_puzzle, SolveOptions, SolveReport};
 
 use super::output::{error_text, render, summary, tally as tally_line, Output};
@@ -49,11 +49,7 @@ struct Done {
 
 /// Solves every job (a puzzle and its output), printing each result in order.
 pub(super) fn solve_all(jobs: &[(&Puzzle, Output)], settings: &Settings) -> Result<Tally> {
-    let plan = plan(
-        jobs.len(),
-        settings.options.threads,
-        &settings.options.device,
-    );
+    let plan = plan_for(jobs.iter().map(|(p, _)| &p.grid), settings.options);
     let threads = plan.threads_for(settings.options.threads);
     let single = jobs.len() == 1;
     let work = |index: usize| -> Done {

@@ -211,6 +211,21 @@ impl AcoParams {
         self.cells as usize * self.side as usize
     }
 
+    /// The memory of the run's colonies (`run_colonies` of them): each its pheromone table, its
+    /// records and its ants' boards, the larger of the CPU engine's ant (a candidate word, a
+    /// done flag and a stack entry per cell: 13 bytes) and the GPU's (`ant_words`).
+    pub fn host_bytes(&self) -> crate::state_size::MemoryPart {
+        let cpu_ant = self.cells as u64 * 13 + 128;
+        let ant = cpu_ant.max(self.ant_words as u64 * 4);
+        let colony =
+            4 * (self.pher_words() as u64 + self.record_words as u64) + self.ants as u64 * ant;
+        crate::state_size::MemoryPart {
+            what: "ACS colonies".into(),
+            options: "--colonies x --ants",
+            bytes: colony.saturating_mul(self.run_colonies as u64),
+        }
+    }
+
     /// The deposit of an ant that filled `filled` cells: `c / (c - f)` in fixed point.
     #[inline]
     pub fn dtau(&self, filled: u32) -> u32 {

@@ -258,8 +258,8 @@ impl Solver {
     /// a GPU one at a time. The results are in input order; a stop request (Ctrl-C) ends the
     /// batch early, after the puzzles already started.
     pub fn solve_batch(&self, puzzles: &[Puzzle]) -> Vec<Result<Report>> {
-        let plan =
-            crate::solve::batch::plan(puzzles.len(), self.options.threads, &self.options.device);
+        let grids = puzzles.iter().map(|p| &p.inner().grid);
+        let plan = crate::solve::batch::plan_for(grids, &self.options);
         let threads = plan.threads_for(self.options.threads);
         let mut results = Vec::with_capacity(puzzles.len());
         crate::solve::batch::run_ordered(

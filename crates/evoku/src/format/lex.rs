@@ -178,11 +178,6 @@ pub(super) fn value_digit(
     ))
 }
 
-/// `'x'` for messages, with control and odd characters escaped.
-pub(super) fn shown_char(c: char) -> String {
-    format!("'{}'", c.escape_debug())
-}
-
 /// `'word'` for messages, escaped and cut to a sane length.
 pub(super) fn shown_str(s: &str) -> String {
     let cut: String = s.chars().take(24).collect();

@@ -1,6 +1,5 @@
 //! How digits are written as single characters: standard and hex symbols.
 
-use super::lex::shown_char;
 use crate::board::{digit_symbol, symbol_digit};
 use crate::choice::choice_enum;
 
@@ -107,4 +106,9 @@ impl Symbols {
             }
         }
     }
+}
+
+/// `'x'` for messages, with control and odd characters escaped.
+pub(super) fn shown_char(c: char) -> String {
+    format!("'{}'", c.escape_debug())
 }

@@ -57,12 +57,6 @@ pub fn aco_engine(
     if let Err(why) = crate::exact::propagate(puzzle) {
         return Ok(Err(why.to_string()));
     }
-    crate::state_size::check_state_size(
-        "ACS colonies",
-        "--colonies x --ants",
-        config.colonies as u64 * config.ants as u64,
-        puzzle.geometry().cells(),
-    )?;
     Ok(Ok(aco_engine_on(
         device,
         AcoTables::new(puzzle),

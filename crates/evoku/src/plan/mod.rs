@@ -8,6 +8,7 @@
 //! and on the engines (`ga`, `aco`, `gpu`, `exact`); the portfolio and `solve` build on it.
 
 pub mod engines;
+pub mod memory;
 mod options;
 pub mod sizing;
 
@@ -23,6 +24,7 @@ use crate::defaults::Fill;
 use crate::device::{AdapterShare, Device};
 use crate::error::Result;
 use crate::ga::{GaConfig, Preset};
+use crate::state_size::Available;
 
 /// The exact solver's no-solution check before a heuristic run (the GA's or the ACS's alone;
 /// the portfolio runs the exact solver as a member instead).
@@ -61,8 +63,16 @@ pub struct RunPlan {
 
 impl RunPlan {
     /// The plan for `grid` under `options`: the settings checked, the groups sized from the
-    /// device (only those the algorithm runs).
+    /// device (only those the algorithm runs), and the memory its tables need checked against
+    /// what this machine allows ([`memory::check`]) before anything is allocated.
     pub fn new(grid: &Grid, options: &SolveOptions) -> Result<RunPlan> {
+        let plan = RunPlan::resolve(grid, options)?;
+        memory::check(grid, &plan, Available::here())?;
+        Ok(plan)
+    }
+
+    /// [`RunPlan::new`] without the memory check.
+    fn resolve(grid: &Grid, options: &SolveOptions) -> Result<RunPlan> {
         let algorithm = options.algorithm;
         let (runs_ga, runs_aco) = match algorithm {
             Algorithm::Ga => (true, false),
@@ -123,4 +133,31 @@ impl RunPlan {
     pub fn adapter_shares(&self, islands: Option<u32>, colonies: Option<u32>) -> Vec<AdapterShare> {
         self.device.adapter_shares(islands, colonies)
     }
+}
+
+/// The most bytes one puzzle of `grids` needs under `options` (the plan of the puzzle with the
+/// fewest givens of each board size: the tables grow with the size and the open cells); a
+/// batch runs no more puzzles at once than memory holds ([`memory::batch_width`]). Puzzles
+/// whose plan fails count nothing here: their own plan refuses them.
+pub fn batch_bytes<'a>(grids: impl Iterator<Item = &'a Grid>, options: &SolveOptions) -> u64 {
+    let mut emptiest: std::collections::BTreeMap<usize, &Grid> = Default::default();
+    for grid in grids {
+        let side = grid.geometry().side();
+        let entry = emptiest.entry(side).or_insert(grid);
+        if grid.givens() < entry.givens() {
+            *entry = grid;
+        }
+    }
+    emptiest
+        .values()
+        .filter_map(|grid| {
+            let plan = RunPlan::resolve(grid, options).ok()?;
+            Some(
+                memory::estimate(grid, &plan)
+                    .iter()
+                    .fold(0u64, |sum, p| sum.saturating_add(p.bytes)),
+            )
+        })
+        .max()
+        .unwrap_or(0)
 }

@@ -63,6 +63,25 @@ pub fn plan(puzzles: usize, threads: Option<usize>, device: &Device) -> BatchPla
     }
 }
 
+/// [`plan`] for a batch of `grids` solved with `options`, running no more puzzles at once than
+/// this machine's memory holds ([`crate::plan::batch_bytes`], [`crate::plan::memory::batch_width`]).
+pub fn plan_for<'a>(
+    grids: impl Iterator<Item = &'a crate::board::Grid> + Clone,
+    options: &crate::plan::SolveOptions,
+) -> BatchPlan {
+    let base = plan(grids.clone().count(), options.threads, &options.device);
+    if base.width <= 1 {
+        return base;
+    }
+    let per_puzzle = crate::plan::batch_bytes(grids, options);
+    let available = crate::state_size::Available::here();
+    let width = crate::plan::memory::batch_width(base.width, per_puzzle, available);
+    BatchPlan {
+        width,
+        threads_each: (thread_count(options.threads) / width).max(1),
+    }
+}
+
 /// Runs `work(i)` for every `i` in `0..items` on `width` threads, items claimed in order, and
 /// hands each result to `deliver(i, result)` on the calling thread in index order, as soon as
 /// item `i` and every one before it are done (a reorder buffer). No item is claimed once `stop()` is true or `deliver` returned `Break`; every claimed

@@ -85,15 +85,9 @@ fn solve_auto(
     let members = crate::portfolio::default_members(grid.geometry().side());
     let outcome = crate::portfolio::solve(grid, &members, options, progress, start)?;
     let mut report = SolveReport::new(puzzle, options);
+    report.record((&outcome).into());
     report.unsolvable = outcome.unsolvable;
     report.presolved_cells = outcome.presolved_cells;
-    // No grid, no penalty (a puzzle proven unsolvable, a run stopped before any heuristic ran).
-    report.fitness = outcome.best.is_some().then_some(outcome.best_penalty);
-    report.generations = outcome.rounds as u64;
-    report.restarts = outcome.restarts;
-    report.evaluations = outcome.evaluations;
-    report.stopped_by_time = outcome.stopped_by_time;
-    report.interrupted = outcome.interrupted;
     report.islands = outcome.islands;
     report.colonies = outcome.colonies;
     report.adapters = options.adapter_shares(outcome.islands, outcome.colonies);
@@ -134,12 +128,7 @@ fn solve_aco(
     };
     let outcome = crate::aco::run(engine.as_mut(), grid, limits, progress)?;
     report.presolved_cells = outcome.presolved_cells;
-    report.fitness = Some(outcome.best_penalty);
-    report.generations = outcome.iterations as u64;
-    report.restarts = outcome.restarts;
-    report.evaluations = outcome.ant_tours;
-    report.stopped_by_time = outcome.stopped_by_time;
-    report.interrupted = outcome.interrupted;
+    report.record((&outcome).into());
     report.set_best(grid, outcome.best, outcome.solved, "aco");
     Ok(report.finished(start))
 }
@@ -241,12 +230,7 @@ fn solve_ga(
         time_limit: options.time_left(start),
     };
     let outcome = ga::run(engine.as_mut(), &problem, limits, progress)?;
-    report.fitness = Some(outcome.best_penalty);
-    report.generations = outcome.generations as u64;
-    report.restarts = outcome.restarts;
-    report.evaluations = outcome.evaluations;
-    report.stopped_by_time = outcome.stopped_by_time;
-    report.interrupted = outcome.interrupted;
+    report.record((&outcome).into());
     let by = report.configuration.clone();
     report.set_best(grid, outcome.best, outcome.solved, &by);
     Ok(report.finished(start))

@@ -144,3 +144,69 @@ impl SolveReport {
         self
     }
 }
+
+/// The figures a run's outcome gives the report: one mapping for every engine (the GA, the ACS
+/// and the portfolio), each through its `From`.
+pub(super) struct RunEnd {
+    /// `None`: no heuristic run measured one.
+    pub fitness: Option<u32>,
+    /// GA generations, ACS iterations or portfolio rounds.
+    pub generations: u64,
+    pub restarts: u32,
+    pub evaluations: u64,
+    pub stopped_by_time: bool,
+    pub interrupted: bool,
+}
+
+impl From<&crate::ga::GaOutcome> for RunEnd {
+    fn from(o: &crate::ga::GaOutcome) -> RunEnd {
+        RunEnd {
+            fitness: Some(o.best_penalty),
+            generations: o.generations as u64,
+            restarts: o.restarts,
+            evaluations: o.evaluations,
+            stopped_by_time: o.stopped_by_time,
+            interrupted: o.interrupted,
+        }
+    }
+}
+
+impl From<&crate::aco::AcoOutcome> for RunEnd {
+    fn from(o: &crate::aco::AcoOutcome) -> RunEnd {
+        RunEnd {
+            fitness: Some(o.best_penalty),
+            generations: o.iterations as u64,
+            restarts: o.restarts,
+            evaluations: o.ant_tours,
+            stopped_by_time: o.stopped_by_time,
+            interrupted: o.interrupted,
+        }
+    }
+}
+
+impl From<&crate::portfolio::PortfolioOutcome> for RunEnd {
+    fn from(o: &crate::portfolio::PortfolioOutcome) -> RunEnd {
+        RunEnd {
+            // No grid, no penalty (a puzzle proven unsolvable, a run stopped before any
+            // heuristic ran).
+            fitness: o.best.is_some().then_some(o.best_penalty),
+            generations: o.rounds as u64,
+            restarts: o.restarts,
+            evaluations: o.evaluations,
+            stopped_by_time: o.stopped_by_time,
+            interrupted: o.interrupted,
+        }
+    }
+}
+
+impl SolveReport {
+    /// Records a run's figures ([`RunEnd`]).
+    pub(super) fn record(&mut self, end: RunEnd) {
+        self.fitness = end.fitness;
+        self.generations = end.generations;
+        self.restarts = end.restarts;
+        self.evaluations = end.evaluations;
+        self.stopped_by_time = end.stopped_by_time;
+        self.interrupted = end.interrupted;
+    }
+}

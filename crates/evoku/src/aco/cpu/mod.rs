@@ -86,14 +86,28 @@ impl CpuAco {
             )),
             None => None,
         };
+        let side = tables.side;
+        crate::state_size::check_memory(
+            &[params.host_bytes()],
+            crate::state_size::Available::here(),
+            &format!("a {side}x{side} puzzle"),
+        )?;
+        use crate::state_size::try_filled as filled;
         let colony = ColonyBuffers {
             state: Colony::default(),
             ants: vec![Ant::new(tables.cells); params.ants as usize],
-            pheromone: vec![params.tau0; params.pher_words()],
+            pheromone: filled(params.tau0, params.pher_words(), "a pheromone table")?,
             records: vec![0; params.record_words as usize],
         };
+        let mut colonies = Vec::new();
+        colonies
+            .try_reserve_exact(params.colonies as usize)
+            .map_err(|_| Error::Config("cannot allocate the ACS's colonies".into()))?;
+        for _ in 0..params.colonies {
+            colonies.push(colony.clone());
+        }
         Ok(CpuAco {
-            colonies: vec![colony; params.colonies as usize],
+            colonies,
             params,
             tables,
             pool,

@@ -7,7 +7,7 @@ use rayon::prelude::*;
 use super::breed::{migrates, migrates_ever, BredSlots, BreedBuild, IslandView};
 use super::init::init_slot;
 use super::island_best::island_best;
-use super::line_counts::{store_built, stored_words};
+use super::line_counts::{store_built, stored_words, stored_words_for};
 use crate::error::{Error, Result};
 use crate::ga::{Engine, GaConfig, Island, Params, Problem};
 
@@ -48,11 +48,11 @@ impl CpuEngine {
     pub fn new(problem: Problem, config: &GaConfig, threads: Option<usize>) -> Result<CpuEngine> {
         config.validate()?;
         crate::ga::problem::check_encoding(&problem, config)?;
-        crate::state_size::check_state_size(
-            "GA populations",
-            "--population x --islands",
-            config.population as u64 * config.islands as u64,
-            problem.cells(),
+        let side = problem.side();
+        crate::state_size::check_memory(
+            &[host_bytes(config, side)],
+            crate::state_size::Available::here(),
+            &format!("a {side}x{side} puzzle"),
         )?;
         let params = Params::new(&problem, config);
         let pool = match threads {
@@ -68,22 +68,27 @@ impl CpuEngine {
         let population = params.population as usize;
         let counts_words = stored_words(&problem);
         let slot_words = counts_words.max(1);
-        let islands = (0..params.islands)
-            .map(|_| IslandBuffers {
+        use crate::state_size::try_filled as filled;
+        let mut islands = Vec::new();
+        islands
+            .try_reserve_exact(params.islands as usize)
+            .map_err(|_| Error::Config("cannot allocate the GA's islands".into()))?;
+        for _ in 0..params.islands {
+            islands.push(IslandBuffers {
                 state: Island::fresh(),
-                genomes: vec![0; population * bytes],
+                genomes: filled(0, population * bytes, "a GA population")?,
                 penalty: vec![0; population],
                 age: vec![0; population],
-                next_genomes: vec![0; population * bytes],
+                next_genomes: filled(0, population * bytes, "a GA population")?,
                 next_penalty: vec![0; population],
                 next_age: vec![0; population],
-                counts: vec![0; population * slot_words],
-                next_counts: vec![0; population * slot_words],
+                counts: filled(0, population * slot_words, "a GA population's line counts")?,
+                next_counts: filled(0, population * slot_words, "a GA population's line counts")?,
                 outcome: vec![0; population],
                 epoch_best: vec![0; bytes],
                 overall_best: vec![0; bytes],
-            })
-            .collect();
+            });
+        }
         let mut engine = CpuEngine {
             params,
             counts_words,
@@ -392,5 +397,22 @@ impl Engine for CpuEngine {
             * self.params.islands as u64
             * (1 + 2 * self.params.assign_steps as u64);
         (200_000 / work.max(1)).clamp(1, 1000) as u32
+    }
+}
+
+/// The host memory of the CPU engine's islands for `config` on a board of side `side` (the GPU
+/// engine's buffers hold the same tables): per individual its genome, penalty, age and line
+/// counts, each twice (this generation's and the children), and its breeding outcome.
+pub fn host_bytes(config: &GaConfig, side: usize) -> crate::state_size::MemoryPart {
+    let genome = crate::ga::problem::genome_words(side * side) as u64 * 4;
+    let counts = stored_words_for(side, config.encoding).max(1) as u64 * 8;
+    let individual = 2 * (genome + 4 + 4 + counts) + 4;
+    let island = (config.population as u64)
+        .saturating_mul(individual)
+        .saturating_add(2 * genome + std::mem::size_of::<IslandBuffers>() as u64);
+    crate::state_size::MemoryPart {
+        what: "GA populations".into(),
+        options: "--population x --islands",
+        bytes: island.saturating_mul(config.islands as u64),
     }
 }

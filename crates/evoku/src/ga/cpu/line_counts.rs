@@ -257,10 +257,15 @@ where
 /// `u64` words of one genome's stored line counts for `problem`'s side; the row encoding
 /// stores none (its counts, `row::UnitCounts`, are built per child).
 pub fn stored_words(problem: &crate::ga::Problem) -> usize {
-    if problem.encoding() == crate::ga::Encoding::Row {
+    stored_words_for(problem.side(), problem.encoding())
+}
+
+/// [`stored_words`] for a board of side `side` under `encoding`.
+pub fn stored_words_for(side: usize, encoding: crate::ga::Encoding) -> usize {
+    if encoding == crate::ga::Encoding::Row {
         return 0;
     }
-    super::fitness::for_side!(problem.side(), N => LineCounts::<N>::WORDS)
+    super::fitness::for_side!(side, N => LineCounts::<N>::WORDS)
 }
 
 /// Builds `genome`'s line counts and stores them in `out` (`stored_words` words; nothing
