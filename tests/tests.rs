@@ -13,6 +13,7 @@ mod exact;
 mod faults;
 mod formats;
 mod fuzz;
+mod fuzz_solve;
 mod ga;
 mod ga_grids;
 mod generate;
