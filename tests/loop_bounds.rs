@@ -87,7 +87,7 @@ fn ga_stage_bounds_sum_to_the_old_hand_count() {
 /// `tour_loop_iterations` and `colony_loop_iterations` as crates/evoku/src/aco/gpu.rs (now crates/evoku/src/aco/gpu/)
 /// counted them, with the start board's copy of `cand_words` words per cell (one up to 25x25, as
 /// counted then), and the restart's pheromone reset moved out of the colony update into
-/// `aco_restart`, whose 64 invocations share it.
+/// `restart`, whose 64 invocations share it.
 fn aco_hand_count(p: &AcoParams, steps: u32) -> (u64, u64, u64) {
     let n = p.side as u64;
     let per_step =

@@ -1,11 +1,11 @@
 // After the tours, one invocation per colony: the iteration's best ant, the best-so-far solution
 // and its global pheromone update, best-value evaporation, records, stagnation and restart (the
-// pheromone's reset is `aco_restart`'s, crates/evoku/shaders/aco/restart.wgsl), the solved flag.
+// pheromone's reset is `restart`'s, crates/evoku/shaders/aco/restart.wgsl), the solved flag.
 //
 // Twin of `crates/evoku/src/aco/cpu/colony_update.rs`.
 
 @compute @workgroup_size(COLONY_WORKGROUP)
-fn aco_colony_update(
+fn colony_update(
     @builtin(global_invocation_id) gid: vec3<u32>,
     @builtin(num_workgroups) groups: vec3<u32>,
 ) {

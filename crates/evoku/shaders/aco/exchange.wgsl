@@ -3,7 +3,7 @@
 // own, at the full deposit.
 //
 // Twin of `crates/evoku/src/aco/cpu/exchange.rs`. Reads only the neighbours' overall-best records (written by
-// `aco_colony_update` alone) and writes only the colony's own state and best-so-far record, so the
+// `colony_update` alone) and writes only the colony's own state and best-so-far record, so the
 // colonies do not race.
 //
 // An engine holding part of a run's colonies across devices (`params.colonies <
@@ -12,7 +12,7 @@
 // neighbour's overall best before this stage.
 
 @compute @workgroup_size(COLONY_WORKGROUP)
-fn aco_exchange(
+fn exchange(
     @builtin(global_invocation_id) gid: vec3<u32>,
     @builtin(num_workgroups) groups: vec3<u32>,
 ) {

@@ -1,11 +1,11 @@
-// A restarted colony's fresh pheromone, one workgroup per colony: after the `aco_colony_update`
+// A restarted colony's fresh pheromone, one workgroup per colony: after the `colony_update`
 // that restarted it (`restart_pending`), every word of its pheromone becomes `tau0`, each
 // invocation taking every COLONY_WORKGROUP-th word so that none loops over the whole table.
 //
 // Twin of `crates/evoku/src/aco/cpu/restart.rs`.
 
 @compute @workgroup_size(COLONY_WORKGROUP)
-fn aco_restart(
+fn restart(
     @builtin(workgroup_id) group_id: vec3<u32>,
     @builtin(num_workgroups) groups: vec3<u32>,
     @builtin(local_invocation_index) lane: u32,

@@ -145,7 +145,7 @@ fn local_update(colony: u32) {
 }
 
 @compute @workgroup_size(TOUR_WORKGROUP)
-fn aco_tour(
+fn tour(
     @builtin(workgroup_id) group_id: vec3<u32>,
     @builtin(num_workgroups) groups: vec3<u32>,
     @builtin(local_invocation_index) lane: u32,

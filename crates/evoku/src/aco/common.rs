@@ -56,12 +56,12 @@ pub mod ant_header {
 }
 const _: () = assert!(ant_header::DIRTY + DIRTY_WORDS <= ANT_HEADER_WORDS);
 const _: () = assert!(DIRTY_WORDS == 6, "propagate.wgsl unrolls six dirty words");
-/// Invocations per workgroup of `aco_tour`: the ants of one or more colonies, so also the most
+/// Invocations per workgroup of `tour`: the ants of one or more colonies, so also the most
 /// ants a colony may have (`crate::aco::MAX_ANTS`): a step's local updates wait for every ant of
 /// the colony at a workgroup barrier. 128 (it was 32) leaves room below WebGPU's guaranteed 256
 /// invocations; results do not depend on it (only on the colonies and their ants).
 pub const TOUR_WORKGROUP: u32 = 128;
-/// Invocations per workgroup of the per-colony stages (`aco_colony_update`, `aco_exchange`).
+/// Invocations per workgroup of the per-colony stages (`colony_update`, `exchange`).
 pub const COLONY_WORKGROUP: u32 = 64;
 /// `choice_cell` of an ant that made no choice in its last step.
 pub const NO_CHOICE: u32 = u32::MAX;
@@ -111,9 +111,9 @@ pub struct AcoParams {
     pub npeers: u32,
     pub ants: u32,
     pub colonies: u32,
-    /// Colonies sharing one `aco_tour` workgroup (`TOUR_WORKGROUP / ants`); GPU only.
+    /// Colonies sharing one `tour` workgroup (`TOUR_WORKGROUP / ants`); GPU only.
     pub colonies_per_group: u32,
-    /// Ant steps one `aco_tour` dispatch runs; GPU only, results do not depend on it.
+    /// Ant steps one `tour` dispatch runs; GPU only, results do not depend on it.
     pub steps_per_dispatch: u32,
     /// Probability of the greedy choice, in 1/65536.
     pub q0_q16: u32,
@@ -162,7 +162,7 @@ pub struct AcoParams {
 }
 
 crate::gpu_struct! {
-/// Per-colony bookkeeping: written by `aco_tour` (`step`), `aco_colony_update` and `aco_exchange`,
+/// Per-colony bookkeeping: written by `tour` (`step`), `colony_update` and `exchange`,
 /// read by the host.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, bytemuck::Pod, bytemuck::Zeroable)]
 pub struct Colony {

@@ -11,10 +11,9 @@ use crate::board::Grid;
 use crate::device::Device;
 use crate::error::Result;
 use crate::gpu::GpuContext;
-use crate::portfolio::restarts::RESTARTS_FROM_BOX;
 use crate::state_size::{check_memory, Available, MemoryPart};
 
-use super::{Algorithm, RunPlan};
+use super::{Algorithm, RunPlan, RESTARTS_FROM_BOX};
 
 /// Bytes one binary clause of a CDCL stream's encoding takes: the literal pair, and its two
 /// watch entries.

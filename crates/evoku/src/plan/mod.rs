@@ -15,7 +15,8 @@ pub mod sizing;
 use std::time::{Duration, Instant};
 
 pub use options::{
-    Algorithm, FillDevice, SolveOptions, EXACT_STREAMS, MAX_EXACT_STREAMS, UNSOLVABLE_CHECK_NODES,
+    Algorithm, FillDevice, SolveOptions, EXACT_STREAMS, MAX_EXACT_STREAMS, RESTARTS_FROM_BOX,
+    UNSOLVABLE_CHECK_NODES,
 };
 
 use crate::aco::AcoConfig;

@@ -15,6 +15,9 @@ use crate::ga::{GaConfig, Preset};
 /// The independent streams of the portfolio's exact member from 36x36 on, by default
 /// ([`crate::portfolio::restarts`]; each a search at a time on its own thread when there are two).
 pub const EXACT_STREAMS: u32 = 2;
+/// Box size from which the portfolio's exact member runs [`EXACT_STREAMS`] restarted streams
+/// (36x36 and up; `crate::portfolio::restarts`).
+pub const RESTARTS_FROM_BOX: usize = 6;
 /// The most streams `--exact-streams` takes: one per core of a large workstation, with room.
 pub const MAX_EXACT_STREAMS: u32 = 64;
 

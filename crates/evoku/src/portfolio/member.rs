@@ -16,8 +16,8 @@ use crate::exact;
 use crate::ga::GaConfig;
 
 /// Box size from which the portfolio's exact member restarts (36x36 and up;
-/// [`super::restarts`]).
-pub const RESTARTS_FROM_BOX: usize = 6;
+/// [`super::restarts`]): defined with the plan, whose memory estimate counts those streams.
+pub use crate::plan::RESTARTS_FROM_BOX;
 
 /// Cell visits (colonies x ants x cells) the ACS spends per round.
 const ACO_WORK_PER_ROUND: u64 = 250_000;

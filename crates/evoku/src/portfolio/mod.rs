@@ -16,6 +16,7 @@
 //! Only the time limit (a wall clock) may end a run earlier than that.
 
 pub mod deferred;
+pub mod exact_settings;
 pub mod member;
 pub mod restarts;
 pub mod rounds;

@@ -86,7 +86,7 @@ pub fn global_update(p: &AcoParams, value: u32, record: &[u32], pheromone: &mut 
 }
 
 /// The loop iterations (as lavapipe counts them, [`crate::gpu::loop_run`]) of one GPU
-/// `aco_colony_update` invocation (the heaviest per-colony stage): best ant, two record copies,
+/// `colony_update` invocation (the heaviest per-colony stage): best ant, two record copies,
 /// the global update.
 pub fn loop_bound(p: &AcoParams) -> u64 {
     use crate::gpu::loop_run as run;

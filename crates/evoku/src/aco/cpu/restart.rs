@@ -14,7 +14,7 @@ pub fn restart(p: &AcoParams, colony: &Colony, pheromone: &mut [u32]) {
 }
 
 /// The loop iterations (as lavapipe counts them, [`crate::gpu::loop_run`]) of one GPU
-/// `aco_restart` invocation: its share of the colony's pheromone words.
+/// `restart` invocation: its share of the colony's pheromone words.
 pub fn loop_bound(p: &AcoParams) -> u64 {
     crate::gpu::loop_run((p.pher_words() as u64).div_ceil(COLONY_WORKGROUP as u64))
 }

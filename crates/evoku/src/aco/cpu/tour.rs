@@ -172,7 +172,7 @@ pub fn local_update(p: &AcoParams, ants: &[Ant], pheromone: &mut [u32]) {
 }
 
 /// An upper bound of the loop iterations (as lavapipe counts them, [`crate::gpu::loop_run`]) one
-/// SIMD group of `aco_tour` runs for `steps` steps per dispatch. Its invocations share one counter
+/// SIMD group of `tour` runs for `steps` steps per dispatch. Its invocations share one counter
 /// and run a loop as long as any of them needs it, so divergent branches add up: per step the
 /// propagation, the greedy and roulette loops over the candidates, the local updates and the step
 /// loop itself; once per dispatch the copy of the start board (`cand_words` per cell) and the step

@@ -1,12 +1,12 @@
 //! The Ant Colony System on a GPU: the stages of `crates/evoku/shaders/aco/*.wgsl`, bit for bit the CPU
 //! engine's results (`tests/aco_gpu.rs` compares them stage by stage).
 //!
-//! One `aco_tour` workgroup holds the ants of `TOUR_WORKGROUP / ants` colonies (128 / ants), one
+//! One `tour` workgroup holds the ants of `TOUR_WORKGROUP / ants` colonies (128 / ants), one
 //! invocation per ant; its
 //! board (candidates and propagation stack) lives in the `ants` storage buffer, the colony's
 //! pheromone in `pheromone`. An iteration is `tour_steps / steps_per_dispatch` tour dispatches, then
-//! `aco_colony_update` (one invocation per colony), `aco_restart` (one workgroup per colony, when
-//! restarts are on) and `aco_exchange` (when exchanges are on). A cell's candidates are one to
+//! `colony_update` (one invocation per colony), `restart` (one workgroup per colony, when
+//! restarts are on) and `exchange` (when exchanges are on). A cell's candidates are one to
 //! three words (`common::cand_words`), so every board evoku reads, up to 64x64, runs here.
 //! An engine may hold a contiguous part of a run's colonies (`new_part`, for [`MultiGpuAco`]): its
 //! colonies draw from the run's streams (`first_colony`), and a ghost record after its own holds
@@ -70,7 +70,7 @@ pub struct GpuAco {
     bind_group: wgpu::BindGroup,
     tour_groups: (u32, u32),
     colony_groups: (u32, u32),
-    /// One workgroup per colony (`aco_restart`).
+    /// One workgroup per colony (`restart`).
     restart_groups: (u32, u32),
     /// Iterations per submit, submits per step, read-back timeout.
     schedule: Schedule,
@@ -360,22 +360,22 @@ impl GpuAco {
         )
     }
 
-    /// The `aco_tour` stage alone: every step of the current iteration (tests).
+    /// The `tour` stage alone: every step of the current iteration (tests).
     pub fn run_tours(&mut self) -> Result<()> {
         self.submit(1, &[AcoStage::Tour])
     }
 
-    /// The `aco_colony_update` stage alone (tests).
+    /// The `colony_update` stage alone (tests).
     pub fn run_colony_update(&mut self) -> Result<()> {
         self.submit(1, &[AcoStage::ColonyUpdate])
     }
 
-    /// The `aco_restart` stage alone (tests).
+    /// The `restart` stage alone (tests).
     pub fn run_restart(&mut self) -> Result<()> {
         self.submit(1, &[AcoStage::Restart])
     }
 
-    /// The `aco_exchange` stage alone (tests).
+    /// The `exchange` stage alone (tests).
     pub fn run_exchange(&mut self) -> Result<()> {
         self.submit(1, &[AcoStage::Exchange])
     }

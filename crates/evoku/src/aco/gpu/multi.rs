@@ -186,7 +186,7 @@ impl GpuAco {
     }
 
     /// Puts the previous part's last overall best into the overall half of the ghost record
-    /// (the record after this engine's own), where `aco_exchange` looks for colony 0's
+    /// (the record after this engine's own), where `exchange` looks for colony 0's
     /// neighbour; only engines holding part of the run's colonies have one.
     fn set_ghost(&self, record: &[u8]) -> Result<()> {
         if self.params.colonies >= self.params.run_colonies {

@@ -28,10 +28,10 @@ impl AcoStage {
     /// The entry point and pipeline label.
     pub fn name(self) -> &'static str {
         match self {
-            AcoStage::Tour => "aco_tour",
-            AcoStage::ColonyUpdate => "aco_colony_update",
-            AcoStage::Restart => "aco_restart",
-            AcoStage::Exchange => "aco_exchange",
+            AcoStage::Tour => "tour",
+            AcoStage::ColonyUpdate => "colony_update",
+            AcoStage::Restart => "restart",
+            AcoStage::Exchange => "exchange",
         }
     }
 
