@@ -14,6 +14,7 @@ mod backends_and_pipes;
 mod early_checks;
 mod input_cap;
 mod lost_files;
+mod play_stop;
 mod signals;
 mod stops;
 mod time_limits;
