@@ -35,6 +35,10 @@ fn main() -> ExitCode {
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("evoku: error: {error:#}");
+            // Work a signal cut short ends as interrupted, not as a failure.
+            if evoku::stop::requested() {
+                return ExitCode::from(evoku::stop::EXIT_INTERRUPTED);
+            }
             ExitCode::from(2)
         }
     }

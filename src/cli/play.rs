@@ -93,6 +93,9 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
             clock_text(game.elapsed_ms()),
             path.display()
         ))?;
+        if evoku::stop::requested() && !session.quit {
+            return Ok(ExitCode::from(evoku::stop::EXIT_INTERRUPTED));
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -123,7 +126,7 @@ fn new_game(args: &PlayArgs, profile: &Profile, path: &Path) -> Result<Game> {
         let puzzle = parse_one(text, &ParseOptions::default()).context("reading --puzzle")?;
         return Ok(Game::from_puzzle(puzzle, clock)?);
     }
-    let served = serve(&args.profile, &args.serve, profile, path)?;
+    let served = while_making(|| serve(&args.profile, &args.serve, profile, path))??;
     let record = &served.record;
     let (puzzle, solution) = (parse_line(&record.puzzle), parse_line(&record.solution));
     let (Some(puzzle), Some(solution)) = (puzzle, solution) else {
@@ -134,6 +137,48 @@ fn new_game(args: &PlayArgs, profile: &Profile, path: &Path) -> Result<Game> {
         score: record.score,
     };
     Ok(Game::new(puzzle, solution, info, clock))
+}
+
+/// Runs `make` (serving a puzzle: a 64x64 takes half a minute) on a thread while the terminal
+/// says so and reads keys: `q`, Esc or Ctrl-C ask it to stop ([`evoku::stop`]), as SIGINT does.
+fn while_making<T: Send>(make: impl FnOnce() -> T + Send) -> Result<T> {
+    std::thread::scope(|scope| {
+        let maker = scope.spawn(make);
+        let shown = show_making(&maker);
+        if shown.is_err() {
+            // The terminal failed: the maker is not left running behind the error.
+            evoku::stop::request();
+        }
+        let made = maker
+            .join()
+            .map_err(|_| anyhow::anyhow!("making the puzzle panicked"));
+        shown.and(made)
+    })
+}
+
+/// The waiting screen of [`while_making`], until `maker` ends.
+fn show_making<T>(maker: &std::thread::ScopedJoinHandle<'_, T>) -> Result<()> {
+    use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+    let _guard = TerminalGuard::enter()?;
+    let backend = ratatui::backend::CrosstermBackend::new(std::io::stdout());
+    let mut terminal = ratatui::Terminal::new(backend).context("opening the terminal")?;
+    terminal.clear()?;
+    let text = "Making a puzzle for you... (q quits)";
+    while !maker.is_finished() {
+        terminal.draw(|frame| {
+            frame.render_widget(ratatui::widgets::Paragraph::new(text), frame.area())
+        })?;
+        if event::poll(Duration::from_millis(100))? {
+            if let Event::Key(key) = event::read()? {
+                let ctrl_c =
+                    key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL);
+                if ctrl_c || matches!(key.code, KeyCode::Char('q') | KeyCode::Esc) {
+                    evoku::stop::request();
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Raw mode and the alternate screen for the life of the value, restored even on an error.
@@ -169,7 +214,8 @@ fn run_terminal(session: &mut Session) -> Result<()> {
     let backend = ratatui::backend::CrosstermBackend::new(std::io::stdout());
     let mut terminal = ratatui::Terminal::new(backend).context("opening the terminal")?;
     terminal.clear()?;
-    while !session.quit {
+    // A signal (SIGINT, SIGTERM) ends the game as `q` does: saved.
+    while !session.quit && !evoku::stop::requested() {
         terminal.draw(|frame| view::draw(frame, session))?;
         if event::poll(Duration::from_millis(250))? {
             if let Event::Key(key) = event::read()? {

@@ -75,6 +75,11 @@ pub fn next_puzzle(
             }
         }
         let Some(g) = outcome.puzzle else {
+            if outcome.stopped {
+                return Err(PlayError::Serve(
+                    "stopped by a signal before a puzzle was made".into(),
+                ));
+            }
             return Err(PlayError::Serve(format!(
                 "no {} puzzle reached level {} within {} grids; try another --size or a larger \
                  --max-attempts",

@@ -15,7 +15,9 @@ mod early_checks;
 mod input_cap;
 mod lost_files;
 mod memory;
+mod play_stop;
 mod signals;
+mod stops;
 mod time_limits;
 mod write_errors;
 

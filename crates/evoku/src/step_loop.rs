@@ -9,6 +9,11 @@
 
 use std::time::{Duration, Instant};
 
+/// The most seconds one step is offered (by the slowest round seen), so that a stop request,
+/// read between steps, ends a run within a second even where one step cannot be cut short (a
+/// submitted GPU step: on lavapipe a run stopped 28 s after the signal, issue 37).
+const STEP_SECONDS: f64 = 0.5;
+
 /// Where a loop stopped.
 pub(crate) struct Stopped<S> {
     /// The states read after the last step (the first ones when no step ran).
@@ -24,9 +29,9 @@ pub(crate) struct Stopped<S> {
 /// Starting from `states`, runs `step(rounds left)` (which runs at least one round and returns
 /// the rounds it ran and the states after them) until `done(states)`, `max_rounds` rounds, or
 /// `time_limit` after `start`, or a stop request, checked in that order before every step;
-/// `progress(rounds, states)` sees every step's states. Under a time limit, the first step is
-/// offered one round and every later one no more rounds than the slowest round seen so far says
-/// fit in half the time left (at least one).
+/// `progress(rounds, states)` sees every step's states. The first step is offered one round and
+/// every later one no more rounds than the slowest round seen so far says fit in half a second
+/// ([`STEP_SECONDS`]) and, under a time limit, in half the time left (at least one).
 pub(crate) fn step_until<S, E>(
     start: Instant,
     max_rounds: u32,
@@ -54,14 +59,15 @@ pub(crate) fn step_until<S, E>(
             interrupted = true;
             break;
         }
-        let mut offer = max_rounds - rounds;
-        if let Some(limit) = time_limit {
-            // The first step runs one round, to learn what a round costs; later ones take half
-            // the time left at the slowest rate seen, so rounds that grow dearer as the run goes
-            // on cannot carry a step far past the limit.
-            let fit = (limit - elapsed).as_secs_f64() / round_seconds / 2.0;
-            offer = offer.min(if rounds == 0 { 1 } else { (fit as u32).max(1) });
-        }
+        // The first step runs one round, to learn what a round costs; later ones take at most
+        // half a second, and half the time left, at the slowest rate seen, so rounds that grow
+        // dearer as the run goes on cannot carry a step far past the limit or a stop request.
+        let seconds = match time_limit {
+            Some(limit) => ((limit - elapsed).as_secs_f64() / 2.0).min(STEP_SECONDS),
+            None => STEP_SECONDS,
+        };
+        let fit = seconds / round_seconds;
+        let offer = (max_rounds - rounds).min(if rounds == 0 { 1 } else { (fit as u32).max(1) });
         let before = Instant::now();
         let (ran, next) = step(offer)?;
         if ran > 0 {

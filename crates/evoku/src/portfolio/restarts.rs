@@ -56,6 +56,9 @@ impl Stream {
         }
         let (schedule, solver) = match &mut self.engine {
             Engine::Cdcl(cdcl) => {
+                // The round's budget is cut at the deadline or a stop request (issue 37: 64
+                // streams overran a 2 s limit by 5 s).
+                cdcl.set_stop(crate::stop::Stop::after(time_left));
                 let outcome = cdcl.run(share);
                 self.work = cdcl.stats().conflicts;
                 if outcome != Outcome::Budget {
@@ -257,10 +260,11 @@ impl Member for RestartsMember {
         }
         let puzzle = &self.puzzle;
         let (nodes, conflicts) = (self.nodes_per_round, self.conflicts_per_round);
+        let stop = crate::stop::Stop::after(time_left);
         if self.threads < 2 {
-            for stream in &mut self.streams {
+            for stream in self.streams.iter_mut().take_while(|_| !stop.reached()) {
                 let share = stream.share(nodes, conflicts);
-                stream.round(puzzle, share, time_left);
+                stream.round(puzzle, share, stop.remaining());
             }
             return Ok(());
         }
@@ -268,9 +272,9 @@ impl Member for RestartsMember {
         std::thread::scope(|scope| {
             for streams in self.streams.chunks_mut(chunk) {
                 scope.spawn(move || {
-                    for stream in streams {
+                    for stream in streams.iter_mut().take_while(|_| !stop.reached()) {
                         let share = stream.share(nodes, conflicts);
-                        stream.round(puzzle, share, time_left);
+                        stream.round(puzzle, share, stop.remaining());
                     }
                 });
             }
