@@ -57,8 +57,8 @@ pub struct SolveArgs {
     /// Output format (default: the input's).
     #[arg(long, value_enum)]
     output: Option<Output>,
-    /// Same as `--output json`: one JSON object per puzzle per line.
-    #[arg(long)]
+    /// Same as `--output json`: one JSON object per puzzle per line (not with `--output`).
+    #[arg(long, conflicts_with = "output")]
     json: bool,
     /// No progress bar and no summary lines on stderr.
     #[arg(long, short)]
@@ -77,6 +77,20 @@ fn time_limit_help() -> String {
     )
 }
 
+/// Refuses `--preset` with an `--algorithm` that runs no GA (`exact`, `aco`), which would
+/// otherwise be ignored without a word.
+pub(super) fn refuse_preset_conflict(given: Option<Algorithm>, ga: &GaArgs) -> Result<()> {
+    match given {
+        Some(a @ (Algorithm::Exact | Algorithm::Aco)) if ga.preset_given() => anyhow::bail!(
+            "--preset sets the GA's settings and --algorithm {} runs no GA: give one of \
+             --preset and --algorithm {}, not both",
+            format!("{a:?}").to_lowercase(),
+            format!("{a:?}").to_lowercase()
+        ),
+        _ => Ok(()),
+    }
+}
+
 /// `--algorithm`, else `ga` when `--preset` is given, else `auto`.
 pub(super) fn algorithm(given: Option<Algorithm>, ga: &GaArgs) -> Algorithm {
     given.unwrap_or(if ga.preset_given() {
@@ -87,6 +101,7 @@ pub(super) fn algorithm(given: Option<Algorithm>, ga: &GaArgs) -> Algorithm {
 }
 
 pub fn run(args: SolveArgs) -> Result<ExitCode> {
+    refuse_preset_conflict(args.algorithm, &args.ga)?;
     let algorithm = algorithm(args.algorithm, &args.ga);
     let preset = args.ga.preset_or(Preset::Walk);
     let config = args.ga.config_or(Preset::Walk);
