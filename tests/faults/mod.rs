@@ -15,6 +15,7 @@ mod early_checks;
 mod input_cap;
 mod lost_files;
 mod signals;
+mod suite_and_conflicts;
 mod time_limits;
 mod write_errors;
 
