@@ -107,6 +107,7 @@ fn parse_side(text: &str) -> std::result::Result<usize, String> {
 }
 
 pub fn run(args: SuiteArgs) -> Result<ExitCode> {
+    super::solve::refuse_preset_conflict(args.algorithm, &args.ga)?;
     let algorithm = super::solve::algorithm(args.algorithm, &args.ga);
     let config = args.ga.config_or(Preset::Walk);
     let aco = args.aco.config(config.seed);
@@ -131,11 +132,18 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
     } else {
         args.paths.clone()
     };
+    // A skipped file is reported with -q too, and counted at the end.
+    let mut skipped = 0usize;
     let instances = suite::collect(&paths, &selection, &mut |w| {
-        if !quiet {
-            eprintln!("suite: {w}")
-        }
+        skipped += 1;
+        eprintln!("suite: {w}")
     })?;
+    if skipped > 0 {
+        eprintln!(
+            "suite: skipped {} (see above)",
+            export::count(skipped, "file")
+        );
+    }
     if instances.is_empty() {
         bail!("no instance matches (check the paths, --size and --fill)");
     }
@@ -253,6 +261,10 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
             export::count(failed, "run")
         );
         return Ok(ExitCode::from(2));
+    }
+    if code == ExitCode::SUCCESS && !runs.iter().any(|r| r.solved) {
+        eprintln!("suite: no run solved its puzzle (exit code 1)");
+        return Ok(ExitCode::from(1));
     }
     Ok(code)
 }

@@ -60,8 +60,13 @@ impl Selection {
 }
 
 /// Files under `path` (itself when a file), sorted; a folder is searched recursively for
-/// `.txt` files.
-fn files_under(path: &Path, out: &mut Vec<(PathBuf, bool)>) -> Result<()> {
+/// `.txt` files. `seen` holds the canonical paths of the folders and files already taken, so a
+/// symbolic link back into a folder (a loop) or to a file already found adds nothing.
+fn files_under(
+    path: &Path,
+    seen: &mut std::collections::HashSet<PathBuf>,
+    out: &mut Vec<(PathBuf, bool)>,
+) -> Result<()> {
     let io = |source| Error::Io {
         action: IoAction::Read,
         path: path.to_path_buf(),
@@ -71,6 +76,9 @@ fn files_under(path: &Path, out: &mut Vec<(PathBuf, bool)>) -> Result<()> {
         out.push((path.to_path_buf(), true));
         return Ok(());
     }
+    if !seen.insert(std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())) {
+        return Ok(());
+    }
     let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
         .map_err(io)?
         .map(|e| e.map(|e| e.path()).map_err(io))
@@ -78,8 +86,10 @@ fn files_under(path: &Path, out: &mut Vec<(PathBuf, bool)>) -> Result<()> {
     entries.sort();
     for entry in entries {
         if entry.is_dir() {
-            files_under(&entry, out)?;
-        } else if entry.extension().is_some_and(|e| e == "txt") {
+            files_under(&entry, seen, out)?;
+        } else if entry.extension().is_some_and(|e| e == "txt")
+            && seen.insert(std::fs::canonicalize(&entry).unwrap_or_else(|_| entry.clone()))
+        {
             out.push((entry, false));
         }
     }
@@ -95,8 +105,9 @@ pub fn collect(
     warn: &mut dyn FnMut(String),
 ) -> Result<Vec<Instance>> {
     let mut files = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     for path in paths {
-        files_under(path, &mut files)?;
+        files_under(path, &mut seen, &mut files)?;
     }
     let mut instances = Vec::new();
     for (file, named) in files {

@@ -18,6 +18,7 @@ mod memory;
 mod play_stop;
 mod signals;
 mod stops;
+mod suite_and_conflicts;
 mod time_limits;
 mod write_errors;
 

@@ -48,7 +48,12 @@ fn suite_time_limit_is_the_time_reported() {
         export.to_str().unwrap(),
         "-q",
     ]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // 1 when the run did not solve its puzzle in time (nothing solved).
+    assert!(
+        matches!(out.status.code(), Some(0 | 1)),
+        "{}",
+        text(&out.stderr)
+    );
     let table: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&export).expect("runs")).expect("JSON");
     let seconds = table["rows"][0]["seconds"].as_f64().expect("seconds");

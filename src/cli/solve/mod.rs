@@ -57,8 +57,8 @@ pub struct SolveArgs {
     /// Output format (default: the input's).
     #[arg(long, value_enum)]
     output: Option<Output>,
-    /// Same as `--output json`: one JSON object per puzzle per line.
-    #[arg(long)]
+    /// Same as `--output json`: one JSON object per puzzle per line (not with `--output`).
+    #[arg(long, conflicts_with = "output")]
     json: bool,
     /// No progress bar and no summary lines on stderr.
     #[arg(long, short)]
@@ -75,6 +75,20 @@ fn time_limit_help() -> String {
         "Seconds per puzzle (default: {}); 0 = no limit",
         defaults::default_time_limit_text()
     )
+}
+
+/// Refuses `--preset` with an `--algorithm` that runs no GA (`exact`, `aco`), which would
+/// otherwise be ignored without a word.
+pub(super) fn refuse_preset_conflict(given: Option<Algorithm>, ga: &GaArgs) -> Result<()> {
+    match given {
+        Some(a @ (Algorithm::Exact | Algorithm::Aco)) if ga.preset_given() => anyhow::bail!(
+            "--preset sets the GA's settings and --algorithm {} runs no GA: give one of \
+             --preset and --algorithm {}, not both",
+            format!("{a:?}").to_lowercase(),
+            format!("{a:?}").to_lowercase()
+        ),
+        _ => Ok(()),
+    }
 }
 
 /// `--algorithm`, else `ga` when `--preset` is given, else `auto`.
@@ -108,6 +122,7 @@ pub(super) fn solve_options(
 }
 
 pub fn run(args: SolveArgs) -> Result<ExitCode> {
+    refuse_preset_conflict(args.algorithm, &args.ga)?;
     let algorithm = algorithm(args.algorithm, &args.ga);
     let config = args.ga.config_or(Preset::Walk);
     let aco = args.aco.config(config.seed);

@@ -131,6 +131,18 @@ pub fn run(
         ))
     })?;
     let solved = state.solved != 0;
+    // Before the first iteration the record is empty: the best so far is then the puzzle
+    // itself, its givens kept (never a grid of dots).
+    let keeps_givens = puzzle
+        .cells()
+        .iter()
+        .zip(best.cells())
+        .all(|(&given, &cell)| given == 0 || cell == given);
+    let (best, best_filled) = if keeps_givens {
+        (best, state.overall_best_filled)
+    } else {
+        (puzzle.clone(), puzzle.givens() as u32)
+    };
     if solved && !best.solves(puzzle) {
         return Err(Error::Internal(format!(
             "colony {winner} reported a solution that fails the host check: {best}"
@@ -141,7 +153,7 @@ pub fn run(
     Ok(AcoOutcome {
         solved,
         best,
-        best_penalty: params.cells - state.overall_best_filled,
+        best_penalty: params.cells - best_filled,
         colony: winner as u32,
         iterations,
         restarts: state.restarts,

@@ -88,10 +88,25 @@ impl Table {
     pub fn render(&self, format: ExportFormat) -> String {
         match format {
             ExportFormat::Json => self.to_json(),
-            ExportFormat::Jsonl => self.to_json_lines(),
-            ExportFormat::Csv => self.to_csv(),
+            ExportFormat::Jsonl => self.with_partial_column().to_json_lines(),
+            ExportFormat::Csv => self.with_partial_column().to_csv(),
             ExportFormat::Markdown => self.to_markdown(),
         }
+    }
+
+    /// CSV and JSON lines have no place for the notes, so a table marked `partial` (a run
+    /// stopped by a signal) gets a last column `partial`, `yes` (CSV) or `true` (JSONL) on
+    /// every row; an unmarked table is unchanged.
+    fn with_partial_column(&self) -> std::borrow::Cow<'_, Table> {
+        if !self.meta.iter().any(|(key, _)| key == "partial") {
+            return std::borrow::Cow::Borrowed(self);
+        }
+        let mut table = self.clone();
+        table.columns.push("partial".into());
+        for row in &mut table.rows {
+            row.push(Value::Bool(true));
+        }
+        std::borrow::Cow::Owned(table)
     }
 
     /// `{"title", "meta": {...}, "columns": [...], "rows": [{column: value}]}`, pretty-printed.
