@@ -70,6 +70,24 @@ pub fn default_generations(config: &GaConfig, cells: usize) -> u32 {
     (20_000_000 / per_generation.max(1)).clamp(5, 2000) as u32
 }
 
+/// `engine.step(generations)` in pieces that double while one takes under a quarter of a second,
+/// so that a stop request ([`evoku::stop`]) is read between them even when `generations` would
+/// take hours (`--generations 4294967295`). The engine ends in the state one step gives: a run
+/// does not depend on its step size.
+fn step_until_stopped(engine: &mut dyn Engine, generations: u32) -> Result<()> {
+    let (mut left, mut piece) = (generations, 1u32);
+    while left > 0 && !evoku::stop::requested() {
+        let n = piece.min(left);
+        let start = Instant::now();
+        engine.step(n)?;
+        left -= n;
+        if start.elapsed() < std::time::Duration::from_millis(250) {
+            piece = piece.saturating_mul(2);
+        }
+    }
+    Ok(())
+}
+
 /// Times `repetitions` runs of `generations` generations on an engine that has already been
 /// warmed up. Each repetition is timed up to its island read-back, which waits for the GPU.
 pub fn measure(
@@ -86,7 +104,7 @@ pub fn measure(
             break;
         }
         let start = Instant::now();
-        engine.step(generations)?;
+        step_until_stopped(engine, generations)?;
         let after = engine.islands()?;
         let elapsed = start.elapsed().as_secs_f64();
         let advanced: u64 = before
@@ -118,7 +136,7 @@ fn bench_engine(
     generations: u32,
     repetitions: u32,
 ) -> Result<(Throughput, Vec<Island>)> {
-    engine.step((generations / 10).max(1))?;
+    step_until_stopped(engine.as_mut(), (generations / 10).max(1))?;
     engine.islands()?;
     measure(engine.as_mut(), generations, repetitions)
 }
