@@ -12,6 +12,7 @@ pub mod engine;
 pub mod fitness;
 pub mod init;
 pub mod island_best;
+mod island_step;
 pub mod line_counts;
 pub mod line_word;
 pub mod local_search;
