@@ -15,6 +15,7 @@ mod early_checks;
 mod input_cap;
 mod lost_files;
 mod memory;
+mod messages;
 mod play_stop;
 mod signals;
 mod stops;
