@@ -141,3 +141,46 @@ fn solve_whose_only_file_cannot_be_read_fails_and_says_nothing_was_solved() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn devices_honours_wgpu_adapter_name_as_solve_does() {
+    // Before: `devices` listed every adapter and exited 0 whatever WGPU_ADAPTER_NAME said.
+    let filter = "no-such-adapter-evoku";
+    let out = command(&["devices", "--json"])
+        .env("WGPU_ADAPTER_NAME", filter)
+        .output()
+        .expect("run evoku");
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(filter) || stderr.contains("no GPU adapter found"),
+        "{stderr}"
+    );
+    for line in text(&out.stdout).lines() {
+        let v: serde_json::Value = serde_json::from_str(line).expect("JSON");
+        assert_eq!(v["chosen"], false, "{v}");
+        assert_eq!(v["matches_adapter_name"], false, "{v}");
+    }
+    // Without a filter the best adapter is the one `--backend gpu` opens; with its name as the
+    // filter, that adapter is still the chosen one.
+    let all = command(&["devices", "--json"])
+        .env_remove("WGPU_ADAPTER_NAME")
+        .output()
+        .expect("run evoku");
+    if all.status.code() != Some(0) {
+        return; // no adapter on this machine
+    }
+    let listed: Vec<serde_json::Value> = text(&all.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    assert_eq!(listed[0]["chosen"], true, "{listed:?}");
+    assert_eq!(listed.iter().filter(|v| v["chosen"] == true).count(), 1);
+    let name = listed[0]["name"].as_str().unwrap();
+    let out = command(&["devices"])
+        .env("WGPU_ADAPTER_NAME", name)
+        .output()
+        .expect("run evoku");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("opened by --backend gpu"));
+}
