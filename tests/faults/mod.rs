@@ -17,6 +17,7 @@ mod lost_files;
 mod memory;
 mod messages;
 mod play_stop;
+mod setup_limits;
 mod signals;
 mod stops;
 mod suite_and_conflicts;

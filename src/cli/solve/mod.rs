@@ -227,11 +227,12 @@ pub(super) fn plot_fitness(
     options: &SolveOptions,
     report: &SolveReport,
     several: bool,
+    stop: evoku::stop::Stop,
 ) -> Result<Option<std::path::PathBuf>> {
     if report.unsolvable.is_some() || report.solved_by.as_deref() == Some("exact") {
         return Ok(None);
     }
-    let trace = crate::plot::trace_run(puzzle, options, report.generations, 2000)
+    let trace = crate::plot::trace_run_within(puzzle, options, report.generations, 2000, stop)
         .with_context(|| format!("recording the fitness of {}", puzzle.name))?;
     let title = format!(
         "{}: {} after {}, {} (seed {})",
