@@ -152,9 +152,10 @@ fn text_output_keeps_input_order() {
 }
 
 #[test]
-fn a_puzzle_whose_solve_fails_gets_an_error_line_and_the_batch_goes_on() {
-    // 1,048,576 x 4 walkers fit a 9x9 but not a 36x36 (5.1 GiB): only the 36x36 fails, before
-    // anything is allocated; the 9x9s are solved by the exact member before the walk is built.
+fn a_board_size_an_option_cannot_run_is_refused_before_any_solving() {
+    // 1,048,576 x 4 walkers fit a 9x9 but not a 36x36 (5.1 GiB). Issue 37: every option is
+    // checked before the first puzzle, so the batch is refused at once, naming the 36x36's line
+    // (before, the 9x9s were solved and the 36x36 got an error line).
     let out = evoku(&[
         "solve",
         MIXED,
@@ -170,22 +171,13 @@ fn a_puzzle_whose_solve_fails_gets_an_error_line_and_the_batch_goes_on() {
     ]);
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(2), "{err}");
-    let lines: Vec<Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).expect(l))
-        .collect();
-    assert_eq!(lines.len(), 3, "{lines:?}");
-    assert_eq!(lines[0]["solved"], true);
-    assert_eq!(lines[2]["solved"], true);
-    assert_eq!(lines[1]["name"], "mixed-sizes#2");
-    assert_eq!(lines[1]["size"], 36);
-    assert_eq!(lines[1]["line"], 2);
-    assert_eq!(lines[1]["solved"], false);
-    let error = lines[1]["error"].as_str().expect("an error field");
-    assert!(error.contains("--population x --islands"), "{error}");
+    assert!(out.stdout.is_empty(), "solved before the check: {err}");
+    assert!(err.contains("--population x --islands"), "{err}");
     assert!(
-        err.contains("evoku: error: solving mixed-sizes#2 (tests/data/batch/mixed-sizes.txt:2)"),
+        err.contains(
+            "evoku: error: checking mixed-sizes#2 (tests/data/batch/mixed-sizes.txt:2) before any \
+             solving"
+        ),
         "{err}"
     );
 }

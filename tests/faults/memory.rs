@@ -108,3 +108,29 @@ fn ga_populations_too_large_are_refused_before_allocation() {
     );
     assert_refused(&out, "--population x --islands", "T64 population 1048576");
 }
+
+#[test]
+fn a_size_the_options_cannot_run_is_refused_before_the_first_puzzle() {
+    // Before: the 9x9 of the first file was solved (a JSON line printed) and the batch ended at
+    // the 64x64, whose GA population is too large: the issue asks for every option checked
+    // before the first puzzle. Now nothing is solved and the refused puzzle's file:line is named.
+    let out = solve_limited(
+        "puzzles/mantere-no29.txt",
+        &[
+            "puzzles/large/inst64x64_45_0.txt",
+            "--backend",
+            "cpu",
+            "--algorithm",
+            "ga",
+            "--population",
+            "1048576",
+        ],
+    );
+    assert_refused(&out, "--population x --islands", "9x9 then T64");
+    let stderr = text(&out.stderr);
+    assert!(out.stdout.is_empty(), "a puzzle was solved first: {stderr}");
+    assert!(
+        stderr.contains("inst64x64_45_0.txt:1) before any solving"),
+        "{stderr}"
+    );
+}

@@ -56,6 +56,20 @@ struct Done {
 pub(super) fn solve_all(jobs: &[(&Puzzle, Output)], settings: &Settings) -> Result<Tally> {
     let plan = plan_for(jobs.iter().map(|(p, _)| &p.grid), settings.options);
     let threads = plan.threads_for(settings.options.threads);
+    // Every option a board size can refuse (the memory of a GA population or ACS tables too
+    // large for it) is checked before the first puzzle, on the emptiest puzzle of each size:
+    // nothing is solved when one is refused (issue 37).
+    let mut checked = settings.options.clone();
+    checked.threads = threads;
+    if let Err((index, error)) =
+        evoku::plan::check_sizes(jobs.iter().map(|(p, _)| &p.grid), &checked)
+    {
+        let puzzle = jobs[index].0;
+        return Err(anyhow::Error::from(error).context(format!(
+            "checking {} ({}:{}) before any solving",
+            puzzle.name, puzzle.file, puzzle.line
+        )));
+    }
     let single = jobs.len() == 1;
     let work = |index: usize| -> Done {
         let puzzle = jobs[index].0;

@@ -141,17 +141,9 @@ impl RunPlan {
 /// batch runs no more puzzles at once than memory holds ([`memory::batch_width`]). Puzzles
 /// whose plan fails count nothing here: their own plan refuses them.
 pub fn batch_bytes<'a>(grids: impl Iterator<Item = &'a Grid>, options: &SolveOptions) -> u64 {
-    let mut emptiest: std::collections::BTreeMap<usize, &Grid> = Default::default();
-    for grid in grids {
-        let side = grid.geometry().side();
-        let entry = emptiest.entry(side).or_insert(grid);
-        if grid.givens() < entry.givens() {
-            *entry = grid;
-        }
-    }
-    emptiest
-        .values()
-        .filter_map(|grid| {
+    emptiest_per_size(grids.enumerate())
+        .into_iter()
+        .filter_map(|(_, grid)| {
             let plan = RunPlan::resolve(grid, options).ok()?;
             Some(
                 memory::estimate(grid, &plan)
@@ -161,4 +153,33 @@ pub fn batch_bytes<'a>(grids: impl Iterator<Item = &'a Grid>, options: &SolveOpt
         })
         .max()
         .unwrap_or(0)
+}
+
+/// The index and grid of the puzzle with the fewest givens of each board size among `grids`
+/// (the first of equals), smallest size first: the one whose plan needs the most memory.
+pub fn emptiest_per_size<'a>(
+    grids: impl Iterator<Item = (usize, &'a Grid)>,
+) -> Vec<(usize, &'a Grid)> {
+    let mut emptiest: std::collections::BTreeMap<usize, (usize, &Grid)> = Default::default();
+    for (index, grid) in grids {
+        let side = grid.geometry().side();
+        let entry = emptiest.entry(side).or_insert((index, grid));
+        if grid.givens() < entry.1.givens() {
+            *entry = (index, grid);
+        }
+    }
+    emptiest.into_values().collect()
+}
+
+/// Checks, before any puzzle of a batch is solved, every option a board size can refuse (the
+/// memory its tables need, [`RunPlan::new`]) on the emptiest puzzle of each size: `Err((index,
+/// error))` names the first puzzle refused, by its index in `grids`.
+pub fn check_sizes<'a>(
+    grids: impl Iterator<Item = &'a Grid>,
+    options: &SolveOptions,
+) -> std::result::Result<(), (usize, crate::error::Error)> {
+    for (index, grid) in emptiest_per_size(grids.enumerate()) {
+        RunPlan::new(grid, options).map_err(|error| (index, error))?;
+    }
+    Ok(())
 }
