@@ -201,6 +201,9 @@ fn decided_by_precheck(
     }
 }
 
+/// The share of the time left that building a CPU GA engine may take.
+const SETUP_SHARE: f64 = 0.9;
+
 fn solve_ga(
     puzzle: &Puzzle,
     options: &RunPlan,
@@ -223,7 +226,10 @@ fn solve_ga(
     // The engine first: a GPU engine checks the adapter's limits before any long check. Its
     // build counts against the time limit and ends at it (or at a signal): the run then ends
     // after the setup, unsolved, with no generation run.
-    let deadline = crate::stop::Stop::after(options.time_left(start));
+    // The build may take SETUP_SHARE of the time left: freeing what a cut build allocated
+    // (hundreds of megabytes for 65,536 islands) takes the rest.
+    let deadline =
+        crate::stop::Stop::after(options.time_left(start).map(|t| t.mul_f64(SETUP_SHARE)));
     let built = Instant::now();
     let Some(mut engine) = ga_engine_within(
         &options.device,
