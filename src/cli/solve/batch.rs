@@ -58,12 +58,15 @@ pub(super) fn solve_all(jobs: &[(&Puzzle, Output)], settings: &Settings) -> Resu
     let threads = plan.threads_for(settings.options.threads);
     // Every option a board size can refuse (the memory of a GA population or ACS tables too
     // large for it) is checked before the first puzzle, on the emptiest puzzle of each size:
-    // nothing is solved when one is refused (issue 37).
+    // nothing is solved when one is refused (issue 37). A single puzzle's own plan makes the same
+    // check first thing, inside its time limit (the estimate of a 64x64 takes a few tenths).
     let mut checked = settings.options.clone();
     checked.threads = threads;
-    if let Err((index, error)) =
-        evoku::plan::check_sizes(jobs.iter().map(|(p, _)| &p.grid), &checked)
-    {
+    let sizes = match jobs.len() {
+        1 => Ok(()),
+        _ => evoku::plan::check_sizes(jobs.iter().map(|(p, _)| &p.grid), &checked),
+    };
+    if let Err((index, error)) = sizes {
         let puzzle = jobs[index].0;
         return Err(anyhow::Error::from(error).context(format!(
             "checking {} ({}:{}) before any solving",
