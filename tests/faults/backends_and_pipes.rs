@@ -78,3 +78,40 @@ fn gpu_limits_are_checked_before_the_no_solution_check() {
     assert!(stderr.contains("--population"), "{stderr}");
     assert!(took < Duration::from_secs(5), "refused after {took:?}");
 }
+
+#[test]
+fn the_lavapipe_loop_budget_is_checked_for_every_size_before_the_first_puzzle() {
+    // Before: the 9x9 was solved, then the 64x64 failed its GPU build (lavapipe cuts shader
+    // loops after 65,535 iterations) with an error line. Now the batch is refused at once.
+    let out = command(&[
+        "solve",
+        "-q",
+        "--backend",
+        "gpu",
+        "--algorithm",
+        "ga",
+        "--local-search",
+        "64",
+        "puzzles/mantere-no29.txt",
+        "puzzles/large/inst64x64_45_0.txt",
+    ])
+    .env("XDG_RUNTIME_DIR", std::env::temp_dir())
+    .output()
+    .expect("run evoku");
+    let stderr = text(&out.stderr);
+    if stderr.contains("no GPU adapter") && std::env::var_os("EVOKU_REQUIRE_GPU").is_none() {
+        eprintln!("skipped: no GPU adapter (set EVOKU_REQUIRE_GPU=1 to fail instead)");
+        return;
+    }
+    if !stderr.contains("65,535") {
+        eprintln!("skipped: a hardware adapter has no loop budget: {stderr}");
+        return;
+    }
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(out.stdout.is_empty(), "a puzzle was solved first: {stderr}");
+    assert!(
+        stderr.contains("inst64x64_45_0.txt:1) before any solving")
+            && stderr.contains("--local-search"),
+        "{stderr}"
+    );
+}

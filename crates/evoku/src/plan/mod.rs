@@ -172,14 +172,22 @@ pub fn emptiest_per_size<'a>(
 }
 
 /// Checks, before any puzzle of a batch is solved, every option a board size can refuse (the
-/// memory its tables need, [`RunPlan::new`]) on the emptiest puzzle of each size: `Err((index,
+/// memory its tables need, [`RunPlan::new`]; a GA's buffers and loop budget on one GPU) on the
+/// emptiest puzzle of each size: `Err((index,
 /// error))` names the first puzzle refused, by its index in `grids`.
 pub fn check_sizes<'a>(
     grids: impl Iterator<Item = &'a Grid>,
     options: &SolveOptions,
 ) -> std::result::Result<(), (usize, crate::error::Error)> {
     for (index, grid) in emptiest_per_size(grids.enumerate()) {
-        RunPlan::new(grid, options).map_err(|error| (index, error))?;
+        let plan = RunPlan::new(grid, options).map_err(|error| (index, error))?;
+        // A GA on one GPU: its buffers against the adapter's limits and, on lavapipe, its loop
+        // budget (a puzzle without a solution is left to its own run to report).
+        if let (Algorithm::Ga, Device::Gpu(ctx)) = (plan.algorithm, &plan.device) {
+            if let Ok(problem) = crate::ga::Problem::for_config(grid, &plan.ga) {
+                crate::ga::gpu::check(ctx, &problem, &plan.ga).map_err(|error| (index, error))?;
+            }
+        }
     }
     Ok(())
 }
