@@ -168,6 +168,7 @@ pub(super) fn batch_options(
     config: &GaConfig,
     quiet: bool,
 ) -> Result<(BatchOptions, String)> {
+    evoku::ga::config::check_runs(runs, false)?;
     let selected = device.select(quiet)?;
     let name = selected.describe();
     let options = BatchOptions {

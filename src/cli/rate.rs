@@ -70,6 +70,7 @@ pub fn run(args: RateArgs) -> Result<ExitCode> {
         generations_per_step: None,
         time_limit: args.time_limit,
     };
+    evoku::ga::config::check_runs(args.runs, true)?;
     if args.runs > 0 {
         evoku::rate::rating_config(&config, &ga_rating).validate()?;
     }

@@ -13,7 +13,7 @@ use evoku::error::{Error, Result};
 
 mod trace;
 
-pub use trace::{fitness_chart, trace_run, FitnessTrace, TracePoint};
+pub use trace::{fitness_chart, trace_run, trace_run_within, FitnessTrace, TracePoint};
 
 /// One line: a label and its points, in x order.
 #[derive(Clone, Debug, PartialEq)]

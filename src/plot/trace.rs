@@ -8,7 +8,7 @@ use plotters::prelude::*;
 use super::{color, tick, SIZE};
 use evoku::error::Result;
 pub use evoku::ga::trace::{FitnessTrace, TracePoint};
-pub use evoku::plan::engines::trace_run;
+pub use evoku::plan::engines::{trace_run, trace_run_within};
 
 /// A line of the fitness chart: label, colour, width, and the value it plots.
 type TraceLine = (&'static str, RGBColor, u32, fn(&TracePoint) -> f64);

@@ -138,7 +138,8 @@ fn clashing_givens_have_no_solution() {
         Contradiction::Clash {
             first: 0,
             second: 10,
-            digit: 5
+            digit: 5,
+            side: 9
         }
     );
 }

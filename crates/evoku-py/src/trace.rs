@@ -78,7 +78,15 @@ pub fn run_ga<'py>(
         line: 1,
     };
     let trace = interrupt::run(py, || {
-        evoku::ga::trace::trace_ga(&inner, &config, &device, threads, generations, max_points)
+        evoku::ga::trace::trace_ga(
+            &inner,
+            &config,
+            &device,
+            threads,
+            generations,
+            max_points,
+            evoku::stop::Stop::on_request(),
+        )
     })?
     .map_err(to_py)?;
     let points = &trace.points;

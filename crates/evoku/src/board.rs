@@ -116,6 +116,12 @@ pub struct Grid {
     cells: Vec<u8>,
 }
 
+/// A row-major cell index as messages name it: `r3c7`, row and column counted from 1 (as the
+/// puzzle reader's messages count them).
+pub fn cell_name(cell: usize, side: usize) -> String {
+    format!("r{}c{}", cell / side + 1, cell % side + 1)
+}
+
 /// Two cells of the same row, column or box holding the same digit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Clash {

@@ -197,11 +197,18 @@ pub fn write_instances(dir: &Path, instances: &[Instance]) -> Result<Vec<PathBuf
 
 /// Creates the folder instances are written to, and its parents.
 pub fn create_folder(dir: &Path) -> Result<()> {
-    std::fs::create_dir_all(dir).map_err(|source| Error::Io {
+    let error = |source| Error::Io {
         action: IoAction::Create,
         path: dir.to_path_buf(),
         source,
-    })
+    };
+    // A file in the way: said as such, not as the OS's "File exists".
+    if dir.exists() && !dir.is_dir() {
+        return Err(error(std::io::Error::from(
+            std::io::ErrorKind::NotADirectory,
+        )));
+    }
+    std::fs::create_dir_all(dir).map_err(error)
 }
 
 /// Writes one instance to `dir/inst{N}x{N}_{fill}_{k}.txt` (the folder must exist).

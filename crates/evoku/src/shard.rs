@@ -10,8 +10,8 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
     /// 0-based: the shard takes the items whose index modulo `count` is this.
-    index: u32,
-    count: u32,
+    index: u64,
+    count: u64,
 }
 
 impl Shard {
@@ -20,7 +20,7 @@ impl Shard {
 
     /// Shard `number` of `count`, 1-based as Slurm's array task ids usually are; `None` unless
     /// `1 <= number <= count`.
-    pub fn new(number: u32, count: u32) -> Option<Shard> {
+    pub fn new(number: u64, count: u64) -> Option<Shard> {
         (number >= 1 && number <= count).then(|| Shard {
             index: number - 1,
             count,
@@ -31,19 +31,21 @@ impl Shard {
     pub fn parse(text: &str) -> Result<Shard, String> {
         let bad = || {
             format!(
-                "'{text}' is not a shard: write I/N with 1 <= I <= N (e.g. 2/8; under a Slurm job \
-                 array --array=1-N: $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT)"
+                "'{text}' is not a shard: write I/N with 1 <= I <= N <= {} (e.g. 2/8; under a Slurm job \
+                 array --array=1-N: $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT)",
+                u64::MAX
             )
         };
         let (number, count) = text.split_once('/').ok_or_else(bad)?;
-        let number: u32 = number.trim().parse().map_err(|_| bad())?;
-        let count: u32 = count.trim().parse().map_err(|_| bad())?;
+        // Any u64 (N up to 18446744073709551615): a Slurm task count never comes near it.
+        let number: u64 = number.trim().parse().map_err(|_| bad())?;
+        let count: u64 = count.trim().parse().map_err(|_| bad())?;
         Shard::new(number, count).ok_or_else(bad)
     }
 
     /// Whether the item at `index` in the batch's order belongs to this shard.
     pub fn takes(self, index: usize) -> bool {
-        index % self.count as usize == self.index as usize
+        index as u64 % self.count == self.index
     }
 
     /// Whether this is the whole batch.
@@ -52,18 +54,18 @@ impl Shard {
     }
 
     /// The 1-based shard number (`I` of `I/N`).
-    pub fn number(self) -> u32 {
+    pub fn number(self) -> u64 {
         self.index + 1
     }
 
-    pub fn count(self) -> u32 {
+    pub fn count(self) -> u64 {
         self.count
     }
 
     /// How many of the first `items` indices this shard takes.
     pub fn share(self, items: usize) -> usize {
-        let count = self.count as usize;
-        items / count + usize::from(items % count > self.index as usize)
+        let items = items as u64;
+        (items / self.count + u64::from(items % self.count > self.index)) as usize
     }
 
     /// ` (shard I/N)` after a plot's title, nothing for the whole batch.
@@ -124,7 +126,25 @@ mod tests {
     fn parses_one_based_shards_and_refuses_the_rest() {
         assert_eq!(Shard::parse("1/3"), Ok(Shard { index: 0, count: 3 }));
         assert_eq!(Shard::parse("3/3").unwrap().to_string(), "3/3");
-        for bad in ["0/3", "4/3", "1/0", "3", "a/b", "-1/2", "1/3/4", ""] {
+        // Issue 37: N past u32 was refused with a rule it satisfies.
+        let huge = Shard::parse("1/18446744073709551615").unwrap();
+        assert_eq!(huge.to_string(), "1/18446744073709551615");
+        assert!(huge.takes(0) && !huge.takes(1));
+        assert_eq!(huge.share(5), 1);
+        let last = Shard::parse("18446744073709551615/18446744073709551615").unwrap();
+        assert!(!last.takes(0));
+        assert_eq!(last.share(5), 0);
+        for bad in [
+            "0/3",
+            "4/3",
+            "1/0",
+            "3",
+            "a/b",
+            "-1/2",
+            "1/3/4",
+            "",
+            "1/18446744073709551616",
+        ] {
             let e = Shard::parse(bad).unwrap_err();
             assert!(e.contains("1 <= I <= N"), "{bad}: {e}");
         }

@@ -114,7 +114,7 @@ pub(super) fn run_instances(
         .filter(|&item| shard.takes(item))
         .count();
     if let Some(dir) = &args.out_dir {
-        create_folder(dir).with_context(|| format!("writing instances to {}", dir.display()))?;
+        create_folder(dir).context("--out-dir")?;
     }
     // Each instance is written or printed as soon as its chunk is made: a stop keeps them.
     let mut made = 0usize;

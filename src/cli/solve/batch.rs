@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 
@@ -16,6 +16,11 @@ use evoku::solve::{solve_puzzle, SolveOptions, SolveReport};
 
 use super::output::{error_text, render, summary, tally as tally_line, Output};
 use crate::progress::{CountBar, RunBar};
+
+/// The share of the time limit a run drawn with `--plot` gets; its replay for the chart ends by
+/// [`PLOT_END_SHARE`] of it, and the drawing takes the rest.
+const PLOT_RUN_SHARE: f64 = 0.45;
+const PLOT_END_SHARE: f64 = 0.92;
 
 /// What every puzzle of the batch shares.
 pub(super) struct Settings<'a> {
@@ -57,9 +62,18 @@ pub(super) fn solve_all(jobs: &[(&Puzzle, Output)], settings: &Settings) -> Resu
         let mut options = settings.options.clone();
         options.threads = threads;
         let side = puzzle.grid.geometry().side();
-        options.time_limit = settings
+        let began = Instant::now();
+        let limit = settings
             .time_limit
             .unwrap_or_else(|| Some(defaults::default_time_limit(side)));
+        // With --plot, the chart replays the run (a run is a pure function of its seed): the run
+        // gets PLOT_RUN_SHARE of the limit, the replay ends by PLOT_END_SHARE of it, and the
+        // drawing has the rest, so the whole solve holds the limit (issue 37).
+        options.time_limit = match settings.plot {
+            Some(_) => limit.map(|t| t.mul_f64(PLOT_RUN_SHARE)),
+            None => limit,
+        };
+        let replay_stop = evoku::stop::Stop::at(limit.map(|t| began + t.mul_f64(PLOT_END_SHARE)));
         let report = if single {
             let mut bar = RunBar::new(&puzzle.name, settings.cap as u64, settings.quiet)
                 .with_time_limit(options.time_limit);
@@ -72,9 +86,14 @@ pub(super) fn solve_all(jobs: &[(&Puzzle, Output)], settings: &Settings) -> Resu
         let report = report
             .with_context(|| format!("solving {} ({}:{})", puzzle.name, puzzle.file, puzzle.line));
         let plot = match (&report, settings.plot) {
-            (Ok(report), Some(path)) if !report.interrupted => {
-                super::plot_fitness(path, puzzle, &options, report, settings.several)
-            }
+            (Ok(report), Some(path)) if !report.interrupted => super::plot_fitness(
+                path,
+                puzzle,
+                &options,
+                report,
+                settings.several,
+                replay_stop,
+            ),
             _ => Ok(None),
         };
         Done { report, plot }

@@ -141,6 +141,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
     // Every file is read before any solving: each bad one is reported (all of them, not just
     // the first), the puzzles of the good ones are solved, and the exit code is 2 at the end.
     let mut bad_files = 0usize;
+    let args_files = args.files.len();
     let mut inputs = Vec::new();
     for file in &args.files {
         match format::read_puzzles(file, &parse) {
@@ -198,7 +199,9 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         several,
     };
     let tally = batch::solve_all(&jobs, &settings)?;
-    if bad_files > 0 {
+    if bad_files == args_files {
+        eprintln!("evoku: error: no file read (see the errors above), nothing solved");
+    } else if bad_files > 0 {
         eprintln!(
             "evoku: error: {} not read (see the errors above); the others were solved",
             evoku::export::count(bad_files, "file")
@@ -224,11 +227,12 @@ pub(super) fn plot_fitness(
     options: &SolveOptions,
     report: &SolveReport,
     several: bool,
+    stop: evoku::stop::Stop,
 ) -> Result<Option<std::path::PathBuf>> {
     if report.unsolvable.is_some() || report.solved_by.as_deref() == Some("exact") {
         return Ok(None);
     }
-    let trace = crate::plot::trace_run(puzzle, options, report.generations, 2000)
+    let trace = crate::plot::trace_run_within(puzzle, options, report.generations, 2000, stop)
         .with_context(|| format!("recording the fitness of {}", puzzle.name))?;
     let title = format!(
         "{}: {} after {}, {} (seed {})",

@@ -20,6 +20,7 @@ impl Solver {
                 first: c.first,
                 second: c.second,
                 digit: c.digit,
+                side: self.t.side,
             });
         }
         let stride = self.t.stride();
@@ -48,7 +49,10 @@ impl Solver {
         for (c, m) in candidates.iter_mut().enumerate() {
             *m &= t.all;
             if *m == 0 {
-                return Err(Contradiction::EmptyCell { cell: c });
+                return Err(Contradiction::EmptyCell {
+                    cell: c,
+                    side: t.side,
+                });
             }
             if *m & (*m - 1) == 0 {
                 s.queue.push(c as u16);
@@ -80,7 +84,7 @@ impl Solver {
         );
         let bit = 1u64 << (digit - 1);
         if candidates[cell] & bit == 0 {
-            return Err(Contradiction::EmptyCell { cell });
+            return Err(Contradiction::EmptyCell { cell, side: t.side });
         }
         if candidates[cell] == bit {
             return Ok(());

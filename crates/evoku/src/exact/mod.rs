@@ -40,7 +40,7 @@ use std::cell::RefCell;
 use std::fmt;
 use std::time::Duration;
 
-use crate::board::{Geometry, Grid};
+use crate::board::{cell_name, Geometry, Grid};
 
 mod alldiff;
 pub mod cdcl;
@@ -168,9 +168,11 @@ pub enum Contradiction {
         first: usize,
         second: usize,
         digit: u8,
+        /// The board's side, so that messages name cells by 1-based row and column.
+        side: usize,
     },
-    /// Propagation left this cell without a candidate.
-    EmptyCell { cell: usize },
+    /// Propagation left this cell without a candidate (`side`: the board's side).
+    EmptyCell { cell: usize, side: usize },
     /// Propagation left this digit without a place in this unit.
     NoPlace { unit: Unit, digit: u8 },
     /// The open cells of this unit cannot all take different digits (found by all-different
@@ -185,15 +187,23 @@ impl fmt::Display for Contradiction {
                 first,
                 second,
                 digit,
+                side,
             } => write!(
                 f,
-                "givens clash: digit {digit} at cells {first} and {second} share a row, column or box"
+                "givens clash: digit {digit} at {} and {} share a row, column or box",
+                cell_name(first, side),
+                cell_name(second, side)
             ),
-            Contradiction::EmptyCell { cell } => {
-                write!(f, "contradiction: cell {cell} has no candidate left")
-            }
+            Contradiction::EmptyCell { cell, side } => write!(
+                f,
+                "contradiction: cell {} has no candidate left",
+                cell_name(cell, side)
+            ),
             Contradiction::NoPlace { unit, digit } => {
-                write!(f, "contradiction: digit {digit} has no place left in {unit}")
+                write!(
+                    f,
+                    "contradiction: digit {digit} has no place left in {unit}"
+                )
             }
             Contradiction::Unfillable { unit } => write!(
                 f,

@@ -47,7 +47,10 @@ pub(super) fn run(
                     if m == 0 {
                         s.queue.clear();
                         s.blame = Blame::cell(t, p, Some(cell));
-                        return Err(Contradiction::EmptyCell { cell: p });
+                        return Err(Contradiction::EmptyCell {
+                            cell: p,
+                            side: t.side,
+                        });
                     }
                     s.mark(t, p);
                     if m & (m - 1) == 0 {
@@ -152,7 +155,7 @@ pub(super) fn eliminate(
     cand[cell] = m;
     if m == 0 {
         s.blame = Blame::cell(t, cell, None);
-        return Err(Contradiction::EmptyCell { cell });
+        return Err(Contradiction::EmptyCell { cell, side: t.side });
     }
     s.mark(t, cell);
     if m & (m - 1) == 0 {

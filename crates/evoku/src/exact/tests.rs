@@ -289,8 +289,16 @@ fn contradiction_messages_name_the_place() {
         c.to_string(),
         "contradiction: digit 7 has no place left in column 3"
     );
-    let e: Box<dyn std::error::Error> = Box::new(Contradiction::EmptyCell { cell: 4 });
-    assert!(e.to_string().contains("cell 4"));
+    // Issue 37: cells are named by 1-based row and column, never by a 0-based index.
+    let e: Box<dyn std::error::Error> = Box::new(Contradiction::EmptyCell { cell: 4, side: 9 });
+    assert!(e.to_string().contains("cell r1c5 "), "{e}");
+    let clash = Contradiction::Clash {
+        first: 0,
+        second: 80,
+        digit: 3,
+        side: 9,
+    };
+    assert!(clash.to_string().contains("at r1c1 and r9c9 "), "{clash}");
 }
 
 #[test]

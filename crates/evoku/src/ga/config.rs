@@ -165,6 +165,26 @@ pub const MUTATION_TARGET: f64 = 0.3;
 /// Most elites an island keeps (the size of the elite table in the island state).
 pub const MAX_ELITES: u32 = 4;
 
+/// The most islands one engine runs (`--islands`; `--runs` of `paper`, `study` and `rate`, whose
+/// runs are islands).
+pub const MAX_ISLANDS: u32 = 1 << 16;
+
+/// `--runs` of `paper`, `study` and `rate` (0 allowed where `zero_skips`: rate's "no GA rating"):
+/// checked here, naming `--runs`, because the runs become islands and `--islands`' own check
+/// would blame an option the user never gave.
+pub fn check_runs(runs: u32, zero_skips: bool) -> Result<()> {
+    let low = u32::from(!zero_skips);
+    if (low..=MAX_ISLANDS).contains(&runs) {
+        Ok(())
+    } else {
+        Err(Error::invalid_option(
+            "--runs",
+            runs,
+            format!("{low}..={MAX_ISLANDS}"),
+        ))
+    }
+}
+
 impl GaConfig {
     /// Checks every field; the error names the option to change and the values it accepts.
     pub fn validate(&self) -> Result<()> {
@@ -230,7 +250,7 @@ impl GaConfig {
             "below the population",
         )?;
         check(
-            (1..=1 << 16).contains(&self.islands),
+            (1..=MAX_ISLANDS).contains(&self.islands),
             "--islands",
             &self.islands,
             "1..=65536",

@@ -19,4 +19,4 @@ pub use config::{
     MUTATION_TARGET,
 };
 pub use problem::{Problem, Unsolvable};
-pub use run::{run, Engine, GaOutcome, Progress, RunLimits};
+pub use run::{run, run_after_setup, Engine, GaOutcome, Progress, RunLimits};

@@ -67,8 +67,10 @@ impl Problem {
         let n = geometry.side();
         if let Some(clash) = puzzle.first_clash() {
             return Err(Unsolvable(format!(
-                "givens clash: digit {} at cells {} and {}",
-                clash.digit, clash.first, clash.second
+                "givens clash: digit {} at {} and {}",
+                clash.digit,
+                crate::board::cell_name(clash.first, n),
+                crate::board::cell_name(clash.second, n)
             )));
         }
         let (fixed, row_major_candidates) = if presolve {

@@ -80,10 +80,31 @@ pub fn run(
     limits: RunLimits,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<GaOutcome> {
+    run_after_setup(engine, problem, limits, None, progress)
+}
+
+/// [`run`] for an engine whose build took `setup`: building evaluated every individual once,
+/// and no generation costs less, so under a time limit shorter than `setup` no generation is
+/// started (the outcome is the initial populations', stopped by time).
+pub fn run_after_setup(
+    engine: &mut dyn Engine,
+    problem: &Problem,
+    limits: RunLimits,
+    setup: Option<Duration>,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<GaOutcome> {
     let start = Instant::now();
-    let stopped = step_until(
+    let no_round_fits = limits
+        .time_limit
+        .zip(setup)
+        .is_some_and(|(limit, round)| round > limit);
+    let mut stopped = step_until(
         start,
-        limits.max_generations,
+        if no_round_fits {
+            0
+        } else {
+            limits.max_generations
+        },
         limits.time_limit,
         engine.islands()?,
         |islands| islands.iter().any(|s| s.solved != 0),
@@ -102,6 +123,7 @@ pub fn run(
             });
         },
     )?;
+    stopped.stopped_by_time |= no_round_fits;
     let (islands, generation) = (stopped.states, stopped.rounds);
     let winner = deciding_island(&islands);
     let state = islands[winner];

@@ -70,6 +70,8 @@ fn trace_point(generation: u32, islands: &[Island], penalties: &[u32]) -> TraceP
 /// Runs the GA with `config` on `device` (`threads` CPU threads) for at most `generations`
 /// generations, ending early when it solves `puzzle`, and records the fitness, at most
 /// `max_points` samples (`crate::plan::engines::trace_run` replays a solve with it).
+/// It ends at `stop` too (a deadline: `solve --plot` keeps the replay inside the time limit;
+/// `Stop::on_request()` for none), and the trace then covers the generations replayed by then.
 pub fn trace_ga(
     puzzle: &Puzzle,
     config: &GaConfig,
@@ -77,6 +79,7 @@ pub fn trace_ga(
     threads: Option<usize>,
     generations: u64,
     max_points: u32,
+    stop: crate::stop::Stop,
 ) -> Result<FitnessTrace> {
     let problem = Problem::for_config(&puzzle.grid, config).map_err(|e| Error::NoSolution {
         puzzle: puzzle.name.clone(),
@@ -104,7 +107,7 @@ pub fn trace_ga(
         }
         trace.points.push(point);
         let solved = islands.iter().any(|s| s.solved != 0);
-        if generation >= total || solved || crate::stop::requested() {
+        if generation >= total || solved || stop.reached() {
             break;
         }
         let now = stride.min(total - generation);

@@ -56,6 +56,50 @@ impl AdapterSummary {
     }
 }
 
+/// The adapter name filter `--backend gpu` applies: `explicit` (`--adapter`), else
+/// `WGPU_ADAPTER_NAME`; `None` when neither names anything.
+pub fn adapter_name_filter(explicit: Option<&str>) -> Option<String> {
+    explicit
+        .map(str::to_string)
+        .or_else(|| std::env::var("WGPU_ADAPTER_NAME").ok())
+        .filter(|f| !f.trim().is_empty())
+}
+
+/// Whether an adapter called `name` passes `filter`: the name contains it, case-insensitive.
+pub fn name_matches(name: &str, filter: &str) -> bool {
+    name.to_lowercase().contains(&filter.trim().to_lowercase())
+}
+
+fn no_adapter_matches(filter: &str, found: &[String]) -> Error {
+    let backend_env = std::env::var("WGPU_BACKEND").unwrap_or_else(|_| "unset".into());
+    Error::gpu(
+        None,
+        "choose an adapter",
+        format!(
+            "no GPU adapter matches '{filter}' (WGPU_BACKEND={backend_env}); found: {}; see \
+             `evoku devices`",
+            found.join(", ")
+        ),
+    )
+}
+
+/// Which of `adapters` (best first, as [`list_adapters`] gives them) `--backend gpu` opens: the
+/// first whose name passes [`adapter_name_filter`] (`WGPU_ADAPTER_NAME`); `None` when there is
+/// none, and the error `--backend gpu` gives when the filter matches none of them.
+pub fn chosen_adapter(adapters: &[AdapterSummary]) -> Result<Option<usize>> {
+    let Some(filter) = adapter_name_filter(None) else {
+        return Ok((!adapters.is_empty()).then_some(0));
+    };
+    match adapters.iter().position(|a| name_matches(&a.name, &filter)) {
+        Some(index) => Ok(Some(index)),
+        None if adapters.is_empty() => Ok(None),
+        None => {
+            let names: Vec<String> = adapters.iter().map(|a| a.name.clone()).collect();
+            Err(no_adapter_matches(&filter, &names))
+        }
+    }
+}
+
 /// Every adapter of the backends `WGPU_BACKEND` selects (all when unset), best first; an error
 /// when `WGPU_BACKEND` names no backend.
 pub fn list_adapters() -> Result<Vec<AdapterSummary>> {
@@ -117,11 +161,7 @@ impl GpuContext {
         let backends = backends(options.backends)?;
         let instance = instance(backends);
         let mut adapters = pollster::block_on(instance.enumerate_adapters(backends));
-        let filter = options
-            .adapter_name
-            .clone()
-            .or_else(|| std::env::var("WGPU_ADAPTER_NAME").ok())
-            .filter(|f| !f.trim().is_empty());
+        let filter = adapter_name_filter(options.adapter_name.as_deref());
         let backend_env = std::env::var("WGPU_BACKEND").unwrap_or_else(|_| "unset".into());
         if adapters.is_empty() {
             return Err(Error::gpu(
@@ -132,18 +172,9 @@ impl GpuContext {
         }
         if let Some(filter) = &filter {
             let all: Vec<String> = adapters.iter().map(|a| a.get_info().name).collect();
-            let wanted = filter.trim().to_lowercase();
-            adapters.retain(|a| a.get_info().name.to_lowercase().contains(&wanted));
+            adapters.retain(|a| name_matches(&a.get_info().name, filter));
             if adapters.is_empty() {
-                return Err(Error::gpu(
-                    None,
-                    "choose an adapter",
-                    format!(
-                    "no GPU adapter matches '{filter}' (WGPU_BACKEND={backend_env}); found: {}; \
-                     see `evoku devices`",
-                    all.join(", ")
-                ),
-                ));
+                return Err(no_adapter_matches(filter, &all));
             }
         }
         adapters.sort_by_key(|a| rank(&a.get_info()));

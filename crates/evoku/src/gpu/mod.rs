@@ -17,7 +17,10 @@ pub mod shaders;
 pub mod split;
 
 pub use adapters::{open_adapters, AdapterList, AdapterPick};
-pub use device::{is_software, list_adapters, AdapterSummary, GpuContext, GpuOptions};
+pub use device::{
+    adapter_name_filter, chosen_adapter, is_software, list_adapters, name_matches, AdapterSummary,
+    GpuContext, GpuOptions,
+};
 pub use schedule::SOFTWARE_LOOP_BUDGET;
 pub use split::split_evenly;
 

@@ -30,6 +30,22 @@ pub fn ga_engine(
     })
 }
 
+/// [`ga_engine`] whose CPU build ends early at `stop` (the run's deadline or a signal):
+/// `Ok(None)` then ([`CpuEngine::new_within`]). A GPU engine's build is not cut.
+pub fn ga_engine_within(
+    device: &Device,
+    problem: Problem,
+    config: &GaConfig,
+    threads: Option<usize>,
+    stop: crate::stop::Stop,
+) -> Result<Option<Box<dyn Engine>>> {
+    match device {
+        Device::Cpu => Ok(CpuEngine::new_within(problem, config, threads, stop)?
+            .map(|engine| Box::new(engine) as Box<dyn Engine>)),
+        _ => ga_engine(device, problem, config, threads).map(Some),
+    }
+}
+
 /// The ACS engine of `device` for `tables`' board, without the checks of [`aco_engine`]: the
 /// CPU engine, one GPU's, or the colonies split over several GPUs ([`aco::gpu::MultiGpuAco`]).
 pub fn aco_engine_on(
@@ -103,6 +119,18 @@ pub fn trace_run(
     generations: u64,
     max_points: u32,
 ) -> Result<FitnessTrace> {
+    let stop = crate::stop::Stop::on_request();
+    trace_run_within(puzzle, options, generations, max_points, stop)
+}
+
+/// [`trace_run`] ending at `stop` too ([`trace_ga`]).
+pub fn trace_run_within(
+    puzzle: &Puzzle,
+    options: &SolveOptions,
+    generations: u64,
+    max_points: u32,
+    stop: crate::stop::Stop,
+) -> Result<FitnessTrace> {
     trace_ga(
         puzzle,
         &options.ga,
@@ -110,5 +138,6 @@ pub fn trace_run(
         options.threads,
         generations,
         max_points,
+        stop,
     )
 }

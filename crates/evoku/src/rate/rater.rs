@@ -4,7 +4,7 @@ use serde::Serialize;
 
 use super::ladder::Ladder;
 use super::{entropy_level, entropy_with, Level, LogicRating, RateError, Technique};
-use crate::board::{Geometry, Grid};
+use crate::board::{cell_name, Geometry, Grid};
 use crate::exact::{Limits, Solver};
 
 /// The deterministic ratings of one puzzle.
@@ -71,8 +71,10 @@ impl Rater {
     pub fn rate(&mut self, puzzle: &Grid, limits: &Limits) -> Result<Rating, RateError> {
         if let Some(c) = puzzle.first_clash() {
             return Err(RateError::NoSolution(format!(
-                "digit {} appears twice in a unit (cells {} and {})",
-                c.digit, c.first, c.second
+                "digit {} appears twice in a unit ({} and {})",
+                c.digit,
+                cell_name(c.first, puzzle.geometry().side()),
+                cell_name(c.second, puzzle.geometry().side())
             )));
         }
         let decided = super::uniqueness::decide(&mut self.solver, puzzle, limits)?;

@@ -8,8 +8,9 @@ use crate::error::Result;
 use crate::exact;
 use crate::format::Puzzle;
 use crate::ga::{self, Problem, Progress, RunLimits};
-use crate::plan::engines::{aco_engine, ga_engine};
+use crate::plan::engines::{aco_engine, ga_engine_within};
 use crate::plan::RunPlan;
+use report::RunEnd;
 
 mod backend_choice;
 pub mod batch;
@@ -219,8 +220,24 @@ fn solve_ga(
     report.presolved_cells = problem.presolved_cells();
     report.islands = Some(config.islands);
     report.adapters = options.adapter_shares(Some(config.islands), None);
-    // The engine first: a GPU engine checks the adapter's limits before any long check.
-    let mut engine = ga_engine(&options.device, problem.clone(), config, options.threads)?;
+    // The engine first: a GPU engine checks the adapter's limits before any long check. Its
+    // build counts against the time limit and ends at it (or at a signal): the run then ends
+    // after the setup, unsolved, with no generation run.
+    let deadline = crate::stop::Stop::after(options.time_left(start));
+    let built = Instant::now();
+    let Some(mut engine) = ga_engine_within(
+        &options.device,
+        problem.clone(),
+        config,
+        options.threads,
+        deadline,
+    )?
+    else {
+        report.record(RunEnd::cut_in_setup());
+        report.set_best(grid, problem.fixed().clone(), false, "");
+        return Ok(report.finished(start));
+    };
+    let setup = built.elapsed();
     // A solution the check finds on the way is the answer, not a reason to start the GA.
     if decided_by_precheck(&mut report, grid, options, start) {
         return Ok(report.finished(start));
@@ -229,7 +246,8 @@ fn solve_ga(
         max_generations: config.max_generations,
         time_limit: options.time_left(start),
     };
-    let outcome = ga::run(engine.as_mut(), &problem, limits, progress)?;
+    // No generation is started when the build's time no longer fits.
+    let outcome = ga::run_after_setup(engine.as_mut(), &problem, limits, Some(setup), progress)?;
     report.record((&outcome).into());
     let by = report.configuration.clone();
     report.set_best(grid, outcome.best, outcome.solved, &by);

@@ -158,6 +158,21 @@ pub(super) struct RunEnd {
     pub interrupted: bool,
 }
 
+impl RunEnd {
+    /// A run whose engine build the time limit or a signal cut short: nothing ran.
+    pub(super) fn cut_in_setup() -> RunEnd {
+        let interrupted = crate::stop::requested();
+        RunEnd {
+            fitness: None,
+            generations: 0,
+            restarts: 0,
+            evaluations: 0,
+            stopped_by_time: !interrupted,
+            interrupted,
+        }
+    }
+}
+
 impl From<&crate::ga::GaOutcome> for RunEnd {
     fn from(o: &crate::ga::GaOutcome) -> RunEnd {
         RunEnd {
