@@ -15,6 +15,7 @@ use evoku::solve::batch::{plan_for, run_ordered};
 use evoku::solve::{solve_puzzle, SolveOptions, SolveReport};
 
 use super::output::{error_text, render, summary, tally as tally_line, Output};
+use super::plot::Plotted;
 use crate::progress::{CountBar, RunBar};
 
 /// The share of the time limit a run drawn with `--plot` gets; its replay for the chart ends by
@@ -46,10 +47,10 @@ pub(super) struct Tally {
     pub interrupted: bool,
 }
 
-/// One puzzle's end: the report (or why there is none) and the plot file written.
+/// One puzzle's end: the report (or why there is none) and what `--plot` came to.
 struct Done {
     report: Result<SolveReport>,
-    plot: Result<Option<PathBuf>>,
+    plot: Result<Option<Plotted>>,
 }
 
 /// Solves every job (a puzzle and its output), printing each result in order.
@@ -86,14 +87,15 @@ pub(super) fn solve_all(jobs: &[(&Puzzle, Output)], settings: &Settings) -> Resu
         let report = report
             .with_context(|| format!("solving {} ({}:{})", puzzle.name, puzzle.file, puzzle.line));
         let plot = match (&report, settings.plot) {
-            (Ok(report), Some(path)) if !report.interrupted => super::plot_fitness(
+            (Ok(report), Some(path)) => super::plot::plot(
                 path,
                 puzzle,
                 &options,
                 report,
                 settings.several,
                 replay_stop,
-            ),
+            )
+            .map(Some),
             _ => Ok(None),
         };
         Done { report, plot }
@@ -171,7 +173,9 @@ fn deliver(
     }
     match done.plot {
         // Written whole (a temporary file renamed) when it was drawn; claimed before the batch.
-        Ok(_) => {}
+        Ok(None | Some(Plotted::Written)) => {}
+        // Shown with -q too: the user asked for that file.
+        Ok(Some(Plotted::Nothing(line))) => bar.println(&line),
         Err(error) => {
             tally.failed += 1;
             bar.println(&format!("evoku: error: {error:#}"));

@@ -93,6 +93,7 @@ fn solve_auto(
     report.colonies = outcome.colonies;
     report.adapters = options.adapter_shares(outcome.islands, outcome.colonies);
     report.members = outcome.members;
+    report.history = outcome.history;
     if let Some(best) = outcome.best {
         let by = outcome.solved_by.unwrap_or_default();
         report.set_best(grid, best, outcome.solved, &by);
