@@ -13,6 +13,7 @@ use crate::plan::RunPlan;
 
 mod backend_choice;
 pub mod batch;
+pub mod gpu_batch;
 mod report;
 
 pub use crate::plan::engines::trace_run;
@@ -206,32 +207,59 @@ fn solve_ga(
     progress: &mut dyn FnMut(&Progress),
     start: Instant,
 ) -> Result<SolveReport> {
-    let grid = &puzzle.grid;
+    let (mut report, problem) = match ga_problem(puzzle, options) {
+        Ok(ready) => ready,
+        Err(report) => return Ok(report.finished(start)),
+    };
+    // The engine first: a GPU engine checks the adapter's limits before any long check.
+    let mut engine = ga_engine(
+        &options.device,
+        problem.clone(),
+        &options.ga,
+        options.threads,
+    )?;
+    // A solution the check finds on the way is the answer, not a reason to start the GA.
+    if decided_by_precheck(&mut report, &puzzle.grid, options, start) {
+        return Ok(report.finished(start));
+    }
+    let limits = RunLimits {
+        max_generations: options.ga.max_generations,
+        time_limit: options.time_left(start),
+    };
+    let outcome = ga::run(engine.as_mut(), &problem, limits, progress)?;
+    Ok(ga_report(report, &puzzle.grid, &outcome, start))
+}
+
+/// The GA's report and problem for `puzzle`, or the finished report when the problem's setup
+/// proves there is no solution.
+fn ga_problem(
+    puzzle: &Puzzle,
+    options: &RunPlan,
+) -> std::result::Result<(SolveReport, Problem), SolveReport> {
     let config = &options.ga;
     let mut report = SolveReport::new(puzzle, options);
-    let problem = match Problem::for_config(grid, config) {
+    let problem = match Problem::for_config(&puzzle.grid, config) {
         Ok(problem) => problem,
         Err(ga::Unsolvable(why)) => {
             report.unsolvable = Some(why);
-            return Ok(report.finished(start));
+            return Err(report);
         }
     };
     report.presolved_cells = problem.presolved_cells();
     report.islands = Some(config.islands);
     report.adapters = options.adapter_shares(Some(config.islands), None);
-    // The engine first: a GPU engine checks the adapter's limits before any long check.
-    let mut engine = ga_engine(&options.device, problem.clone(), config, options.threads)?;
-    // A solution the check finds on the way is the answer, not a reason to start the GA.
-    if decided_by_precheck(&mut report, grid, options, start) {
-        return Ok(report.finished(start));
-    }
-    let limits = RunLimits {
-        max_generations: config.max_generations,
-        time_limit: options.time_left(start),
-    };
-    let outcome = ga::run(engine.as_mut(), &problem, limits, progress)?;
-    report.record((&outcome).into());
+    Ok((report, problem))
+}
+
+/// `report` with the GA run's `outcome` recorded.
+fn ga_report(
+    mut report: SolveReport,
+    grid: &Grid,
+    outcome: &ga::GaOutcome,
+    start: Instant,
+) -> SolveReport {
+    report.record(outcome.into());
     let by = report.configuration.clone();
-    report.set_best(grid, outcome.best, outcome.solved, &by);
-    Ok(report.finished(start))
+    report.set_best(grid, outcome.best.clone(), outcome.solved, &by);
+    report.finished(start)
 }
