@@ -123,3 +123,40 @@ fn a_file_on_a_gpu_gives_every_puzzle_its_solo_result_in_input_order() {
         );
     }
 }
+
+#[test]
+fn a_puzzle_beyond_the_loop_budget_fails_alone_and_the_others_of_its_run_are_solved() {
+    let Some(_lease) = crate::gpu::gpu() else {
+        return;
+    };
+    // Ten box assignments fit lavapipe's loop budget for the 70 % instance, not for the empty
+    // board (whose boxes are all free): the run cannot share one engine, so each puzzle is
+    // solved (or refused) as it is alone.
+    let empty = "tests/data/lloyd-amos/general/inst16x16_0_0.txt";
+    let mut settings = SETTINGS.to_vec();
+    assert_eq!(settings[6..8], ["--assign-steps", "4"]);
+    settings[7] = "10";
+    settings.extend(["1", "--backend", "gpu"]);
+    // The refused puzzle makes the exit status that of a failed solve: read the lines as they are.
+    let out = super::evoku(&[&["solve", SIXTEEN_ONE, empty, SIXTEEN_ONE], &settings[..]].concat());
+    let batch: Vec<Value> = String::from_utf8(out.stdout)
+        .expect("utf-8")
+        .lines()
+        .map(|line| {
+            let mut value: Value = serde_json::from_str(line).expect(line);
+            for key in ["seconds", "backend", "adapter", "adapters"] {
+                value.as_object_mut().expect("an object").remove(key);
+            }
+            value
+        })
+        .collect();
+    assert_eq!(batch.len(), 3);
+    assert!(batch[1]["error"]
+        .as_str()
+        .is_some_and(|e| e.contains("65,535")));
+    for k in [0, 2] {
+        assert_eq!(batch[k]["solved"], true, "{:?}", batch[k]);
+        let alone = results(&[&["solve", SIXTEEN_ONE], &settings[..]].concat());
+        assert_eq!(batch[k], alone[0], "puzzle {k}");
+    }
+}

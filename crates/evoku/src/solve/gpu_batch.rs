@@ -16,7 +16,7 @@ use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::format::Puzzle;
 use crate::ga::gpu::{run_batch, GpuEngine};
-use crate::ga::{Problem, RunLimits};
+use crate::ga::{GaConfig, GaOutcome, Problem, RunLimits};
 use crate::gpu::GpuContext;
 use crate::plan::sizing::gpu_batch_puzzles;
 use crate::plan::RunPlan;
@@ -113,20 +113,23 @@ fn solve_run(ctx: &GpuContext, puzzles: &[&Puzzle], plans: &[RunPlan]) -> Vec<Re
             max_generations: plan.ga.max_generations,
             time_limit: plan.time_limit,
         };
-        let outcomes = GpuEngine::new_batch(ctx, &problems, &plan.ga)
-            .and_then(|mut engine| run_batch(&mut engine, &problems, limits));
-        match outcomes {
-            Ok(outcomes) => {
-                for ((k, report, _), outcome) in running.into_iter().zip(&outcomes) {
-                    let grid = &puzzles[k].grid;
-                    reports[k] = Some(Ok(ga_report(report, grid, outcome, start)));
-                }
-            }
-            Err(error) => {
-                for (k, _, _) in running {
-                    reports[k] = Some(Err(shared(&error)));
-                }
-            }
+        let outcomes: Vec<Result<GaOutcome>> = match GpuEngine::new_batch(ctx, &problems, &plan.ga)
+        {
+            Ok(mut engine) => match run_batch(&mut engine, &problems, limits) {
+                Ok(outcomes) => outcomes.into_iter().map(Ok).collect(),
+                Err(error) => problems.iter().map(|_| Err(shared(&error))).collect(),
+            },
+            // An engine the run cannot share (a puzzle's fullest unit beyond a software
+            // adapter's loop budget, the adapter's buffer limits): each puzzle alone, as when
+            // it is solved alone.
+            Err(_) => problems
+                .iter()
+                .map(|problem| alone(ctx, problem, &plan.ga, limits))
+                .collect(),
+        };
+        for ((k, report, _), outcome) in running.into_iter().zip(outcomes) {
+            let grid = &puzzles[k].grid;
+            reports[k] = Some(outcome.map(|outcome| ga_report(report, grid, &outcome, start)));
         }
     }
     reports
@@ -135,6 +138,17 @@ fn solve_run(ctx: &GpuContext, puzzles: &[&Puzzle], plans: &[RunPlan]) -> Vec<Re
             r.unwrap_or_else(|| Err(Error::Internal("a puzzle of a batch has no report".into())))
         })
         .collect()
+}
+
+/// `problem` solved alone on `ctx`.
+fn alone(
+    ctx: &GpuContext,
+    problem: &Problem,
+    config: &GaConfig,
+    limits: RunLimits,
+) -> Result<GaOutcome> {
+    let mut engine = GpuEngine::new(ctx, problem.clone(), config)?;
+    crate::ga::run(&mut engine, problem, limits, &mut |_| {})
 }
 
 /// `error`, for each puzzle of a run that it ended.
