@@ -72,8 +72,14 @@ pub(super) fn plot(
             crate::plot::rounds_chart(&file, &title, &report.history)?;
         }
         _ => {
-            let trace = crate::plot::trace_run_within(puzzle, options, report.generations, 2000, replay_stop)
-                .with_context(|| format!("recording the fitness of {}", puzzle.name))?;
+            let trace = crate::plot::trace_run_within(
+                puzzle,
+                options,
+                report.generations,
+                2000,
+                replay_stop,
+            )
+            .with_context(|| format!("recording the fitness of {}", puzzle.name))?;
             let title = format!(
                 "{}: {outcome} after {}, {} (seed {})",
                 puzzle.name,
