@@ -250,14 +250,14 @@ fn solve_ga(
 fn ga_problem(
     puzzle: &Puzzle,
     options: &RunPlan,
-) -> std::result::Result<(SolveReport, Problem), SolveReport> {
+) -> std::result::Result<(SolveReport, Problem), Box<SolveReport>> {
     let config = &options.ga;
     let mut report = SolveReport::new(puzzle, options);
     let problem = match Problem::for_config(&puzzle.grid, config) {
         Ok(problem) => problem,
         Err(ga::Unsolvable(why)) => {
             report.unsolvable = Some(why);
-            return Err(report);
+            return Err(Box::new(report));
         }
     };
     report.presolved_cells = problem.presolved_cells();
