@@ -108,14 +108,15 @@ fn solve_run(ctx: &GpuContext, puzzles: &[&Puzzle], plans: &[RunPlan]) -> Vec<Re
     if let Some(&(k, _, _)) = running.first() {
         let plan = &plans[k];
         let problems: Vec<Problem> = running.iter().map(|(_, _, p)| p.clone()).collect();
-        // The time limit counts from the start of the GA, which every puzzle of the run shares.
-        let limits = RunLimits {
+        // The time limit counts from the start of the run, which every puzzle of it shares: the
+        // pre-checks and the engine's build spend it too (as a puzzle's setup does alone).
+        let limits = || RunLimits {
             max_generations: plan.ga.max_generations,
-            time_limit: plan.time_limit,
+            time_limit: plan.time_limit.map(|t| t.saturating_sub(start.elapsed())),
         };
         let outcomes: Vec<Result<GaOutcome>> = match GpuEngine::new_batch(ctx, &problems, &plan.ga)
         {
-            Ok(mut engine) => match run_batch(&mut engine, &problems, limits) {
+            Ok(mut engine) => match run_batch(&mut engine, &problems, limits()) {
                 Ok(outcomes) => outcomes.into_iter().map(Ok).collect(),
                 Err(error) => problems.iter().map(|_| Err(shared(&error))).collect(),
             },
@@ -124,7 +125,14 @@ fn solve_run(ctx: &GpuContext, puzzles: &[&Puzzle], plans: &[RunPlan]) -> Vec<Re
             // it is solved alone.
             Err(_) => problems
                 .iter()
-                .map(|problem| alone(ctx, problem, &plan.ga, limits))
+                .map(|problem| {
+                    // Each one's limit counts from its own start, as alone.
+                    let own = RunLimits {
+                        time_limit: plan.time_limit,
+                        ..limits()
+                    };
+                    alone(ctx, problem, &plan.ga, own)
+                })
                 .collect(),
         };
         for ((k, report, _), outcome) in running.into_iter().zip(outcomes) {
