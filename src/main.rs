@@ -4,7 +4,8 @@
 //!
 //! Logging: without `RUST_LOG`, only evoku's own warnings and errors are shown, as plain
 //! `evoku: warning: ...` lines; `RUST_LOG` (e.g. `RUST_LOG=info`, `RUST_LOG=wgpu_hal=debug`)
-//! replaces that filter and prints env_logger's usual timestamped lines.
+//! replaces that filter and prints env_logger's usual lines (level and module; no timestamps,
+//! and a filter's `/pattern` is a plain substring, not a regular expression).
 
 use evoku_cli::cli;
 

@@ -1,5 +1,6 @@
-//! SVG charts with plotters: lines (log or linear), ranges per category, panels of charts, and
-//! the per-generation fitness of one run (`evoku solve --plot`).
+//! SVG charts with plotters: lines (log or linear), ranges per category, panels of charts, the
+//! per-generation fitness of one GA run and the portfolio members' best penalty per round
+//! (`evoku solve --plot`).
 //!
 //! The charts take plain data ([`Series`], [`RangeSeries`]) so each measuring module decides
 //! what to draw; this module only draws.
@@ -11,8 +12,10 @@ use plotters::prelude::*;
 
 use evoku::error::{Error, Result};
 
+mod rounds;
 mod trace;
 
+pub use rounds::{drawable, member_series, rounds_chart};
 pub use trace::{fitness_chart, trace_run, trace_run_within, FitnessTrace, TracePoint};
 
 /// One line: a label and its points, in x order.

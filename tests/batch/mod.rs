@@ -9,6 +9,8 @@ use serde_json::Value;
 
 use crate::util;
 
+mod gpu_ga;
+
 /// The 20 16x16 puzzles of `evoku generate --size 16 --fill 45 --count 20 --seed 33`.
 const SIXTEEN: &str = "tests/data/batch/sixteen-45.txt";
 /// A 9x9, a 36x36 and a 9x9 puzzle.

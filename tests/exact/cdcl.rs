@@ -1,6 +1,6 @@
 //! The CDCL search: solving, proving no solution, determinism and resumable budgets.
 
-use evoku::exact::cdcl::{Cdcl, Config, Outcome, Phase, Restarts, ShareLimits};
+use evoku::exact::cdcl::{Cdcl, Config, Outcome, Phase, Restarts, ShareLimits, SolverConfig};
 
 use super::restarts::broken_seed_puzzle;
 use super::*;
@@ -31,12 +31,12 @@ fn cdcl_solves_nine_sixteen_and_twenty_five() {
     // Every restart policy and phase solves too, with and without target phases.
     for restarts in [Restarts::Glucose, Restarts::Never] {
         for (phase, target) in [(Phase::False, false), (Phase::Random, true)] {
-            let config = Config {
+            let config = Config::from(SolverConfig {
                 restarts,
                 phase,
                 target,
-                ..Config::default()
-            };
+                ..SolverConfig::default()
+            });
             assert_solves(&instance(25, 45, 0), config);
         }
     }
@@ -82,14 +82,14 @@ fn cdcl_budget_split_equals_one_call() {
     let p = instance(25, 45, 57);
     for config in [
         Config::default(),
-        Config {
+        Config::from(SolverConfig {
             restarts: Restarts::Glucose,
             phase: Phase::Random,
             reduce_first: 200,
             reduce_step: 50,
             target: false,
-            ..Config::default()
-        },
+            ..SolverConfig::default()
+        }),
     ] {
         assert_budget_split(&p, config, 100);
     }

@@ -1,14 +1,16 @@
 //! The CDCL search with rephasing, focused / stable modes, the decay ramp and random decisions
 //! (`crates/evoku/src/exact/cdcl/phases.rs`): solves, proves, resumes and is a function of its seed.
 
-use evoku::exact::cdcl::{Cdcl, Config, Cycle, Growth, Modes, Outcome, Rephase, TargetReset};
+use evoku::exact::cdcl::{
+    Cdcl, Config, Cycle, Growth, Modes, Outcome, Rephase, SolverConfig, TargetReset,
+};
 
 use super::restarts::broken_seed_puzzle;
 use super::*;
 
 /// Every feature on, on schedules short enough to act within a few hundred conflicts.
 fn all_on() -> Config {
-    Config {
+    Config::from(SolverConfig {
         rephase: Rephase {
             interval: 40,
             growth: Growth::Arithmetic,
@@ -21,47 +23,49 @@ fn all_on() -> Config {
         },
         decay_ramp: Some(0.8),
         random_decisions: 0.02,
-        ..Config::default()
-    }
+        ..SolverConfig::default()
+    })
 }
 
 /// Each feature alone.
 fn each_alone() -> Vec<Config> {
     let d = Config::default();
-    let rephase = |growth, cycle| Config {
-        rephase: Rephase {
-            interval: 30,
-            growth,
-            cycle,
-        },
-        target_reset: TargetReset::Rephase,
-        ..d.clone()
+    let rephase = |growth, cycle| {
+        Config::from(SolverConfig {
+            rephase: Rephase {
+                interval: 30,
+                growth,
+                cycle,
+            },
+            target_reset: TargetReset::Rephase,
+            ..d.solver.clone()
+        })
     };
     vec![
         rephase(Growth::Constant, Cycle::Best),
         rephase(Growth::Geometric, Cycle::BestOriginal),
-        Config {
+        Config::from(SolverConfig {
             rephase: Rephase {
                 interval: 30,
                 ..Rephase::OFF
             },
-            ..d.clone()
-        },
-        Config {
+            ..d.solver.clone()
+        }),
+        Config::from(SolverConfig {
             modes: Modes::Alternate {
                 first: 20,
                 growth: 3,
             },
-            ..d.clone()
-        },
-        Config {
+            ..d.solver.clone()
+        }),
+        Config::from(SolverConfig {
             decay_ramp: Some(0.8),
-            ..d.clone()
-        },
-        Config {
+            ..d.solver.clone()
+        }),
+        Config::from(SolverConfig {
             random_decisions: 0.05,
-            ..d.clone()
-        },
+            ..d.solver.clone()
+        }),
     ]
 }
 

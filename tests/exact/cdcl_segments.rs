@@ -1,7 +1,7 @@
 //! The CDCL search over segment variables (`Config::segments`, `crates/evoku/src/exact/cdcl/encode.rs`):
 //! solves, proves, resumes, is a function of its seed, and walks over the cell clauses.
 
-use evoku::exact::cdcl::{Cdcl, Config, Outcome, ShareLimits, Walk};
+use evoku::exact::cdcl::{Cdcl, Config, Outcome, ShareLimits, SolverConfig, Walk};
 
 use super::cdcl_phases::{run_in_steps, solves};
 use super::restarts::broken_seed_puzzle;
@@ -32,9 +32,12 @@ fn cdcl_segments_solve_nine_sixteen_and_twenty_five() {
     }
     // With the walks (over the cell clauses only) as well.
     let walking = Config {
-        walk: Walk {
-            interval: 20,
-            ..Walk::SCREENED
+        solver: SolverConfig {
+            walk: Walk {
+                interval: 20,
+                ..Walk::SCREENED
+            },
+            ..segments().solver
         },
         ..segments()
     };

@@ -6,7 +6,9 @@
 //! conflicts, 361,177 propagations, 7,492 decisions, 9 restarts: the second row pins that search
 //! with the bumping off); the other rows keep it off, so their counts are the ones pinned before.
 
-use evoku::exact::cdcl::{Cdcl, Config, Cycle, Growth, Modes, Outcome, Phase, Rephase, Restarts};
+use evoku::exact::cdcl::{
+    Cdcl, Config, Cycle, Growth, Modes, Outcome, Phase, Rephase, Restarts, SolverConfig,
+};
 
 use super::*;
 
@@ -35,17 +37,17 @@ fn cdcl_trajectory_is_pinned() {
         counts(&p, Config::default()),
         [2_998, 710_726, 8_284, 14, 0, 0]
     );
-    let no_reason_bumps = Config {
+    let no_reason_bumps = Config::from(SolverConfig {
         bump_reasons: false,
-        ..Config::default()
-    };
+        ..SolverConfig::default()
+    });
     assert_eq!(
         counts(&p, no_reason_bumps.clone()),
         [1_560, 361_177, 7_492, 9, 0, 0]
     );
     // The off-by-default options together: random decisions read the heap's layout, tiers and
     // vivification the clause arena, rephasing and modes the phases.
-    let options = Config {
+    let options = Config::from(SolverConfig {
         restarts: Restarts::Glucose,
         phase: Phase::Random,
         random_decisions: 0.05,
@@ -61,8 +63,8 @@ fn cdcl_trajectory_is_pinned() {
         },
         tiers: true,
         vivify: 10,
-        ..no_reason_bumps.clone()
-    };
+        ..no_reason_bumps.solver.clone()
+    });
     assert_eq!(
         counts(&p, options),
         [5_916, 1_897_398, 83_377, 802, 128_645, 0]

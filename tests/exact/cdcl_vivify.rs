@@ -1,7 +1,7 @@
 //! The CDCL search with three tiers of learned clauses and vivification on: solving, proving no
 //! solution, determinism and resumable budgets, as `cdcl.rs` checks for the default.
 
-use evoku::exact::cdcl::{Config, Outcome};
+use evoku::exact::cdcl::{Config, Outcome, SolverConfig};
 
 use super::cdcl::finish;
 use super::restarts::broken_seed_puzzle;
@@ -10,13 +10,13 @@ use super::*;
 /// Reductions (and so vivification rounds) every few hundred conflicts, so that small puzzles
 /// see many of them.
 fn often(tiers: bool, vivify: u64) -> Config {
-    Config {
+    Config::from(SolverConfig {
         tiers,
         vivify,
         reduce_first: 200,
         reduce_step: 50,
-        ..Config::default()
-    }
+        ..SolverConfig::default()
+    })
 }
 
 #[test]

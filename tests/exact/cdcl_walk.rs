@@ -2,7 +2,7 @@
 //! stays a function of its seed and budget split, and a walk that satisfies every clause ends
 //! the search with a checked grid.
 
-use evoku::exact::cdcl::{Cdcl, Config, Outcome, Walk, WalkScore};
+use evoku::exact::cdcl::{Cdcl, Config, Outcome, SolverConfig, Walk, WalkScore};
 
 use super::cdcl::finish;
 use super::restarts::broken_seed_puzzle;
@@ -11,7 +11,7 @@ use super::*;
 /// Walks from the first restart on, short and greedy (the settings screened at 36x36), without
 /// reason-side bumping, as the portfolio's walking stream at 36x36.
 fn walking(target: bool, cells: bool) -> Config {
-    Config {
+    Config::from(SolverConfig {
         walk: Walk {
             interval: 50,
             flips_per_clause: 10,
@@ -20,8 +20,8 @@ fn walking(target: bool, cells: bool) -> Config {
             cells,
         },
         bump_reasons: false,
-        ..Config::default()
-    }
+        ..SolverConfig::default()
+    })
 }
 
 fn assert_solved(puzzle: &Grid, outcome: &Outcome) {

@@ -2,7 +2,7 @@
 //! the default's: tree streams beside CDCL ones, CDCL streams of different settings, other
 //! sharing limits. Each must stay a pure function of the puzzle, settings and seed.
 
-use evoku::exact::cdcl::{Config, ShareLimits, Walk};
+use evoku::exact::cdcl::{Config, ShareLimits, SolverConfig, Walk};
 use evoku::portfolio::member::Member;
 use evoku::portfolio::restarts::{
     ExactSettings, RestartsMember, EXACT_BUMP_REASONS_FROM_BOX, EXACT_STREAMS, EXACT_WALK_MAX_BOX,
@@ -54,15 +54,15 @@ fn a_mixed_cdcl_member_sharing_clauses_solves_and_repeats_itself_at_any_thread_c
     let puzzle = large("inst36x36_50_0.txt");
     let mixed = ExactSettings {
         streams: vec![
-            Some(Config {
+            Some(Config::from(SolverConfig {
                 walk: Walk::SCREENED,
-                ..Config::default()
-            }),
-            Some(Config {
+                ..SolverConfig::default()
+            })),
+            Some(Config::from(SolverConfig {
                 tiers: true,
                 vivify: 10,
-                ..Config::default()
-            }),
+                ..SolverConfig::default()
+            })),
         ],
         share: Some(ShareLimits {
             max_lbd: 4,

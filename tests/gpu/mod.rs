@@ -90,6 +90,7 @@ fn every_pipeline_source_validates_with_naga() {
     util::validate_wgsl("rng_probe", &rng_probe_source());
 }
 
+mod batches;
 mod errors;
 mod puzzles;
 mod random_draws;

@@ -25,6 +25,7 @@ mod commands;
 mod cpu_bench;
 mod exporters;
 mod plots;
+mod solve_plot;
 mod statistics;
 mod suite_buckets;
 

@@ -1,10 +1,11 @@
 //! `evoku solve`'s loop: the puzzles of every file as one batch ([`evoku::solve::batch`]),
-//! solved concurrently on the CPU and printed in input order as each becomes due. A puzzle
+//! solved concurrently on the CPU, or by the GA in shared launches on one GPU
+//! ([`evoku::solve::gpu_batch`]), and printed in input order as each becomes due. A puzzle
 //! whose solve fails gets its own error line and the batch goes on.
 
 use std::io::Write;
 use std::ops::ControlFlow;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
@@ -12,9 +13,11 @@ use anyhow::{Context, Result};
 use evoku::defaults;
 use evoku::format::{Puzzle, Symbols};
 use evoku::solve::batch::{plan_for, run_ordered};
+use evoku::solve::gpu_batch::{shared_gpu, solve_on_gpu};
 use evoku::solve::{solve_puzzle, SolveOptions, SolveReport};
 
 use super::output::{error_text, render, summary, tally as tally_line, Output};
+use super::plot::Plotted;
 use crate::progress::{CountBar, RunBar};
 
 /// The share of the time limit a run drawn with `--plot` gets; its replay for the chart ends by
@@ -46,10 +49,10 @@ pub(super) struct Tally {
     pub interrupted: bool,
 }
 
-/// One puzzle's end: the report (or why there is none) and the plot file written.
+/// One puzzle's end: the report (or why there is none) and what `--plot` came to.
 struct Done {
     report: Result<SolveReport>,
-    plot: Result<Option<PathBuf>>,
+    plot: Result<Option<Plotted>>,
 }
 
 /// Solves every job (a puzzle and its output), printing each result in order.
@@ -74,23 +77,54 @@ pub(super) fn solve_all(jobs: &[(&Puzzle, Output)], settings: &Settings) -> Resu
         )));
     }
     let single = jobs.len() == 1;
-    let work = |index: usize| -> Done {
-        let puzzle = jobs[index].0;
+    let limit_for = |puzzle: &Puzzle| -> Option<Duration> {
+        let side = puzzle.grid.geometry().side();
+        settings
+            .time_limit
+            .unwrap_or_else(|| Some(defaults::default_time_limit(side)))
+    };
+    // With --plot, the chart replays the run (a run is a pure function of its seed): the run
+    // gets PLOT_RUN_SHARE of the limit, the replay ends by PLOT_END_SHARE of it, and the
+    // drawing has the rest, so the whole solve holds the limit (issue 37).
+    let options_for = |puzzle: &Puzzle| -> SolveOptions {
         let mut options = settings.options.clone();
         options.threads = threads;
-        let side = puzzle.grid.geometry().side();
-        let began = Instant::now();
-        let limit = settings
-            .time_limit
-            .unwrap_or_else(|| Some(defaults::default_time_limit(side)));
-        // With --plot, the chart replays the run (a run is a pure function of its seed): the run
-        // gets PLOT_RUN_SHARE of the limit, the replay ends by PLOT_END_SHARE of it, and the
-        // drawing has the rest, so the whole solve holds the limit (issue 37).
+        let limit = limit_for(puzzle);
         options.time_limit = match settings.plot {
             Some(_) => limit.map(|t| t.mul_f64(PLOT_RUN_SHARE)),
             None => limit,
         };
-        let replay_stop = evoku::stop::Stop::at(limit.map(|t| began + t.mul_f64(PLOT_END_SHARE)));
+        options
+    };
+    // A puzzle's report, named in its error, and its plot; the puzzle's run began at `began`.
+    let finish = |index: usize, report: evoku::error::Result<SolveReport>, began: Instant| {
+        let puzzle = jobs[index].0;
+        let report = report
+            .with_context(|| format!("solving {} ({}:{})", puzzle.name, puzzle.file, puzzle.line));
+        let plot = match (&report, settings.plot) {
+            (Ok(report), Some(path)) => {
+                let replay_stop = evoku::stop::Stop::at(
+                    limit_for(puzzle).map(|t| began + t.mul_f64(PLOT_END_SHARE)),
+                );
+                let options = options_for(puzzle);
+                super::plot::plot(
+                    path,
+                    puzzle,
+                    &options,
+                    report,
+                    settings.several,
+                    replay_stop,
+                )
+                .map(Some)
+            }
+            _ => Ok(None),
+        };
+        Done { report, plot }
+    };
+    let work = |index: usize| -> Done {
+        let puzzle = jobs[index].0;
+        let began = Instant::now();
+        let options = options_for(puzzle);
         let report = if single {
             let mut bar = RunBar::new(&puzzle.name, settings.cap as u64, settings.quiet)
                 .with_time_limit(options.time_limit);
@@ -100,20 +134,7 @@ pub(super) fn solve_all(jobs: &[(&Puzzle, Output)], settings: &Settings) -> Resu
         } else {
             solve_puzzle(puzzle, &options, &mut |_| {})
         };
-        let report = report
-            .with_context(|| format!("solving {} ({}:{})", puzzle.name, puzzle.file, puzzle.line));
-        let plot = match (&report, settings.plot) {
-            (Ok(report), Some(path)) if !report.interrupted => super::plot_fitness(
-                path,
-                puzzle,
-                &options,
-                report,
-                settings.several,
-                replay_stop,
-            ),
-            _ => Ok(None),
-        };
-        Done { report, plot }
+        finish(index, report, began)
     };
     let mut tally = Tally {
         solved: 0,
@@ -125,25 +146,40 @@ pub(super) fn solve_all(jobs: &[(&Puzzle, Output)], settings: &Settings) -> Resu
     let stdout = std::io::stdout();
     let start = std::time::Instant::now();
     let mut failure = None;
-    run_ordered(
-        jobs.len(),
-        plan.width,
-        &evoku::stop::requested,
-        &work,
-        &mut |index, done| {
-            let (puzzle, output) = jobs[index];
-            let printed = deliver(puzzle, output, done, settings, &mut tally, &bar);
-            bar.inc();
-            match printed {
-                Ok(()) => ControlFlow::Continue(()),
-                // Standard output failed: nothing more can be shown.
-                Err(error) => {
-                    failure = Some(error);
-                    ControlFlow::Break(())
-                }
+    let mut on_done = |index: usize, done: Done| {
+        let (puzzle, output) = jobs[index];
+        let printed = deliver(puzzle, output, done, settings, &mut tally, &bar);
+        bar.inc();
+        match printed {
+            Ok(()) => ControlFlow::Continue(()),
+            // Standard output failed: nothing more can be shown.
+            Err(error) => {
+                failure = Some(error);
+                ControlFlow::Break(())
             }
-        },
-    );
+        }
+    };
+    match shared_gpu(jobs.len(), settings.options) {
+        // The GA on a GPU: many puzzles share each launch.
+        Some(ctx) => {
+            let puzzles: Vec<&Puzzle> = jobs.iter().map(|(p, _)| *p).collect();
+            solve_on_gpu(
+                ctx,
+                &puzzles,
+                &options_for,
+                &evoku::stop::requested,
+                // The puzzles of a shared launch all begin with the batch.
+                &mut |index, report| on_done(index, finish(index, report, start)),
+            );
+        }
+        None => run_ordered(
+            jobs.len(),
+            plan.width,
+            &evoku::stop::requested,
+            &work,
+            &mut on_done,
+        ),
+    }
     bar.finish();
     if let Some(error) = failure {
         return Err(error);
@@ -188,7 +224,9 @@ fn deliver(
     }
     match done.plot {
         // Written whole (a temporary file renamed) when it was drawn; claimed before the batch.
-        Ok(_) => {}
+        Ok(None | Some(Plotted::Written)) => {}
+        // Shown with -q too: the user asked for that file.
+        Ok(Some(Plotted::Nothing(line))) => bar.println(&line),
         Err(error) => {
             tally.failed += 1;
             bar.println(&format!("evoku: error: {error:#}"));

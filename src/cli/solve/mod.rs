@@ -2,14 +2,14 @@
 
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Args;
 
 use super::choices::choice;
 use evoku::defaults;
 use evoku::format::{self, Format, ParseOptions, Symbols};
 use evoku::ga::Preset;
-use evoku::solve::{Algorithm, FillDevice, SolveOptions, SolveReport};
+use evoku::solve::{Algorithm, FillDevice, SolveOptions};
 
 use super::aco_args::AcoArgs;
 use super::device_args::DeviceArgs;
@@ -19,6 +19,7 @@ use super::values::TimeLimit;
 
 mod batch;
 mod output;
+mod plot;
 
 use output::Output;
 
@@ -63,8 +64,10 @@ pub struct SolveArgs {
     /// No progress bar and no summary lines on stderr.
     #[arg(long, short)]
     quiet: bool,
-    /// Draw best and mean fitness per generation (restarts marked) to this SVG file, one
-    /// `FILE-<puzzle>.svg` each when there are several puzzles. GA only; replays the run.
+    /// Draw the run to this SVG file, one `FILE-<puzzle>.svg` each when there are several
+    /// puzzles: the default solver's members' best penalty per round, or with `--algorithm ga`
+    /// best and mean fitness per generation (restarts marked; replays the run). Not with `exact`
+    /// or `aco`.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<std::path::PathBuf>,
 }
@@ -128,8 +131,11 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
     let aco = args.aco.config(config.seed);
     let mut options = solve_options(algorithm, &args.ga, &args.aco, &args.device, &args.exact)?;
     options.exact_shortcut = !args.no_exact_shortcut;
-    if args.plot.is_some() && algorithm != Algorithm::Ga {
-        anyhow::bail!("--plot draws GA generations: it needs --algorithm ga");
+    if args.plot.is_some() && matches!(algorithm, Algorithm::Aco | Algorithm::Exact) {
+        anyhow::bail!(
+            "--plot draws the GA's generations or the default solver's rounds: it needs \
+             --algorithm ga or auto"
+        );
     }
     // `Some(None)`: no limit (0); `None`: the default of the board's size.
     let time_limit = args.time_limit.map(|limit| limit.0);
@@ -216,38 +222,4 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
-}
-
-/// `solve --plot`: replays the run (same seed, same generations) recording the fitness, and
-/// draws it; returns the file written. A puzzle proven unsolvable before the GA ran has nothing
-/// to draw.
-pub(super) fn plot_fitness(
-    path: &std::path::Path,
-    puzzle: &evoku::format::Puzzle,
-    options: &SolveOptions,
-    report: &SolveReport,
-    several: bool,
-    stop: evoku::stop::Stop,
-) -> Result<Option<std::path::PathBuf>> {
-    if report.unsolvable.is_some() || report.solved_by.as_deref() == Some("exact") {
-        return Ok(None);
-    }
-    let trace = crate::plot::trace_run_within(puzzle, options, report.generations, 2000, stop)
-        .with_context(|| format!("recording the fitness of {}", puzzle.name))?;
-    let title = format!(
-        "{}: {} after {}, {} (seed {})",
-        puzzle.name,
-        if report.solved {
-            "solved"
-        } else {
-            "not solved"
-        },
-        evoku::export::count(report.generations, "generation"),
-        evoku::export::count(report.restarts, "restart"),
-        report.seed
-    );
-    let file = crate::plot::path_for(path, &puzzle.name, several);
-    // The error names the file.
-    crate::plot::fitness_chart(&file, &title, &trace)?;
-    Ok(Some(file))
 }

@@ -20,8 +20,9 @@ fn breed(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups)
     let population_size = params.population;
     let island = id / population_size;
     let slot = id % population_size;
-    // The island's number in the whole run, which keys its random streams.
-    let global = island + params.island_offset;
+    // The island's number in its puzzle's run, which keys its random streams.
+    let global = stream_island(island);
+    use_puzzle_tables(island);
     // The island's first individual, and every genome's size in words.
     let first = island * population_size;
     let words = GENOME_WORDS;
@@ -29,6 +30,10 @@ fn breed(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups)
     let state = islands[island];
     // Every path but a bred child's leaves no outcome bits.
     outcomes[id] = 0u;
+    if state.solved == ISLAND_FROZEN {
+        // The host has taken this puzzle's result: its state stays as it is.
+        return;
+    }
     if state.solved != 0u {
         pass_to_child(id * words);
         next_scores[id] = scores[id];
@@ -52,12 +57,14 @@ fn breed(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups)
     }
     // The previous island's best of the current generation (it may have stopped at a solution).
     if slot == population_size - 1u && migrates(generation) {
-        // The ring's previous island. The first island of an engine that holds only part of the
-        // ring reads the ghost slot after its own islands, which the host fills with the
-        // previous part's last island's best before this generation (`set_ghost` in crates/evoku/src/ga/gpu/multi.rs).
+        // The ring's previous island, within the island's puzzle. The first island of an engine
+        // that holds only part of the ring reads the ghost slot after its own islands, which the
+        // host fills with the previous part's last island's best before this generation
+        // (`set_ghost` in crates/evoku/src/ga/gpu/multi.rs).
         var previous = island - 1u;
-        if island == 0u {
-            previous = select(params.islands - 1u, params.islands, params.islands != params.islands_total);
+        if island % params.puzzle_islands == 0u {
+            let last = island + params.puzzle_islands - 1u;
+            previous = select(last, params.islands, params.puzzle_islands != params.islands_total);
         }
         let source = previous * population_size + islands[previous].best_slot;
         pass_to_child(source * words);

@@ -22,28 +22,44 @@ const U32_MAX: u32 = 0xffffffffu;
 
 // ---- the problem tables -------------------------------------------------------------------
 
+// Where this invocation's puzzle's tables start: an engine solving a batch holds one table of
+// `5 * CELLS` words per puzzle, and island `i` reads puzzle `i / params.puzzle_islands`'s
+// (`use_puzzle_tables`); 0 for an engine of one puzzle.
+var<private> table_base: u32;
+
+// Sets `table_base` to the tables of island `island`'s puzzle.
+fn use_puzzle_tables(island: u32) {
+    table_base = (island / params.puzzle_islands) * 5u * CELLS;
+}
+
+// Island `island`'s number among its puzzle's islands, plus the engine's offset: what keys its
+// random streams, so that a puzzle of a batch draws exactly what it draws when solved alone.
+fn stream_island(island: u32) -> u32 {
+    return island % params.puzzle_islands + params.island_offset;
+}
+
 fn help(g: u32) -> u32 {
-    return tables[g] & 0xffu;
+    return tables[table_base + g] & 0xffu;
 }
 
 // Scored line A of genome cell `g` (its row in the block encoding, its column in the row one).
 fn line_a_of(g: u32) -> u32 {
-    return (tables[g] >> 8u) & 0xffu;
+    return (tables[table_base + g] >> 8u) & 0xffu;
 }
 
 // Scored line B (line `n + b`) of genome cell `g` (its column, or its box).
 fn line_b_of(g: u32) -> u32 {
-    return tables[g] >> 16u;
+    return tables[table_base + g] >> 16u;
 }
 
 fn candidates(g: u32) -> Mask {
-    let index = CELLS + 2u * g;
+    let index = table_base + CELLS + 2u * g;
     return mask_of_words(tables[index], tables[index + 1u]);
 }
 
 // Genome index of the `k`-th cell of scored line `line` (A 0..n, then B n..2n).
 fn line_cell(line: u32, k: u32) -> u32 {
-    return tables[3u * CELLS + line * SIDE + k];
+    return tables[table_base + 3u * CELLS + line * SIDE + k];
 }
 
 // ---- packed genomes -----------------------------------------------------------------------

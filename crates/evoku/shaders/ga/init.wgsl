@@ -95,7 +95,9 @@ fn init(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
     if id >= params.population * params.islands {
         return;
     }
+    let island = id / params.population;
+    use_puzzle_tables(island);
     child_base = id * GENOME_WORDS;
     outcomes[id] = 0u;
-    next_scores[id] = init_slot(id / params.population + params.island_offset, 0u, id % params.population);
+    next_scores[id] = init_slot(stream_island(island), 0u, id % params.population);
 }

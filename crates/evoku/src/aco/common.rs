@@ -325,10 +325,14 @@ pub fn tour_slack(cells: u32) -> u32 {
 
 /// The cost of one piece of propagation work (see [`AcoParams::work_cost`]).
 pub fn work_cost(geometry: Geometry) -> u32 {
+    peer_count(geometry).max(2 * geometry.side() as u32) + 3
+}
+
+/// A cell's peers: the rest of its row and of its column, and of its box outside them.
+pub fn peer_count(geometry: Geometry) -> u32 {
     let b = geometry.box_size() as u32;
     let n = geometry.side() as u32;
-    let npeers = 2 * (n - 1) + (b - 1) * (b - 1);
-    npeers.max(2 * n) + 3
+    2 * (n - 1) + (b - 1) * (b - 1)
 }
 
 /// The propagation budget of one ant step: four times a whole board's worth of work, at most

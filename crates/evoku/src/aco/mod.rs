@@ -52,6 +52,7 @@ mod tables;
 pub use common::{AcoParams, AcoTables, Colony};
 pub use run::{run, AcoEngine, AcoLimits, AcoOutcome};
 
+use crate::board::Geometry;
 use crate::error::{Error, Result};
 use crate::rng::rate_q16;
 
@@ -153,15 +154,24 @@ impl AcoConfig {
     /// The stage parameters for `tables`' board (`steps_per_dispatch` and `colonies_per_group`
     /// are the GPU engine's to set).
     pub fn params(&self, tables: &AcoTables) -> AcoParams {
-        let cells = tables.cells as u32;
-        let n = tables.side as u32;
-        let npeers = tables.npeers as u32;
+        let params = self.params_for(tables.geometry, tables.start_filled);
+        debug_assert_eq!(params.npeers as usize, tables.npeers);
+        params
+    }
+
+    /// [`params`](Self::params) from the board's shape and the cells its propagation fixed
+    /// alone, without building the tables (O(cells^2)): what the memory estimate reads.
+    pub fn params_for(&self, geometry: Geometry, start_filled: u32) -> AcoParams {
+        let cells = geometry.cells() as u32;
+        let n = geometry.side() as u32;
+        let b = geometry.box_size() as u32;
+        let npeers = common::peer_count(geometry);
         let k = common::pheromone_shift(cells);
         let tau0 = 1u32 << k;
         let local_q16 = rate_q16(self.local_update);
         let cand_words = common::cand_words(n);
         let mut params = AcoParams {
-            box_size: tables.geometry.box_size() as u32,
+            box_size: b,
             side: n,
             cells,
             npeers,
@@ -179,12 +189,12 @@ impl AcoConfig {
             restart_after: self.restart_after,
             exchange_interval: self.exchange_interval,
             step_budget: 0,
-            work_cost: common::work_cost(tables.geometry),
+            work_cost: common::work_cost(geometry),
             seed_lo: self.seed as u32,
             seed_hi: (self.seed >> 32) as u32,
             ant_words: common::ANT_HEADER_WORDS + (cand_words + 1) * cells,
             record_words: 2 * (1 + cells),
-            start_filled: tables.start_filled,
+            start_filled,
             tour_steps: cells + common::tour_slack(cells),
             cand_words,
             first_colony: 0,
@@ -199,7 +209,29 @@ impl AcoConfig {
             1,
         );
         let room = crate::gpu::SOFTWARE_LOOP_BUDGET.saturating_sub(rest);
-        params.step_budget = common::step_budget(tables.geometry, self.step_budget, room);
+        params.step_budget = common::step_budget(geometry, self.step_budget, room);
         params
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Grid;
+
+    #[test]
+    fn params_from_the_shape_equal_params_from_the_tables() {
+        for box_size in 2..=8 {
+            let geometry = Geometry::new(box_size).unwrap();
+            let mut grid = Grid::empty(geometry);
+            grid.set(0, 1);
+            let tables = AcoTables::new(&grid);
+            let config = AcoConfig::default();
+            assert_eq!(
+                config.params_for(geometry, tables.start_filled),
+                config.params(&tables),
+                "box size {box_size}"
+            );
+        }
     }
 }

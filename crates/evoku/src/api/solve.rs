@@ -254,14 +254,30 @@ impl Solver {
 
     /// Solves `puzzles` as one batch, as `evoku solve` solves a file's puzzles
     /// ([`crate::solve::batch`]): on the CPU min(n, T) at once on T threads (the settings'
-    /// threads, default every core), each on its share and each exactly as when solved alone; on
-    /// a GPU one at a time. The results are in input order; a stop request (Ctrl-C) ends the
-    /// batch early, after the puzzles already started.
+    /// threads, default every core), each on its share; the GA on one GPU many puzzles in each
+    /// launch ([`crate::solve::gpu_batch`]); other solvers on a GPU one at a time. Each result is
+    /// the one the puzzle gets alone; the results are in input order; a stop request (Ctrl-C)
+    /// ends the batch early, after the puzzles already started.
     pub fn solve_batch(&self, puzzles: &[Puzzle]) -> Vec<Result<Report>> {
+        let mut results = Vec::with_capacity(puzzles.len());
+        if let Some(ctx) = crate::solve::gpu_batch::shared_gpu(puzzles.len(), &self.options) {
+            let inner: Vec<_> = puzzles.iter().map(|p| p.inner()).collect();
+            let threads = self.options.threads;
+            crate::solve::gpu_batch::solve_on_gpu(
+                ctx,
+                &inner,
+                &|puzzle| self.options_for(puzzle.grid.geometry().side(), threads),
+                &crate::stop::requested,
+                &mut |index, report| {
+                    results.push(report.map(|inner| Report::of(&puzzles[index], inner)));
+                    std::ops::ControlFlow::Continue(())
+                },
+            );
+            return results;
+        }
         let grids = puzzles.iter().map(|p| &p.inner().grid);
         let plan = crate::solve::batch::plan_for(grids, &self.options);
         let threads = plan.threads_for(self.options.threads);
-        let mut results = Vec::with_capacity(puzzles.len());
         crate::solve::batch::run_ordered(
             puzzles.len(),
             plan.width,
@@ -280,20 +296,33 @@ impl Solver {
         self.solve_with_threads(puzzle, self.options.threads)
     }
 
-    fn solve_with_threads(&self, puzzle: &Puzzle, threads: Option<usize>) -> Result<Report> {
+    /// The options of a puzzle of `side` x `side` cells on `threads` threads: the time limit
+    /// given, else the board size's.
+    fn options_for(&self, side: usize, threads: Option<usize>) -> SolveOptions {
         let mut options = self.options.clone();
         options.threads = threads;
-        let side = puzzle.side();
         options.time_limit = self
             .settings
             .time_limit
             .unwrap_or_else(|| Some(crate::defaults::default_time_limit(side)));
+        options
+    }
+
+    fn solve_with_threads(&self, puzzle: &Puzzle, threads: Option<usize>) -> Result<Report> {
+        let options = self.options_for(puzzle.side(), threads);
         let inner = solve_puzzle(puzzle.inner(), &options, &mut |_| {})?;
+        Ok(Report::of(puzzle, inner))
+    }
+}
+
+impl Report {
+    /// The report of `inner` on `puzzle`, its solution checked against the puzzle.
+    fn of(puzzle: &Puzzle, inner: SolveReport) -> Report {
         let solution = match (&inner.best, inner.solved) {
             (Some(grid), true) if puzzle.is_solved_by(grid.cells()) => Some(grid.cells().to_vec()),
             _ => None,
         };
-        Ok(Report { inner, solution })
+        Report { inner, solution }
     }
 }
 

@@ -39,7 +39,8 @@ impl Symbols {
     /// The digit a symbol stands for on a board of side `side` (0 for an empty cell), or a message
     /// saying what was expected.
     pub fn digit(self, symbol: char, side: usize) -> std::result::Result<u8, String> {
-        let shown = shown_char(symbol);
+        // Built only for a message: this runs once per cell of every puzzle read.
+        let shown = || shown_char(symbol);
         match self {
             Symbols::Standard => {
                 if symbol == '.' || symbol == '0' {
@@ -55,11 +56,13 @@ impl Symbols {
                     Some(d) => Err(format!(
                         "symbol {shown} stands for {d}, too big for a {side}x{side} board \
                          (expected {}, or '.' or '0' for an empty cell)",
-                        self.range(side)
+                        self.range(side),
+                        shown = shown(),
                     )),
                     None => Err(format!(
                         "unknown symbol {shown}: expected {}, or '.' or '0' for an empty cell",
-                        self.range(side)
+                        self.range(side),
+                        shown = shown(),
                     )),
                 }
             }
@@ -78,11 +81,13 @@ impl Symbols {
                         "hex symbol {shown} stands for {}, too big for a {side}x{side} board \
                          (expected {}, or '.' for an empty cell)",
                         v + 1,
-                        self.range(side)
+                        self.range(side),
+                        shown = shown(),
                     )),
                     None => Err(format!(
                         "unknown symbol {shown}: expected a hex symbol {}, or '.' for an empty cell",
-                        self.range(side)
+                        self.range(side),
+                        shown = shown(),
                     )),
                 }
             }

@@ -41,6 +41,11 @@ pub struct Params {
     pub island_offset: u32,
     /// Islands of the whole run (the migration ring); `islands` when one engine holds them all.
     pub islands_total: u32,
+    /// Islands of each puzzle this engine holds: `islands`, unless the engine solves a batch of
+    /// puzzles at once (`GpuEngine::new_batch`), where island `i` belongs to puzzle
+    /// `i / puzzle_islands`, reads that puzzle's tables, draws from the streams of its number
+    /// within the puzzle and meets only its puzzle's islands at migrations.
+    pub puzzle_islands: u32,
     /// `Encoding` code: 0 block, 1 row.
     pub encoding: u32,
     /// Probability that a tournament's fittest wins (else its weakest); 65536 = always, and
@@ -90,6 +95,7 @@ impl Params {
             assign_noise: config.assign_noise,
             island_offset: 0,
             islands_total: config.islands,
+            puzzle_islands: config.islands,
             encoding: config.encoding as u32,
             selection_rate_q16: rate_q16(config.selection_rate),
             adaptive: config.adaptive as u32,
@@ -104,7 +110,12 @@ impl Params {
 
     /// Whether this engine holds only part of the run's islands (the others on other devices).
     pub fn is_part(&self) -> bool {
-        self.islands != self.islands_total
+        self.puzzle_islands != self.islands_total
+    }
+
+    /// Puzzles this engine holds (1 unless it solves a batch).
+    pub fn puzzles(&self) -> u32 {
+        self.islands / self.puzzle_islands.max(1)
     }
 
     pub fn seed(&self) -> u64 {
@@ -192,6 +203,11 @@ impl Island {
         }
     }
 }
+
+/// The `solved` value of an island whose puzzle's result the host has taken (a batch's puzzle
+/// that is solved or out of generations): `breed` leaves it alone and `island_best` skips it, so
+/// the puzzle's islands do no more work while the rest of the batch runs on.
+pub const ISLAND_FROZEN: u32 = 2;
 
 /// Invocations per workgroup of the per-individual stages (`init`, `breed`).
 pub const WORKGROUP_SIZE: u32 = 64;

@@ -6,7 +6,8 @@
 //! # What crosses the bus
 //!
 //! Nothing per generation. Creating an engine uploads the parameters (128 bytes), the problem
-//! tables (`5 * cells * 4` bytes) and the fresh island states (`islands * 80` bytes); after that a
+//! tables (`5 * cells * 4` bytes per puzzle: an engine may hold a batch of puzzles,
+//! [`batch`]) and the fresh island states (`islands * 80` bytes); after that a
 //! `step` uploads nothing and the run loop reads back only the island states, `islands * 80`
 //! bytes per step (however many generations the step holds), plus one genome
 //! (`genome_words * 4` bytes) at the end. The full read-backs (`population_words`, `penalties`,
@@ -15,9 +16,11 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+pub mod batch;
 pub mod buffers;
 pub mod multi;
 
+pub use batch::run_batch;
 pub use multi::{split_islands, MultiGpuEngine};
 
 use crate::board::Geometry;
@@ -185,7 +188,6 @@ impl GpuEngine {
         islands: std::ops::Range<u32>,
     ) -> Result<GpuEngine> {
         config.validate()?;
-        crate::ga::problem::check_encoding(&problem, config)?;
         if islands.is_empty() || islands.end > config.islands {
             return Err(Error::Config(format!(
                 "islands {}..{} are not a part of the run's {} islands",
@@ -194,14 +196,31 @@ impl GpuEngine {
         }
         let mut params = Params::new(&problem, config);
         params.islands = islands.end - islands.start;
+        params.puzzle_islands = params.islands;
         params.island_offset = islands.start;
+        GpuEngine::build(ctx, params, &[problem], config)
+    }
+
+    /// The engine of `params` (checked here against the adapter) for `problems`: one puzzle, or
+    /// a batch's puzzles of one board size ([`GpuEngine::new_batch`]).
+    fn build(
+        ctx: &GpuContext,
+        params: Params,
+        problems: &[Problem],
+        config: &GaConfig,
+    ) -> Result<GpuEngine> {
+        config.validate()?;
+        for problem in problems {
+            crate::ga::problem::check_encoding(problem, config)?;
+        }
+        let problem = &problems[0];
         let sizes = check_params(ctx, &params)?;
         let geometry = problem.geometry();
         let pipelines = ctx.pipelines("building pipelines", geometry.box_size(), |device| {
             Pipelines::new(device, geometry)
         })?;
         let (buffers, bind_groups) = ctx.scoped("allocating buffers", || {
-            let buffers = Buffers::new(&ctx.device, &params, &problem, &sizes);
+            let buffers = Buffers::new(&ctx.device, &params, problems, &sizes);
             let bind_group = |k: usize| {
                 let label = if k == 0 {
                     "population 0 to 1"

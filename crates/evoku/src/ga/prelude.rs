@@ -1,7 +1,9 @@
 //! The GA's WGSL prelude and bind group layout: every fact the GA's shaders share with Rust,
 //! written out from its one Rust home (see `crate::gpu::prelude`).
 
-use super::common::{outcome, Island, Params, ISLAND_BEST_WORKGROUP, WORKGROUP_SIZE};
+use super::common::{
+    outcome, Island, Params, ISLAND_BEST_WORKGROUP, ISLAND_FROZEN, WORKGROUP_SIZE,
+};
 use super::config::{CrossoverKind, Encoding, MutationKind, MutationScope, MAX_ELITES};
 use super::problem::genome_words;
 use crate::board::Geometry;
@@ -80,6 +82,7 @@ pub fn prelude(geometry: Geometry) -> String {
         .uint("OUTCOME_CROSS_SUCCESS", outcome::CROSS_SUCCESS)
         .uint("OUTCOME_MUTATED", outcome::MUTATED)
         .uint("OUTCOME_MUTATION_IMPROVED", outcome::MUTATION_IMPROVED)
+        .uint("ISLAND_FROZEN", ISLAND_FROZEN)
         .uint("WORKGROUP_SIZE", WORKGROUP_SIZE)
         .uint("ISLAND_BEST_WORKGROUP", ISLAND_BEST_WORKGROUP)
         .uint("MAX_ELITES", MAX_ELITES)

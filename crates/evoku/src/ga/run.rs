@@ -98,7 +98,7 @@ pub fn run_after_setup(
         .time_limit
         .zip(setup)
         .is_some_and(|(limit, round)| round > limit);
-    let mut stopped = step_until(
+    let stopped = step_until(
         start,
         if no_round_fits {
             0
@@ -123,11 +123,39 @@ pub fn run_after_setup(
             });
         },
     )?;
-    stopped.stopped_by_time |= no_round_fits;
-    let (islands, generation) = (stopped.states, stopped.rounds);
-    let winner = deciding_island(&islands);
+    let population = engine.population();
+    let end = RunEnd {
+        generation: stopped.rounds,
+        start,
+        stopped_by_time: stopped.stopped_by_time || no_round_fits,
+        interrupted: stopped.interrupted,
+    };
+    outcome_of(&stopped.states, &end, problem, population, &mut |island| {
+        engine.overall_best(island)
+    })
+}
+
+/// How a run (or a batch's puzzle) ended, for [`outcome_of`].
+pub(crate) struct RunEnd {
+    /// Generations run.
+    pub generation: u32,
+    pub start: Instant,
+    pub stopped_by_time: bool,
+    pub interrupted: bool,
+}
+
+/// The result of a run whose islands ended in `islands` (`island` numbers are indices into
+/// it; `overall_best(island)` reads that island's best genome).
+pub(crate) fn outcome_of(
+    islands: &[Island],
+    end: &RunEnd,
+    problem: &Problem,
+    population: u32,
+    overall_best: &mut dyn FnMut(u32) -> Result<Vec<u8>>,
+) -> Result<GaOutcome> {
+    let winner = deciding_island(islands);
     let state = islands[winner];
-    let genome = engine.overall_best(winner as u32)?;
+    let genome = overall_best(winner as u32)?;
     let best = problem.to_grid(&genome);
     let solved = state.solved != 0;
     if solved && !best.solves(problem.puzzle()) {
@@ -135,7 +163,11 @@ pub fn run_after_setup(
             "island {winner} reported a solution that fails the host check: {best}"
         )));
     }
-    let generations = if solved { state.generation } else { generation };
+    let generations = if solved {
+        state.generation
+    } else {
+        end.generation
+    };
     Ok(GaOutcome {
         solved,
         best,
@@ -143,9 +175,9 @@ pub fn run_after_setup(
         island: winner as u32,
         generations,
         restarts: state.restarts,
-        evaluations: islands.len() as u64 * engine.population() as u64 * generations as u64,
-        seconds: start.elapsed().as_secs_f64(),
-        stopped_by_time: stopped.stopped_by_time,
-        interrupted: stopped.interrupted,
+        evaluations: islands.len() as u64 * population as u64 * generations as u64,
+        seconds: end.start.elapsed().as_secs_f64(),
+        stopped_by_time: end.stopped_by_time,
+        interrupted: end.interrupted,
     })
 }

@@ -160,21 +160,8 @@ mod tests {
     }
 }
 
-/// The ACS's share: its parameters need the board's tables, which depend on the board size
-/// only and cost O(cells^2) to build, so each thread builds them once per size (a batch of
-/// 49,158 9x9 puzzles spent three quarters of its time rebuilding them for this estimate).
+/// The ACS colonies' host bytes, from the board's shape ([`crate::aco::AcoConfig::params_for`]:
+/// building the tables would cost O(cells^2) per puzzle).
 fn aco_host_bytes(plan: &RunPlan, grid: &crate::board::Grid) -> MemoryPart {
-    use std::cell::RefCell;
-    use std::collections::HashMap;
-    thread_local! {
-        static TABLES: RefCell<HashMap<usize, crate::aco::AcoTables>> = RefCell::new(HashMap::new());
-    }
-    TABLES.with(|tables| {
-        let mut tables = tables.borrow_mut();
-        let side = grid.geometry().side();
-        let table = tables
-            .entry(side)
-            .or_insert_with(|| crate::aco::AcoTables::new(grid));
-        plan.aco.params(table).host_bytes()
-    })
+    plan.aco.params_for(grid.geometry(), 0).host_bytes()
 }

@@ -34,6 +34,34 @@ pub fn gpu_islands(ctx: &GpuContext, puzzle: &Grid, config: &GaConfig, fill: Fil
     )
 }
 
+/// Invocations a batch's launch aims for on a software adapter (lavapipe runs them on the CPU
+/// cores, so a few thousand keep them busy without long submits).
+pub const SOFTWARE_BATCH_INVOCATIONS: u64 = 1 << 12;
+
+/// The most puzzles one GPU batch holds, whatever the device.
+pub const MAX_BATCH_PUZZLES: usize = 4096;
+
+/// Puzzles of `grid`'s size that share one GPU engine when each runs `config` (its islands
+/// already sized): as many as fill `ctx` together, the islands that fill it
+/// ([`groups_to_fill`] with [`Fill::Solve`], within the largest buffer) over each puzzle's
+/// islands; on a software adapter those of [`SOFTWARE_BATCH_INVOCATIONS`] individuals. At least 1
+/// (a puzzle whose islands fill the device alone runs alone), at most [`MAX_BATCH_PUZZLES`].
+pub fn gpu_batch_puzzles(ctx: &GpuContext, grid: &Grid, config: &GaConfig) -> usize {
+    let population = config.population.max(1) as u64;
+    let islands = if ctx.is_software() {
+        SOFTWARE_BATCH_INVOCATIONS / population
+    } else {
+        let genome = crate::ga::problem::genome_words(grid.geometry().cells()) as u64 * 4;
+        groups_to_fill(
+            Fill::Solve,
+            population,
+            genome * population.max(2),
+            largest_binding(ctx),
+        ) as u64
+    };
+    (islands / config.islands.max(1) as u64).clamp(1, MAX_BATCH_PUZZLES as u64) as usize
+}
+
 /// ACS colonies that fill `ctx` ([`groups_to_fill`]: one invocation per ant, the largest buffer
 /// the pheromone or the ant boards). A software adapter keeps `config`'s colonies.
 pub fn gpu_colonies(ctx: &GpuContext, puzzle: &Grid, config: &AcoConfig) -> u32 {

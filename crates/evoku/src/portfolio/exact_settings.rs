@@ -2,7 +2,7 @@
 //! streams, which of them are CDCL searches and with what settings, their work per round and the
 //! clauses they share. Each choice names the measurement behind it.
 
-use crate::exact::cdcl::{Config, ShareLimits, Walk};
+use crate::exact::cdcl::{Config, ShareLimits, SolverConfig, Walk};
 
 /// The default's independent streams (each a search at a time on its own thread when there are
 /// two; `--exact-streams` sets another number, [`ExactSettings::with_streams`]), and the most
@@ -56,15 +56,15 @@ pub const EXACT_WALK_MAX_BOX: usize = 6;
 /// default solved (50_9 in 68 rounds against 20, the 45 % ten in 32 rounds together against 53;
 /// docs/results/exact-and-cdcl.md#a-mixed-portfolio-of-cdcl-streams-issue-13-mix-branch, "A mixed portfolio of CDCL streams").
 pub fn exact_cdcl_config(stream: u32, box_size: usize) -> Config {
-    let base = Config {
+    let base = Config::from(SolverConfig {
         bump_reasons: box_size >= EXACT_BUMP_REASONS_FROM_BOX,
-        ..Config::default()
-    };
+        ..SolverConfig::default()
+    });
     match stream % EXACT_STREAMS {
-        1 if box_size <= EXACT_WALK_MAX_BOX => Config {
+        1 if box_size <= EXACT_WALK_MAX_BOX => Config::from(SolverConfig {
             walk: Walk::SCREENED,
-            ..base
-        },
+            ..base.solver
+        }),
         _ => base,
     }
 }

@@ -17,6 +17,7 @@
 
 pub mod deferred;
 pub mod exact_settings;
+pub mod history;
 pub mod member;
 pub mod restarts;
 pub mod rounds;
@@ -27,6 +28,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use deferred::Deferred;
+pub use history::{MemberHistory, RoundPenalties};
 use member::{ExactMember, Member};
 pub use member::{MemberOutcome, MemberReport};
 use rounds::{Decision, Stop};
@@ -96,6 +98,8 @@ pub struct PortfolioOutcome {
     pub islands: Option<u32>,
     pub colonies: Option<u32>,
     pub members: Vec<MemberReport>,
+    /// The members' best penalty per round (empty when no round ran).
+    pub history: MemberHistory,
 }
 
 impl PortfolioOutcome {
@@ -115,6 +119,7 @@ impl PortfolioOutcome {
             islands: None,
             colonies: None,
             members: Vec::new(),
+            history: MemberHistory::default(),
         }
     }
 }
@@ -263,8 +268,20 @@ fn run(
     // The member that decided the run (solved, or proved there is no solution), and the reports
     // of members that ran a round a sequential run would not have ([`rounds::Round::restore`]).
     let (mut decider, mut restore) = (None, Vec::new());
+    outcome.history = MemberHistory::new(kinds.iter().map(|k| k.name().to_string()).collect());
     while outcome.rounds < max_rounds {
         let round = rounds::run(&mut members, &on_device, overlap, outcome.rounds, clock)?;
+        if !matches!(round.decided, Some((_, Decision::Stopped(_)))) {
+            // As a run one member after another has them ([`rounds::Round::restore`]).
+            let mut penalties: Vec<Option<u32>> = members.iter().map(|m| m.penalty()).collect();
+            for (index, report) in &round.restore {
+                penalties[*index] = report.penalty;
+            }
+            let seconds = start.elapsed().as_secs_f64();
+            outcome
+                .history
+                .record(outcome.rounds + 1, seconds, penalties);
+        }
         match round.decided {
             None => {}
             Some((index, Decision::Solved)) => {

@@ -14,6 +14,7 @@ use report::RunEnd;
 
 mod backend_choice;
 pub mod batch;
+pub mod gpu_batch;
 mod report;
 
 pub use crate::plan::engines::trace_run;
@@ -93,6 +94,7 @@ fn solve_auto(
     report.colonies = outcome.colonies;
     report.adapters = options.adapter_shares(outcome.islands, outcome.colonies);
     report.members = outcome.members;
+    report.history = outcome.history;
     if let Some(best) = outcome.best {
         let by = outcome.solved_by.unwrap_or_default();
         report.set_best(grid, best, outcome.solved, &by);
@@ -210,19 +212,11 @@ fn solve_ga(
     progress: &mut dyn FnMut(&Progress),
     start: Instant,
 ) -> Result<SolveReport> {
-    let grid = &puzzle.grid;
-    let config = &options.ga;
-    let mut report = SolveReport::new(puzzle, options);
-    let problem = match Problem::for_config(grid, config) {
-        Ok(problem) => problem,
-        Err(ga::Unsolvable(why)) => {
-            report.unsolvable = Some(why);
-            return Ok(report.finished(start));
-        }
+    let (mut report, problem) = match ga_problem(puzzle, options) {
+        Ok(ready) => ready,
+        Err(report) => return Ok(report.finished(start)),
     };
-    report.presolved_cells = problem.presolved_cells();
-    report.islands = Some(config.islands);
-    report.adapters = options.adapter_shares(Some(config.islands), None);
+    let grid = &puzzle.grid;
     // The engine first: a GPU engine checks the adapter's limits before any long check. Its
     // build counts against the time limit and ends at it (or at a signal): the run then ends
     // after the setup, unsolved, with no generation run.
@@ -234,7 +228,7 @@ fn solve_ga(
     let Some(mut engine) = ga_engine_within(
         &options.device,
         problem.clone(),
-        config,
+        &options.ga,
         options.threads,
         deadline,
     )?
@@ -249,13 +243,44 @@ fn solve_ga(
         return Ok(report.finished(start));
     }
     let limits = RunLimits {
-        max_generations: config.max_generations,
+        max_generations: options.ga.max_generations,
         time_limit: options.time_left(start),
     };
     // No generation is started when the build's time no longer fits.
     let outcome = ga::run_after_setup(engine.as_mut(), &problem, limits, Some(setup), progress)?;
-    report.record((&outcome).into());
+    Ok(ga_report(report, &puzzle.grid, &outcome, start))
+}
+
+/// The GA's report and problem for `puzzle`, or the finished report when the problem's setup
+/// proves there is no solution.
+fn ga_problem(
+    puzzle: &Puzzle,
+    options: &RunPlan,
+) -> std::result::Result<(SolveReport, Problem), Box<SolveReport>> {
+    let config = &options.ga;
+    let mut report = SolveReport::new(puzzle, options);
+    let problem = match Problem::for_config(&puzzle.grid, config) {
+        Ok(problem) => problem,
+        Err(ga::Unsolvable(why)) => {
+            report.unsolvable = Some(why);
+            return Err(Box::new(report));
+        }
+    };
+    report.presolved_cells = problem.presolved_cells();
+    report.islands = Some(config.islands);
+    report.adapters = options.adapter_shares(Some(config.islands), None);
+    Ok((report, problem))
+}
+
+/// `report` with the GA run's `outcome` recorded.
+fn ga_report(
+    mut report: SolveReport,
+    grid: &Grid,
+    outcome: &ga::GaOutcome,
+    start: Instant,
+) -> SolveReport {
+    report.record(outcome.into());
     let by = report.configuration.clone();
-    report.set_best(grid, outcome.best, outcome.solved, &by);
-    Ok(report.finished(start))
+    report.set_best(grid, outcome.best.clone(), outcome.solved, &by);
+    report.finished(start)
 }

@@ -58,6 +58,10 @@ pub struct SolveReport {
     /// Per portfolio member (`auto` only): islands, work per round and in all, solved.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub members: Vec<crate::portfolio::MemberReport>,
+    /// The portfolio members' best penalty per round (`auto` only; `evoku solve --plot`); not
+    /// in the JSON.
+    #[serde(skip)]
+    pub history: crate::portfolio::MemberHistory,
     pub seed: u64,
     /// Cells presolve fixed beyond the givens.
     pub presolved_cells: usize,
@@ -108,6 +112,7 @@ impl SolveReport {
             time_limit: options.time_limit.map(|t| t.as_secs_f64()),
             adapters: Vec::new(),
             members: Vec::new(),
+            history: Default::default(),
             seed: options.ga.seed,
             presolved_cells: 0,
             unsolvable: None,

@@ -17,13 +17,12 @@ use super::{AcoStage, GpuAco};
 use crate::aco::common::{AcoParams, AcoTables, Colony};
 use crate::aco::{AcoConfig, AcoEngine};
 use crate::error::{Error, Result};
-use crate::gpu::{split_evenly, GpuContext};
+use crate::gpu::split::Parts;
+use crate::gpu::GpuContext;
 
 /// The ACS on several devices; see the module documentation.
 pub struct MultiGpuAco {
-    parts: Vec<GpuAco>,
-    /// The run's number of each part's first colony.
-    starts: Vec<u32>,
+    parts: Parts<GpuAco>,
     /// The whole run's parameters (every colony).
     params: AcoParams,
     /// Iterations stepped so far: the iteration of every unsolved colony.
@@ -35,31 +34,16 @@ impl MultiGpuAco {
     /// once: tests open one adapter as two). With more devices than colonies, the last devices
     /// get none (one colony per part); with one part it is a plain [`GpuAco`].
     pub fn new(contexts: &[GpuContext], tables: AcoTables, config: &AcoConfig) -> Result<Self> {
-        if contexts.is_empty() {
-            return Err(Error::gpu(
-                None,
-                "open the adapters",
-                "no adapter to run on",
-            ));
-        }
-        let ranges = split_evenly(config.colonies, contexts.len());
-        let mut parts = Vec::with_capacity(ranges.len());
-        for (ctx, range) in contexts.iter().zip(&ranges) {
-            parts.push(GpuAco::new_part(
-                ctx,
-                tables.clone(),
-                config,
-                range.clone(),
-            )?);
-        }
+        let parts = Parts::new(contexts, config.colonies, |ctx, range| {
+            GpuAco::new_part(ctx, tables.clone(), config, range)
+        })?;
         let params = AcoParams {
             colonies: config.colonies,
             first_colony: 0,
-            ..*parts[0].params()
+            ..*parts.engines[0].params()
         };
         Ok(MultiGpuAco {
             parts,
-            starts: ranges.iter().map(|r| r.start).collect(),
             params,
             iteration: 0,
         })
@@ -68,33 +52,28 @@ impl MultiGpuAco {
     /// Each part's adapter and colony count, in colony order.
     pub fn colonies_per_adapter(&self) -> Vec<(String, u32)> {
         self.parts
+            .engines
             .iter()
             .map(|p| (p.context().describe(), p.params().colonies))
             .collect()
     }
 
     pub fn parts(&self) -> &[GpuAco] {
-        &self.parts
+        &self.parts.engines
     }
 
     /// Every part's last colony's overall best goes to the next part's ghost record.
     fn pass_ghosts(&mut self) -> Result<()> {
-        let records = self
-            .parts
-            .iter()
-            .map(GpuAco::last_overall_record)
-            .collect::<Result<Vec<_>>>()?;
-        let count = self.parts.len();
-        for (p, record) in records.iter().enumerate() {
-            self.parts[(p + 1) % count].set_ghost(record)?;
-        }
-        Ok(())
+        self.parts
+            .pass_round(GpuAco::last_overall_record, |part, record| {
+                part.set_ghost(record)
+            })
     }
 }
 
 impl AcoEngine for MultiGpuAco {
     fn step(&mut self, iterations: u32) -> Result<()> {
-        if let [one] = self.parts.as_mut_slice() {
+        if let [one] = self.parts.engines.as_mut_slice() {
             return one.step(iterations);
         }
         let interval = self.params.exchange_interval;
@@ -106,7 +85,7 @@ impl AcoEngine for MultiGpuAco {
                 0 => left,
                 interval => left.min(interval - self.iteration % interval),
             };
-            for part in &self.parts {
+            for part in &self.parts.engines {
                 part.step_without_exchange(run)?;
             }
             self.iteration += run;
@@ -114,7 +93,7 @@ impl AcoEngine for MultiGpuAco {
             // `exchange` does nothing between multiples of the interval: it runs only here.
             if interval != 0 && self.iteration.is_multiple_of(interval) {
                 self.pass_ghosts()?;
-                for part in &mut self.parts {
+                for part in &mut self.parts.engines {
                     part.run_exchange()?;
                 }
             }
@@ -123,19 +102,13 @@ impl AcoEngine for MultiGpuAco {
     }
 
     fn colonies(&mut self) -> Result<Vec<Colony>> {
-        let mut all = Vec::with_capacity(self.params.colonies as usize);
-        for part in &mut self.parts {
-            all.extend(part.colony_states()?);
-        }
-        Ok(all)
+        self.parts.states(|part| part.colony_states())
     }
 
     fn overall_best(&mut self, colony: u32) -> Result<Vec<u8>> {
-        let p = self.starts.partition_point(|&start| start <= colony);
-        match p.checked_sub(1) {
-            Some(p) if colony < self.params.colonies => {
-                let start = self.starts[p];
-                self.parts[p].overall_best(colony - start)
+        match self.parts.locate(colony) {
+            Some((p, local)) if colony < self.params.colonies => {
+                self.parts.engines[p].overall_best(local)
             }
             _ => Err(Error::Internal(format!("no colony {colony}"))),
         }
@@ -146,15 +119,11 @@ impl AcoEngine for MultiGpuAco {
     }
 
     fn tables(&self) -> &AcoTables {
-        self.parts[0].tables()
+        self.parts.engines[0].tables()
     }
 
     fn iterations_per_step(&self) -> u32 {
-        self.parts
-            .iter()
-            .map(|p| p.iterations_per_step())
-            .min()
-            .unwrap_or(1)
+        self.parts.per_step(GpuAco::iterations_per_step)
     }
 }
 

@@ -24,65 +24,16 @@ pub use evoku_sat::{
 
 use crate::board::Grid;
 
-/// The search's settings.
-#[derive(Clone, Debug, PartialEq)]
+/// The solver's settings ([`evoku_sat::Config`]: restarts, phases, learned-clause management,
+/// walks; their defaults are the best screened on Sudoku encodings at 36x36,
+/// docs/results/exact-and-cdcl.md#a-cdcl-stream-in-the-exact-member-issue-13).
+pub use evoku_sat::Config as SolverConfig;
+
+/// The search's settings: the solver's, and how the puzzle is encoded. Reads and writes of the
+/// solver's fields go through to them (`config.walk`, [`std::ops::Deref`]).
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Config {
-    pub restarts: Restarts,
-    pub phase: Phase,
-    /// Activity decay per conflict (EVSIDS): the increment grows by `1 / decay`.
-    pub decay: f64,
-    /// Learned clauses are halved first after this many conflicts...
-    pub reduce_first: u64,
-    /// ...then every `reduce_first + k * reduce_step` conflicts after the k-th.
-    pub reduce_step: u64,
-    /// Learned clauses of this LBD or less are never removed.
-    pub keep_lbd: u32,
-    /// Target phases (CaDiCaL's stable mode): decisions take the values of the longest
-    /// conflict-free assignment met since the last removal of learned clauses, where it set
-    /// the variable, the saved phase elsewhere.
-    pub target: bool,
-    /// When the saved phases are overwritten by the first, inverted or best ones (`phases.rs`).
-    /// Off: at 36x36 50 % (400,000 conflicts, seed 1, stream 0) no cycle or reset solved any of
-    /// 50_3, 4, 6, 8, and 50_9 took 703-923 thousand conflicts against 646 (docs/results/exact-and-cdcl.md#a-cdcl-stream-in-the-exact-member-issue-13).
-    pub rephase: Rephase,
-    /// When the target phases are reset.
-    pub target_reset: TargetReset,
-    /// Stable mode only, or alternating with focused mode (alternating lost 50_9 and slowed the
-    /// other solved 50 % instances 2-9 times).
-    pub modes: Modes,
-    /// Glucose's decay ramp: from this decay up by 0.01 every 5,000 conflicts to `decay` (off:
-    /// mixed on the solved 50 % instances, none of the open ones).
-    pub decay_ramp: Option<f64>,
-    /// Share of decisions on a variable drawn at random (MiniSat's random decisions; off: 1 %
-    /// solved none of the open 50 % instances, 50_7 took 8 times the conflicts).
-    pub random_decisions: f64,
-    /// Local-search phases (`walk.rs`): off by default; [`Walk::SCREENED`] is the best
-    /// setting measured (docs/results/exact-and-cdcl.md#local-search-phases-in-the-cdcl-kissats-walk-rephasing-issue-13-walksat-branch, "Local-search phases in the CDCL").
-    pub walk: Walk,
-    /// Three tiers of learned clauses (`tiers.rs`): LBD at most `keep_lbd` kept for ever, at
-    /// most `tier2_lbd` kept while analysis used it in the last `tier2_window` conflicts, the
-    /// rest halved at each reduction; analysis lowers a clause's LBD when it can. Off: the
-    /// learned clauses above `keep_lbd` are halved by LBD alone. Off by default: at 36x36 50 %
-    /// (seed 1, key 0, 500,000 conflicts) it solves all the default solves plus 50_9 (155,076
-    /// conflicts against 646,218) and cuts 45 %'s slowest from 454,645 to 69,762 conflicts, but
-    /// none of 50_3, 4, 6, 8 (docs/results/exact-and-cdcl.md#learned-clause-management-three-tiers-and-vivification, "Learned-clause management").
-    pub tiers: bool,
-    /// The highest LBD of the middle tier, and of the clauses vivification tries.
-    pub tier2_lbd: u32,
-    pub tier2_window: u64,
-    /// Vivification of learned clauses at each reduction (`vivify.rs`), its effort in percent
-    /// of the search's propagations since the last one (in propagations); 0: off. Off by
-    /// default: 10 % solves 50_8 at 36x36 (key 0, 264,177 conflicts) but loses 50_7 at
-    /// 500,000; 20 %, and 10 % with key 1, solve none of 50_3, 4, 6, 8, 9.
-    pub vivify: u64,
-    /// Reason-side bumping (CaDiCaL's `bumpreason`, after Liang et al.'s learning-rate
-    /// branching): after a conflict, the variables of the reasons of the learned clause's
-    /// literals are bumped too, one level deep. On by default: one stream of 1,000,000
-    /// conflicts solves all ten 49x49 at 45 % with it (at most 787,369 conflicts), three of ten
-    /// without (docs/results/exact-and-cdcl.md#cadical-beside-the-exact-member-and-reason-side-bumping-2026-11-25, "CaDiCaL beside the exact member, and reason-side bumping").
-    /// The portfolio's 36x36 streams turn it off
-    /// (`portfolio::restarts::EXACT_BUMP_REASONS_FROM_BOX`).
-    pub bump_reasons: bool,
+    pub solver: SolverConfig,
     /// Segment variables (`encode.rs`): one per digit and (row or column) x box intersection,
     /// with at-least-one and at-most-one clauses per line and per box, so unit propagation
     /// finds locked candidates (walks stay on the cell variables). Off by default: one stream
@@ -91,59 +42,26 @@ pub struct Config {
     pub segments: bool,
 }
 
-/// The best of the settings screened at 36x36 (docs/results/exact-and-cdcl.md#a-cdcl-stream-in-the-exact-member-issue-13, "A CDCL stream in the exact
-/// member"): Luby restarts of unit 100 (Glucose-style ones restart every few conflicts here and
-/// solve less), value decisions ("the cell takes the digit", one instance more than MiniSat's
-/// false phase at 45 %) and target phases (a quarter of the median conflicts, all ten at 45 %).
-impl Default for Config {
-    fn default() -> Config {
+impl From<SolverConfig> for Config {
+    /// The solver's settings on the cell variables alone (no segments).
+    fn from(solver: SolverConfig) -> Config {
         Config {
-            restarts: Restarts::Luby { unit: 100 },
-            phase: Phase::True,
-            decay: 0.95,
-            reduce_first: 2_000,
-            reduce_step: 300,
-            keep_lbd: 2,
-            target: true,
-            rephase: Rephase::OFF,
-            target_reset: TargetReset::Reduce,
-            modes: Modes::Stable,
-            decay_ramp: None,
-            random_decisions: 0.0,
-            walk: Walk::OFF,
-            tiers: false,
-            tier2_lbd: 6,
-            tier2_window: 30_000,
-            vivify: 0,
-            bump_reasons: true,
+            solver,
             segments: false,
         }
     }
 }
 
-impl Config {
-    /// The solver's settings (all but [`Config::segments`], which the encoding reads).
-    pub fn solver(&self) -> evoku_sat::Config {
-        evoku_sat::Config {
-            restarts: self.restarts,
-            phase: self.phase,
-            decay: self.decay,
-            reduce_first: self.reduce_first,
-            reduce_step: self.reduce_step,
-            keep_lbd: self.keep_lbd,
-            target: self.target,
-            rephase: self.rephase,
-            target_reset: self.target_reset,
-            modes: self.modes,
-            decay_ramp: self.decay_ramp,
-            random_decisions: self.random_decisions,
-            walk: self.walk,
-            tiers: self.tiers,
-            tier2_lbd: self.tier2_lbd,
-            tier2_window: self.tier2_window,
-            vivify: self.vivify,
-            bump_reasons: self.bump_reasons,
-        }
+impl std::ops::Deref for Config {
+    type Target = SolverConfig;
+    fn deref(&self) -> &SolverConfig {
+        &self.solver
+    }
+}
+
+impl std::ops::DerefMut for Config {
+    fn deref_mut(&mut self) -> &mut SolverConfig {
+        &mut self.solver
     }
 }
 
@@ -188,7 +106,7 @@ impl Cdcl {
             Encoded::Solved(_) => unreachable!("propagation filled the board against a rule"),
         };
         let vars = enc.as_ref().map_or(0, encode::Encoding::variables);
-        let mut solver = Solver::new(vars, config.solver(), seed, stream);
+        let mut solver = Solver::new(vars, config.solver.clone(), seed, stream);
         // A stop request ends a long budget within a few conflicts ([`Cdcl::set_stop`]).
         solver.set_interrupt(Some(Box::new(crate::stop::requested)));
         if let Some(enc) = &enc {

@@ -153,10 +153,12 @@ pub struct Buffers {
 }
 
 impl Buffers {
+    /// The buffers of `problems` (one, or a batch's puzzles of one board size, whose tables
+    /// follow one another).
     pub fn new(
         device: &wgpu::Device,
         params: &Params,
-        problem: &Problem,
+        problems: &[Problem],
         sizes: &Sizes,
     ) -> Buffers {
         let storage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC;
@@ -187,7 +189,7 @@ impl Buffers {
             ),
             tables: init(
                 "tables",
-                bytemuck::cast_slice(&tables(problem)),
+                bytemuck::cast_slice(&problems.iter().flat_map(tables).collect::<Vec<_>>()),
                 wgpu::BufferUsages::STORAGE,
             ),
             genomes: [

@@ -14,7 +14,7 @@ use super::buffers::ISLAND_BYTES;
 use super::GpuEngine;
 use crate::error::{Error, Result};
 use crate::ga::{Engine, GaConfig, Island, Problem};
-use crate::gpu::split::split_evenly;
+use crate::gpu::split::{split_evenly, Parts};
 use crate::gpu::GpuContext;
 
 /// Islands `islands` split over `parts` as evenly as they go, the first parts taking one more
@@ -25,9 +25,7 @@ pub fn split_islands(islands: u32, parts: usize) -> Vec<std::ops::Range<u32>> {
 
 /// The GA on several devices; see the module documentation.
 pub struct MultiGpuEngine {
-    parts: Vec<GpuEngine>,
-    /// Global number of each part's first island.
-    starts: Vec<u32>,
+    parts: Parts<GpuEngine>,
     migration_interval: u32,
     /// Generations stepped since `init` (generation 0): the generation every unsolved island holds.
     generation: u32,
@@ -37,26 +35,11 @@ impl MultiGpuEngine {
     /// Splits `config.islands` over the devices of `contexts` (a device may appear more than
     /// once: tests open one adapter as two); with one context it is a plain [`GpuEngine`].
     pub fn new(contexts: &[GpuContext], problem: Problem, config: &GaConfig) -> Result<Self> {
-        if contexts.is_empty() {
-            return Err(Error::gpu(
-                None,
-                "open the adapters",
-                "no adapter to run on",
-            ));
-        }
-        let ranges = split_islands(config.islands, contexts.len());
-        let mut parts = Vec::with_capacity(ranges.len());
-        for (ctx, range) in contexts.iter().zip(&ranges) {
-            parts.push(GpuEngine::new_part(
-                ctx,
-                problem.clone(),
-                config,
-                range.clone(),
-            )?);
-        }
+        let parts = Parts::new(contexts, config.islands, |ctx, range| {
+            GpuEngine::new_part(ctx, problem.clone(), config, range)
+        })?;
         Ok(MultiGpuEngine {
             parts,
-            starts: ranges.iter().map(|r| r.start).collect(),
             migration_interval: config.migration,
             generation: 0,
         })
@@ -65,6 +48,7 @@ impl MultiGpuEngine {
     /// Each part's adapter and island count, in island order.
     pub fn islands_per_adapter(&self) -> Vec<(String, u32)> {
         self.parts
+            .engines
             .iter()
             .map(|p| (p.context().describe(), p.params().islands))
             .collect()
@@ -72,8 +56,8 @@ impl MultiGpuEngine {
 
     /// [`GpuEngine::invocations_per_stage`] summed over the parts.
     pub fn invocations_per_stage(&self) -> Vec<(&'static str, u64)> {
-        let mut total = self.parts[0].invocations_per_stage();
-        for part in &self.parts[1..] {
+        let mut total = self.parts.engines[0].invocations_per_stage();
+        for part in &self.parts.engines[1..] {
             for (sum, (_, count)) in total.iter_mut().zip(part.invocations_per_stage()) {
                 sum.1 += count;
             }
@@ -82,14 +66,14 @@ impl MultiGpuEngine {
     }
 
     pub fn parts(&self) -> &[GpuEngine] {
-        &self.parts
+        &self.parts.engines
     }
 
     /// Whether generation `generation` brings migrants across parts (the condition of `migrates`
     /// in `breed`, islands counted over the whole ring).
     fn migrates(&self, generation: u32) -> bool {
-        let p = self.parts[0].params();
-        self.parts.len() > 1
+        let p = self.parts.engines[0].params();
+        self.parts.engines.len() > 1
             && self.migration_interval != 0
             && generation.is_multiple_of(self.migration_interval)
             && p.population > p.elites
@@ -97,16 +81,8 @@ impl MultiGpuEngine {
 
     /// Every part's last island's best goes to the next part's ghost island.
     fn pass_migrants(&mut self) -> Result<()> {
-        let migrants = self
-            .parts
-            .iter()
-            .map(GpuEngine::last_island_best)
-            .collect::<Result<Vec<_>>>()?;
-        let count = self.parts.len();
-        for (p, migrant) in migrants.iter().enumerate() {
-            self.parts[(p + 1) % count].set_ghost(migrant)?;
-        }
-        Ok(())
+        self.parts
+            .pass_round(GpuEngine::last_island_best, GpuEngine::set_ghost)
     }
 }
 
@@ -124,7 +100,7 @@ impl Engine for MultiGpuEngine {
                 0 => left,
                 interval => left.min(interval - next % interval),
             };
-            for part in &mut self.parts {
+            for part in &mut self.parts.engines {
                 part.step(run)?;
             }
             self.generation += run;
@@ -134,34 +110,22 @@ impl Engine for MultiGpuEngine {
     }
 
     fn islands(&mut self) -> Result<Vec<Island>> {
-        let mut all = Vec::new();
-        for part in &mut self.parts {
-            all.extend(part.islands()?);
-        }
-        Ok(all)
+        self.parts.states(GpuEngine::islands)
     }
 
     fn overall_best(&mut self, island: u32) -> Result<Vec<u8>> {
-        let p = self.starts.partition_point(|&start| start <= island);
-        match p.checked_sub(1) {
-            Some(p) => {
-                let start = self.starts[p];
-                self.parts[p].overall_best(island - start)
-            }
+        match self.parts.locate(island) {
+            Some((p, local)) => self.parts.engines[p].overall_best(local),
             None => Err(Error::Config(format!("no island {island}"))),
         }
     }
 
     fn population(&self) -> u32 {
-        self.parts[0].population()
+        self.parts.engines[0].population()
     }
 
     fn generations_per_step(&self) -> u32 {
-        self.parts
-            .iter()
-            .map(|p| p.generations_per_step())
-            .min()
-            .unwrap_or(1)
+        self.parts.per_step(GpuEngine::generations_per_step)
     }
 }
 
