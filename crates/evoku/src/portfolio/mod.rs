@@ -32,7 +32,7 @@ pub use history::{MemberHistory, RoundPenalties};
 use member::{ExactMember, Member};
 pub use member::{MemberOutcome, MemberReport};
 use rounds::{Decision, Stop};
-use search_members::{AcoMember, GaMember};
+use search_members::SearchMember;
 
 use crate::board::Grid;
 use crate::device::Device;
@@ -218,7 +218,7 @@ fn run(
                 Box::new(Deferred::new(
                     report,
                     Box::new(move || {
-                        let member = AcoMember::new(&puzzle, &config, &device, threads)?;
+                        let member = SearchMember::aco(&puzzle, &config, &device, threads)?;
                         Ok(Ok(Box::new(member) as Box<dyn Member>))
                     }),
                 ))
@@ -240,7 +240,7 @@ fn run(
                             Ok(problem) => problem,
                             Err(ga::Unsolvable(why)) => return Ok(Err(why)),
                         };
-                        let member = GaMember::new(name, problem, &config, &device, threads)?;
+                        let member = SearchMember::ga(name, problem, &config, &device, threads)?;
                         Ok(Ok(Box::new(member) as Box<dyn Member>))
                     }),
                 ))
