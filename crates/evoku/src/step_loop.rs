@@ -95,3 +95,9 @@ pub(crate) fn least<S, K: Ord>(states: &[S], key: impl Fn(&S) -> K) -> usize {
         .map(|(i, _)| i)
         .unwrap_or(0)
 }
+
+/// Every unit's `part` (an island's penalties, a colony's pheromone), unit after unit: the
+/// CPU engines' whole buffers in the GPU's layout, for the parity tests.
+pub(crate) fn concat<U, T: Copy>(units: &[U], part: impl Fn(&U) -> &[T]) -> Vec<T> {
+    units.iter().flat_map(|u| part(u).iter().copied()).collect()
+}
