@@ -51,8 +51,16 @@ fn run_portfolio(
     options: &SolveOptions,
 ) -> portfolio::PortfolioOutcome {
     let plan = evoku::plan::RunPlan::new(puzzle, options).expect("a run plan");
-    portfolio::solve(puzzle, kinds, &plan, &mut |_| {}, std::time::Instant::now())
-        .expect("portfolio run")
+    let turns = portfolio::Turns::Overlapped;
+    portfolio::solve(
+        puzzle,
+        kinds,
+        &plan,
+        &mut |_| {},
+        std::time::Instant::now(),
+        turns,
+    )
+    .expect("portfolio run")
 }
 
 pub(crate) fn options(device: Device, threads: usize, seed: u64) -> SolveOptions {
