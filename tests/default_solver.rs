@@ -51,8 +51,8 @@ fn run_portfolio(
     options: &SolveOptions,
 ) -> portfolio::PortfolioOutcome {
     let plan = evoku::plan::RunPlan::new(puzzle, options).expect("a run plan");
-    portfolio::solve(puzzle, kinds, &plan, &mut |_| {}, std::time::Instant::now())
-        .expect("portfolio run")
+    let (turns, start) = (portfolio::Turns::Overlapped, std::time::Instant::now());
+    portfolio::solve(puzzle, kinds, &plan, &mut |_| {}, start, turns).expect("portfolio run")
 }
 
 pub(crate) fn options(device: Device, threads: usize, seed: u64) -> SolveOptions {

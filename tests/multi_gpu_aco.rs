@@ -310,7 +310,16 @@ fn the_portfolio_acs_split_over_two_devices_wins_as_on_one() {
         let mut options = options(device, 2, 11);
         options.aco.colonies = 2;
         let plan = evoku::plan::RunPlan::new(&puzzle.grid, &options).unwrap();
-        portfolio::solve(&puzzle.grid, &kinds, &plan, &mut |_| {}, Instant::now()).unwrap()
+        let turns = portfolio::Turns::Overlapped;
+        portfolio::solve(
+            &puzzle.grid,
+            &kinds,
+            &plan,
+            &mut |_| {},
+            Instant::now(),
+            turns,
+        )
+        .unwrap()
     };
     let one = run(Device::Gpu(lease.arc()));
     let two = run(Device::Gpus(vec![(*lease).clone(), second].into()));

@@ -250,12 +250,20 @@ fn same_outcome_overlapped(
     let mut options = options(Device::Gpu(lease.arc()), 2, seed);
     tune(&mut options);
     let run = |overlap: bool| {
-        let solve = match overlap {
-            true => portfolio::solve,
-            false => portfolio::solve_sequential,
+        let turns = match overlap {
+            true => portfolio::Turns::Overlapped,
+            false => portfolio::Turns::Sequential,
         };
         let plan = evoku::plan::RunPlan::new(&puzzle.grid, &options).unwrap();
-        solve(&puzzle.grid, kinds, &plan, &mut |_| {}, Instant::now()).unwrap()
+        portfolio::solve(
+            &puzzle.grid,
+            kinds,
+            &plan,
+            &mut |_| {},
+            Instant::now(),
+            turns,
+        )
+        .unwrap()
     };
     let sequential = run(false);
     let overlapped = run(true);

@@ -20,14 +20,18 @@ use super::shard_args::ShardArgs;
 use crate::progress::BatchBars;
 use evoku::output_file::Claims;
 
+/// `--preset` of `paper` and `study`: the paper's settings by default (no presolve, random first
+/// population, as the paper ran): the default preset's presolve finishes the easier seed puzzles
+/// before generation 1, which leaves nothing to measure.
+pub(super) fn paper_preset(arg: clap::Arg) -> clap::Arg {
+    arg.default_value("paper").help(
+        "Named GA settings that the options below override (default here: the paper's, \
+         without presolve, so the GA does the solving that is measured)",
+    )
+}
+
 #[derive(Args, Debug)]
-// The paper's settings by default (no presolve, random first population, as the paper ran):
-// the default preset's presolve finishes the easier seed puzzles before generation 1, which
-// leaves nothing to measure.
-#[command(mut_arg("preset", |a| a
-    .default_value("paper")
-    .help("Named GA settings that the options below override (default here: the paper's, \
-           without presolve, so the GA does the solving that is measured)")))]
+#[command(mut_arg("preset", paper_preset))]
 pub struct PaperArgs {
     /// Puzzle files to run besides the built-in seed puzzles of `puzzles/`.
     files: Vec<String>,

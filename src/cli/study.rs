@@ -15,19 +15,13 @@ use evoku::format::{self, ParseOptions};
 use super::device_args::DeviceArgs;
 use super::export_args::{mark_partial, ExportArgs};
 use super::ga_args::GaArgs;
-use super::paper::{batch_config, batch_options};
+use super::paper::{batch_config, batch_options, paper_preset};
 use super::shard_args::ShardArgs;
 use crate::progress::BatchBars;
 use evoku::output_file::Claims;
 
 #[derive(Args, Debug)]
-// The paper's settings by default (no presolve, random first population, as the paper ran):
-// the default preset's presolve finishes the easier seed puzzles before generation 1, which
-// leaves nothing to measure.
-#[command(mut_arg("preset", |a| a
-    .default_value("paper")
-    .help("Named GA settings that the options below override (default here: the paper's, \
-           without presolve, so the GA does the solving that is measured)")))]
+#[command(mut_arg("preset", paper_preset))]
 pub struct StudyArgs {
     /// Puzzle files (default: Difficult No. 77 of Mantere & Koljonen, built in).
     files: Vec<String>,

@@ -183,3 +183,30 @@ impl RunStats {
         }
     }
 }
+
+/// The names of [`RunStats::generation_columns`].
+pub const GENERATION_COLUMNS: [&str; 6] = [
+    "solved_mean",
+    "solved_median",
+    "solved_std_dev",
+    "solved_min",
+    "solved_max",
+    "wall_s",
+];
+
+impl RunStats {
+    /// The export columns of the solved runs' generations (mean, median, standard deviation,
+    /// least, most; empty when none solved) and the wall seconds, in that order (`paper` and
+    /// `study` end their rows with them).
+    pub fn generation_columns(&self) -> [evoku::export::Value; 6] {
+        let g = self.solved_generations.as_ref();
+        [
+            g.map(|g| g.mean).into(),
+            g.map(|g| g.median).into(),
+            g.map(|g| g.std_dev).into(),
+            g.map(|g| g.min).into(),
+            g.map(|g| g.max).into(),
+            self.wall_seconds.into(),
+        ]
+    }
+}

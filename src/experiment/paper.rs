@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use super::batch::{run_runs, BatchOptions, BatchProgress, RunStats};
+use super::batch::{run_runs, BatchOptions, BatchProgress, RunStats, GENERATION_COLUMNS};
 use super::paper_table::{paper_row, OperatorSet, PaperFigure, PAPER_MAX_GENERATIONS, PAPER_RUNS};
 use evoku::error::Result;
 use evoku::export::Table;
@@ -77,21 +77,19 @@ impl PaperReport {
         let mut table = Table::new(
             "The Mantere & Koljonen experiment",
             &[
-                "name",
-                "givens",
-                "operators",
-                "runs",
-                "solved",
-                "mean_generations",
-                "paper_solved",
-                "paper_mean_generations",
-                "solved_mean",
-                "solved_median",
-                "solved_std_dev",
-                "solved_min",
-                "solved_max",
-                "wall_s",
-            ],
+                &[
+                    "name",
+                    "givens",
+                    "operators",
+                    "runs",
+                    "solved",
+                    "mean_generations",
+                    "paper_solved",
+                    "paper_mean_generations",
+                ][..],
+                &GENERATION_COLUMNS,
+            ]
+            .concat(),
         );
         table.meta("preset", &self.preset);
         table.meta(
@@ -138,8 +136,7 @@ impl PaperReport {
         table.meta("machine", &self.machine);
         for c in &self.cells {
             let s = &c.stats;
-            let g = s.solved_generations.as_ref();
-            table.push(vec![
+            let mut row = vec![
                 c.puzzle.as_str().into(),
                 c.givens.into(),
                 c.operators.label().into(),
@@ -148,13 +145,9 @@ impl PaperReport {
                 s.mean_capped.into(),
                 c.paper.map(|p| p.solved).into(),
                 c.paper.map(|p| p.mean_generations).into(),
-                g.map(|g| g.mean).into(),
-                g.map(|g| g.median).into(),
-                g.map(|g| g.std_dev).into(),
-                g.map(|g| g.min).into(),
-                g.map(|g| g.max).into(),
-                s.wall_seconds.into(),
-            ]);
+            ];
+            row.extend(s.generation_columns());
+            table.push(row);
         }
         table
     }

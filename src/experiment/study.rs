@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use super::batch::{run_runs, BatchOptions, BatchProgress, RunStats};
+use super::batch::{run_runs, BatchOptions, BatchProgress, RunStats, GENERATION_COLUMNS};
 use evoku::choice::choice_enum;
 use evoku::error::{Error, Result};
 use evoku::export::Table;
@@ -108,26 +108,23 @@ pub fn study_table(points: &[StudyPoint], meta: &[(String, String)]) -> Table {
     let mut table = Table::new(
         "Parameter study: generations to solve and success",
         &[
-            "param",
-            "value",
-            "name",
-            "runs",
-            "solved",
-            "success_rate",
-            "mean_generations",
-            "solved_mean",
-            "solved_median",
-            "solved_std_dev",
-            "solved_min",
-            "solved_max",
-            "wall_s",
-        ],
+            &[
+                "param",
+                "value",
+                "name",
+                "runs",
+                "solved",
+                "success_rate",
+                "mean_generations",
+            ][..],
+            &GENERATION_COLUMNS,
+        ]
+        .concat(),
     );
     table.meta.extend(meta.iter().cloned());
     for p in points {
         let s = &p.stats;
-        let g = s.solved_generations.as_ref();
-        table.push(vec![
+        let mut row = vec![
             p.param.name().into(),
             p.value.into(),
             p.puzzle.as_str().into(),
@@ -135,13 +132,9 @@ pub fn study_table(points: &[StudyPoint], meta: &[(String, String)]) -> Table {
             s.solved.into(),
             (s.solved as f64 / s.runs.max(1) as f64).into(),
             s.mean_capped.into(),
-            g.map(|g| g.mean).into(),
-            g.map(|g| g.median).into(),
-            g.map(|g| g.std_dev).into(),
-            g.map(|g| g.min).into(),
-            g.map(|g| g.max).into(),
-            s.wall_seconds.into(),
-        ]);
+        ];
+        row.extend(s.generation_columns());
+        table.push(row);
     }
     table
 }

@@ -81,6 +81,18 @@ fn svg(
     evoku::output_file::write(path, text.as_bytes())
 }
 
+/// The legend box every chart here draws, over its series' labels.
+fn legend<'a, CT: plotters::coord::CoordTranslate>(
+    chart: &mut ChartContext<'a, SVGBackend<'a>, CT>,
+) -> Drawn {
+    chart
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .draw()?;
+    Ok(())
+}
+
 /// Padded data bounds of `values`: (lo, hi) with lo < hi; positive when `log`.
 fn bounds(values: impl Iterator<Item = f64>, log: bool) -> (f64, f64) {
     let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
@@ -182,11 +194,7 @@ macro_rules! draw_lines {
                 .legend(move |at| legend_mark(i, lines, c, at));
             chart.draw_series(s.points.iter().map(|&p| marker(i, p, c)))?;
         }
-        chart
-            .configure_series_labels()
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .draw()?;
+        legend(&mut chart)?;
     }};
 }
 
@@ -314,11 +322,7 @@ pub fn range_chart(
                     .map(|&(x, _, hi)| TriangleMarker::new((x, hi), 5, c.filled())),
             )?;
         }
-        chart
-            .configure_series_labels()
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .draw()?;
+        legend(&mut chart)?;
         Ok(())
     })
 }

@@ -71,11 +71,7 @@ pub fn fitness_chart(path: &Path, title: &str, trace: &FitnessTrace) -> Result<(
                     PathElement::new(vec![(x - 5, y), (x + 15, y)], c.stroke_width(width))
                 });
         }
-        chart
-            .configure_series_labels()
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .draw()?;
+        super::legend(&mut chart)?;
         Ok(())
     })
 }

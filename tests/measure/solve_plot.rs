@@ -23,11 +23,11 @@ fn race(seed: u64, overlap: bool) -> portfolio::PortfolioOutcome {
     let plan = evoku::plan::RunPlan::new(&puzzle.grid, &options).expect("a run plan");
     let kinds = [MemberKind::Walk, MemberKind::Aco];
     let start = std::time::Instant::now();
-    let run = match overlap {
-        true => portfolio::solve,
-        false => portfolio::solve_sequential,
+    let turns = match overlap {
+        true => portfolio::Turns::Overlapped,
+        false => portfolio::Turns::Sequential,
     };
-    run(&puzzle.grid, &kinds, &plan, &mut |_| {}, start).expect("portfolio run")
+    portfolio::solve(&puzzle.grid, &kinds, &plan, &mut |_| {}, start, turns).expect("portfolio run")
 }
 
 #[test]

@@ -83,6 +83,8 @@ pub mod rate;
 #[doc(hidden)]
 pub mod rng;
 #[doc(hidden)]
+pub mod search;
+#[doc(hidden)]
 pub mod shard;
 #[doc(hidden)]
 pub mod solve;

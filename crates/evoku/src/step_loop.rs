@@ -16,8 +16,8 @@ const STEP_SECONDS: f64 = 0.5;
 
 /// Where a loop stopped.
 pub(crate) struct Stopped<S> {
-    /// The states read after the last step (the first ones when no step ran).
-    pub states: Vec<S>,
+    /// The state read after the last step (the first one when no step ran).
+    pub state: S,
     /// Rounds (generations, iterations) run.
     pub rounds: u32,
     /// Whether the time limit ended the loop.
@@ -26,20 +26,20 @@ pub(crate) struct Stopped<S> {
     pub interrupted: bool,
 }
 
-/// Starting from `states`, runs `step(rounds left)` (which runs at least one round and returns
-/// the rounds it ran and the states after them) until `done(states)`, `max_rounds` rounds, or
+/// Starting from `state`, runs `step(rounds left)` (which runs at least one round and returns
+/// the rounds it ran and the state after them) until `done(state)`, `max_rounds` rounds, or
 /// `time_limit` after `start`, or a stop request, checked in that order before every step;
-/// `progress(rounds, states)` sees every step's states. The first step is offered one round and
+/// `progress(rounds, state)` sees every step's state. The first step is offered one round and
 /// every later one no more rounds than the slowest round seen so far says fit in half a second
 /// ([`STEP_SECONDS`]) and, under a time limit, in half the time left (at least one).
 pub(crate) fn step_until<S, E>(
     start: Instant,
     max_rounds: u32,
     time_limit: Option<Duration>,
-    mut states: Vec<S>,
-    done: impl Fn(&[S]) -> bool,
-    mut step: impl FnMut(u32) -> Result<(u32, Vec<S>), E>,
-    mut progress: impl FnMut(u32, &[S]),
+    mut state: S,
+    done: impl Fn(&S) -> bool,
+    mut step: impl FnMut(u32) -> Result<(u32, S), E>,
+    mut progress: impl FnMut(u32, &S),
 ) -> Result<Stopped<S>, E> {
     let mut rounds = 0u32;
     let mut stopped_by_time = false;
@@ -47,7 +47,7 @@ pub(crate) fn step_until<S, E>(
     // The slowest round seen, in seconds: what sizes the next step under a time limit.
     let mut round_seconds = 0.0f64;
     loop {
-        if done(&states) || rounds >= max_rounds {
+        if done(&state) || rounds >= max_rounds {
             break;
         }
         let elapsed = start.elapsed();
@@ -74,11 +74,11 @@ pub(crate) fn step_until<S, E>(
             round_seconds = round_seconds.max(before.elapsed().as_secs_f64() / ran as f64);
         }
         rounds += ran;
-        states = next;
-        progress(rounds, &states);
+        state = next;
+        progress(rounds, &state);
     }
     Ok(Stopped {
-        states,
+        state,
         rounds,
         stopped_by_time,
         interrupted,
@@ -94,4 +94,10 @@ pub(crate) fn least<S, K: Ord>(states: &[S], key: impl Fn(&S) -> K) -> usize {
         .min_by_key(|&(i, s)| (key(s), i))
         .map(|(i, _)| i)
         .unwrap_or(0)
+}
+
+/// Every unit's `part` (an island's penalties, a colony's pheromone), unit after unit: the
+/// CPU engines' whole buffers in the GPU's layout, for the parity tests.
+pub(crate) fn concat<U, T: Copy>(units: &[U], part: impl Fn(&U) -> &[T]) -> Vec<T> {
+    units.iter().flat_map(|u| part(u).iter().copied()).collect()
 }

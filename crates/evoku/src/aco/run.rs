@@ -1,13 +1,16 @@
 //! The host loop of the Ant Colony System: advance every colony a few iterations at a time, read
 //! back only the colony states, stop on a solution, the iteration cap or the time limit.
 
+use std::borrow::BorrowMut;
+use std::marker::PhantomData;
 use std::time::{Duration, Instant};
 
 use super::common::{AcoParams, AcoTables, Colony};
 use crate::board::Grid;
 use crate::error::{Error, Result};
 use crate::ga::Progress;
-use crate::step_loop::{least, step_until};
+use crate::search::{self, Search, Status};
+use crate::step_loop::least;
 
 /// What the run loop needs from an engine (CPU or GPU).
 pub trait AcoEngine: Send {
@@ -91,6 +94,81 @@ pub fn deciding_colony(colonies: &[Colony]) -> usize {
     })
 }
 
+/// An ACS engine as a [`Search`] (rounds are iterations): the colony states read after each
+/// step, the deciding colony's ([`deciding_colony`]) the status.
+pub struct AcoSearch<'e, B: BorrowMut<dyn AcoEngine + 'e>> {
+    /// The engine, owned (`Box`) or borrowed for one run (`&mut`).
+    engine: B,
+    lifetime: PhantomData<&'e ()>,
+    puzzle: Grid,
+    colonies: Vec<Colony>,
+}
+
+impl<'e, B: BorrowMut<dyn AcoEngine + 'e>> AcoSearch<'e, B> {
+    pub fn new(mut engine: B, puzzle: &Grid) -> Result<Self> {
+        let colonies = engine.borrow_mut().colonies()?;
+        Ok(AcoSearch {
+            engine,
+            lifetime: PhantomData,
+            puzzle: puzzle.clone(),
+            colonies,
+        })
+    }
+
+    pub fn engine(&self) -> &(dyn AcoEngine + 'e) {
+        self.engine.borrow()
+    }
+}
+
+impl<'e, B: BorrowMut<dyn AcoEngine + 'e> + Send> Search for AcoSearch<'e, B> {
+    fn step(&mut self, iterations: u32) -> Result<()> {
+        let engine = self.engine.borrow_mut();
+        engine.step(iterations)?;
+        self.colonies = engine.colonies()?;
+        Ok(())
+    }
+
+    fn status(&self) -> Status {
+        let unit = deciding_colony(&self.colonies);
+        let state = &self.colonies[unit];
+        Status {
+            unit,
+            solved: state.solved != 0,
+            penalty: self.engine().params().cells - state.overall_best_filled,
+            restarts: state.restarts,
+            solved_at: state.iteration,
+        }
+    }
+
+    /// The deciding colony's fullest grid (0 where its ant left a cell empty).
+    fn best(&mut self) -> Result<Grid> {
+        let winner = self.status().unit;
+        let digits = self.engine.borrow_mut().overall_best(winner as u32)?;
+        Grid::from_cells(self.puzzle.geometry(), digits).ok_or_else(|| {
+            Error::Internal(format!(
+                "colony {winner} returned a record of the wrong size"
+            ))
+        })
+    }
+
+    fn puzzle(&self) -> &Grid {
+        &self.puzzle
+    }
+
+    fn rounds_per_step(&self) -> u32 {
+        self.engine().iterations_per_step()
+    }
+
+    fn units(&self) -> u32 {
+        self.engine().params().colonies
+    }
+
+    fn evaluations_per_round(&self) -> u64 {
+        let params = self.engine().params();
+        params.colonies as u64 * params.ants as u64
+    }
+}
+
 /// Runs `engine` on `puzzle` until a colony solves it or a limit is reached.
 pub fn run(
     engine: &mut dyn AcoEngine,
@@ -99,38 +177,16 @@ pub fn run(
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<AcoOutcome> {
     let start = Instant::now();
-    let params = *engine.params();
-    let stopped = step_until(
-        start,
+    let mut search = AcoSearch::new(engine, puzzle)?;
+    let (end, best) = search::run_to_best(
+        &mut search,
         limits.max_iterations,
         limits.time_limit,
-        engine.colonies()?,
-        |colonies| colonies.iter().any(|c| c.solved != 0),
-        |left| {
-            let steps = engine.iterations_per_step().clamp(1, left);
-            engine.step(steps)?;
-            Ok((steps, engine.colonies()?))
-        },
-        |iteration, colonies| {
-            let best = &colonies[deciding_colony(colonies)];
-            progress(&Progress {
-                generation: iteration,
-                best_penalty: params.cells - best.overall_best_filled,
-                restarts: best.restarts,
-                elapsed: start.elapsed(),
-            });
-        },
+        start,
+        progress,
+        "colony",
     )?;
-    let (colonies, iteration) = (stopped.states, stopped.rounds);
-    let winner = deciding_colony(&colonies);
-    let state = colonies[winner];
-    let digits = engine.overall_best(winner as u32)?;
-    let best = Grid::from_cells(puzzle.geometry(), digits).ok_or_else(|| {
-        Error::Internal(format!(
-            "colony {winner} returned a record of the wrong size"
-        ))
-    })?;
-    let solved = state.solved != 0;
+    let (winner, solved) = (end.status.unit, end.status.solved);
     // Before the first iteration the record is empty: the best so far is then the puzzle
     // itself, its givens kept (never a grid of dots).
     let keeps_givens = puzzle
@@ -138,30 +194,27 @@ pub fn run(
         .iter()
         .zip(best.cells())
         .all(|(&given, &cell)| given == 0 || cell == given);
-    let (best, best_filled) = if keeps_givens {
-        (best, state.overall_best_filled)
+    let (best, best_penalty) = if keeps_givens {
+        (best, end.status.penalty)
     } else {
-        (puzzle.clone(), puzzle.givens() as u32)
+        let cells = search.engine().params().cells;
+        (puzzle.clone(), cells - puzzle.givens() as u32)
     };
-    if solved && !best.solves(puzzle) {
-        return Err(Error::Internal(format!(
-            "colony {winner} reported a solution that fails the host check: {best}"
-        )));
-    }
-    let iterations = if solved { state.iteration } else { iteration };
+    let iterations = search::rounds_run(&end.status, end.rounds as u64) as u32;
+    let engine = search.engine();
     let presolved_cells = (engine.tables().start_filled as usize).saturating_sub(puzzle.givens());
     Ok(AcoOutcome {
         solved,
         best,
-        best_penalty: params.cells - best_filled,
+        best_penalty,
         colony: winner as u32,
         iterations,
-        restarts: state.restarts,
-        ant_tours: params.colonies as u64 * params.ants as u64 * iterations as u64,
+        restarts: end.status.restarts,
+        ant_tours: search.evaluations_per_round() * iterations as u64,
         presolved_cells,
         unsolvable: None,
         seconds: start.elapsed().as_secs_f64(),
-        stopped_by_time: stopped.stopped_by_time,
-        interrupted: stopped.interrupted,
+        stopped_by_time: end.stopped_by_time,
+        interrupted: end.interrupted,
     })
 }

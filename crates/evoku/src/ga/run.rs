@@ -1,12 +1,15 @@
 //! The host loop: advance all islands a few generations at a time, read back only the island
 //! states, stop on a solution, the generation cap or the time limit.
 
+use std::borrow::BorrowMut;
+use std::marker::PhantomData;
 use std::time::{Duration, Instant};
 
 use super::{Island, Problem};
 use crate::board::Grid;
 use crate::error::{Error, Result};
-use crate::step_loop::{least, step_until};
+use crate::search::{self, Search, Status};
+use crate::step_loop::least;
 
 /// What the run loop needs from an engine (CPU or GPU).
 pub trait Engine: Send {
@@ -73,6 +76,71 @@ pub fn deciding_island(islands: &[Island]) -> usize {
     })
 }
 
+/// A GA engine as a [`Search`] (rounds are generations): the island states read after each
+/// step, the deciding island's ([`deciding_island`]) the status.
+pub struct GaSearch<'e, B: BorrowMut<dyn Engine + 'e>> {
+    /// The engine, owned (`Box`) or borrowed for one run (`&mut`).
+    engine: B,
+    lifetime: PhantomData<&'e ()>,
+    problem: Problem,
+    islands: Vec<Island>,
+}
+
+impl<'e, B: BorrowMut<dyn Engine + 'e>> GaSearch<'e, B> {
+    pub fn new(mut engine: B, problem: Problem) -> Result<Self> {
+        let islands = engine.borrow_mut().islands()?;
+        Ok(GaSearch {
+            engine,
+            lifetime: PhantomData,
+            problem,
+            islands,
+        })
+    }
+}
+
+impl<'e, B: BorrowMut<dyn Engine + 'e> + Send> Search for GaSearch<'e, B> {
+    fn step(&mut self, generations: u32) -> Result<()> {
+        let engine = self.engine.borrow_mut();
+        engine.step(generations)?;
+        self.islands = engine.islands()?;
+        Ok(())
+    }
+
+    fn status(&self) -> Status {
+        let unit = deciding_island(&self.islands);
+        let state = &self.islands[unit];
+        Status {
+            unit,
+            solved: state.solved != 0,
+            penalty: state.overall_best_penalty,
+            restarts: state.restarts,
+            solved_at: state.generation,
+        }
+    }
+
+    fn best(&mut self) -> Result<Grid> {
+        let unit = self.status().unit as u32;
+        let genome = self.engine.borrow_mut().overall_best(unit)?;
+        Ok(self.problem.to_grid(&genome))
+    }
+
+    fn puzzle(&self) -> &Grid {
+        self.problem.puzzle()
+    }
+
+    fn rounds_per_step(&self) -> u32 {
+        self.engine.borrow().generations_per_step()
+    }
+
+    fn units(&self) -> u32 {
+        self.islands.len() as u32
+    }
+
+    fn evaluations_per_round(&self) -> u64 {
+        self.islands.len() as u64 * self.engine.borrow().population() as u64
+    }
+}
+
 /// Runs `engine` until an island solves the puzzle or a limit is reached.
 pub fn run(
     engine: &mut dyn Engine,
@@ -98,40 +166,32 @@ pub fn run_after_setup(
         .time_limit
         .zip(setup)
         .is_some_and(|(limit, round)| round > limit);
-    let stopped = step_until(
-        start,
+    let mut search = GaSearch::new(engine, problem.clone())?;
+    let (end, best) = search::run_to_best(
+        &mut search,
         if no_round_fits {
             0
         } else {
             limits.max_generations
         },
         limits.time_limit,
-        engine.islands()?,
-        |islands| islands.iter().any(|s| s.solved != 0),
-        |left| {
-            let steps = engine.generations_per_step().clamp(1, left);
-            engine.step(steps)?;
-            Ok((steps, engine.islands()?))
-        },
-        |generation, islands| {
-            let best = &islands[deciding_island(islands)];
-            progress(&Progress {
-                generation,
-                best_penalty: best.overall_best_penalty,
-                restarts: best.restarts,
-                elapsed: start.elapsed(),
-            });
-        },
-    )?;
-    let population = engine.population();
-    let end = RunEnd {
-        generation: stopped.rounds,
         start,
-        stopped_by_time: stopped.stopped_by_time || no_round_fits,
-        interrupted: stopped.interrupted,
-    };
-    outcome_of(&stopped.states, &end, problem, population, &mut |island| {
-        engine.overall_best(island)
+        progress,
+        "island",
+    )?;
+    let (winner, solved) = (end.status.unit, end.status.solved);
+    let generations = search::rounds_run(&end.status, end.rounds as u64) as u32;
+    Ok(GaOutcome {
+        solved,
+        best,
+        best_penalty: end.status.penalty,
+        island: winner as u32,
+        generations,
+        restarts: end.status.restarts,
+        evaluations: search.evaluations_per_round() * generations as u64,
+        seconds: start.elapsed().as_secs_f64(),
+        stopped_by_time: end.stopped_by_time || no_round_fits,
+        interrupted: end.interrupted,
     })
 }
 

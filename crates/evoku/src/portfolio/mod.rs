@@ -32,7 +32,7 @@ pub use history::{MemberHistory, RoundPenalties};
 use member::{ExactMember, Member};
 pub use member::{MemberOutcome, MemberReport};
 use rounds::{Decision, Stop};
-use search_members::{AcoMember, GaMember};
+use search_members::SearchMember;
 
 use crate::board::Grid;
 use crate::device::Device;
@@ -124,29 +124,35 @@ impl PortfolioOutcome {
     }
 }
 
-/// Runs the portfolio `kinds` on `puzzle`. `progress` sees every round (`generation` = rounds).
-/// The time limit counts from `start` (the solve's start: every phase is inside it). On a GPU,
-/// the members there take their turns beside the CPU's ([`rounds`]).
+/// How the members take their turns within a round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turns {
+    /// On a GPU, the members there beside the CPU's ([`rounds`]): the default.
+    Overlapped,
+    /// Every member's turn one after another, also on a GPU: the same outcome, in about the sum
+    /// of the members' times rather than the longer side's (to check the two agree).
+    Sequential,
+}
+
+/// Runs the portfolio `kinds` on `puzzle`, the members taking their turns as `turns` says.
+/// `progress` sees every round (`generation` = rounds). The time limit counts from `start` (the
+/// solve's start: every phase is inside it).
 pub fn solve(
     puzzle: &Grid,
     kinds: &[MemberKind],
     plan: &RunPlan,
     progress: &mut dyn FnMut(&Progress),
     start: Instant,
+    turns: Turns,
 ) -> Result<PortfolioOutcome> {
-    run(puzzle, kinds, plan, progress, start, true)
-}
-
-/// [`solve`] with every member's turn one after another, also on a GPU: the same outcome, in
-/// about the sum of the members' times rather than the longer side's (to check the two agree).
-pub fn solve_sequential(
-    puzzle: &Grid,
-    kinds: &[MemberKind],
-    plan: &RunPlan,
-    progress: &mut dyn FnMut(&Progress),
-    start: Instant,
-) -> Result<PortfolioOutcome> {
-    run(puzzle, kinds, plan, progress, start, false)
+    run(
+        puzzle,
+        kinds,
+        plan,
+        progress,
+        start,
+        turns == Turns::Overlapped,
+    )
 }
 
 /// Whether a member of kind `kind` works on a GPU device (the others work on the CPU).
@@ -218,7 +224,7 @@ fn run(
                 Box::new(Deferred::new(
                     report,
                     Box::new(move || {
-                        let member = AcoMember::new(&puzzle, &config, &device, threads)?;
+                        let member = SearchMember::aco(&puzzle, &config, &device, threads)?;
                         Ok(Ok(Box::new(member) as Box<dyn Member>))
                     }),
                 ))
@@ -240,7 +246,7 @@ fn run(
                             Ok(problem) => problem,
                             Err(ga::Unsolvable(why)) => return Ok(Err(why)),
                         };
-                        let member = GaMember::new(name, problem, &config, &device, threads)?;
+                        let member = SearchMember::ga(name, problem, &config, &device, threads)?;
                         Ok(Ok(Box::new(member) as Box<dyn Member>))
                     }),
                 ))

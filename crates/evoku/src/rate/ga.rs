@@ -118,7 +118,7 @@ pub fn rate_engine(
         cap,
         options.time_limit,
         islands,
-        |islands| islands.iter().all(|s| s.solved != 0),
+        |islands: &Vec<Island>| islands.iter().all(|s| s.solved != 0),
         |left| {
             let step = options
                 .generations_per_step
@@ -127,9 +127,9 @@ pub fn rate_engine(
             engine.step(step)?;
             Ok::<_, RateError>((step, engine.islands()?))
         },
-        &mut report,
+        |generation, islands: &Vec<Island>| report(generation, islands),
     )?;
-    let (islands, generation) = (stopped.states, stopped.rounds);
+    let (islands, generation) = (stopped.state, stopped.rounds);
     let generations: Vec<u32> = islands
         .iter()
         .map(|s| {

@@ -85,7 +85,8 @@ fn solve_auto(
 ) -> Result<SolveReport> {
     let grid = &puzzle.grid;
     let members = crate::portfolio::default_members(grid.geometry().side());
-    let outcome = crate::portfolio::solve(grid, &members, options, progress, start)?;
+    let turns = crate::portfolio::Turns::Overlapped;
+    let outcome = crate::portfolio::solve(grid, &members, options, progress, start, turns)?;
     let mut report = SolveReport::new(puzzle, options);
     report.record((&outcome).into());
     report.unsolvable = outcome.unsolvable;

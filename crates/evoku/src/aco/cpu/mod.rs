@@ -18,6 +18,7 @@ use rayon::prelude::*;
 use super::common::{AcoParams, AcoTables, Colony};
 use super::{AcoConfig, AcoEngine};
 use crate::error::{Error, Result};
+use crate::step_loop::concat;
 use colony_update::colony_update;
 use exchange::exchange;
 use propagate::Ant;
@@ -188,18 +189,12 @@ impl CpuAco {
 
     /// Every colony's pheromone, colony after colony (tests).
     pub fn pheromone(&self) -> Vec<u32> {
-        self.colonies
-            .iter()
-            .flat_map(|c| c.pheromone.iter().copied())
-            .collect()
+        concat(&self.colonies, |c| &c.pheromone)
     }
 
     /// Every colony's records, colony after colony (tests).
     pub fn records(&self) -> Vec<u32> {
-        self.colonies
-            .iter()
-            .flat_map(|c| c.records.iter().copied())
-            .collect()
+        concat(&self.colonies, |c| &c.records)
     }
 
     pub fn colony_states(&self) -> Vec<Colony> {

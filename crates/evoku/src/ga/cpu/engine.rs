@@ -11,6 +11,7 @@ use super::island_step::{breed_island, finish_generation, IslandBuffers};
 use super::line_counts::{store_built, stored_words, stored_words_for};
 use crate::error::{Error, Result};
 use crate::ga::{Engine, GaConfig, Island, Params, Problem};
+use crate::step_loop::concat;
 use crate::stop::Stop;
 
 pub struct CpuEngine {
@@ -255,18 +256,12 @@ impl CpuEngine {
 
     /// Penalties of every island, slot by slot.
     pub fn penalties(&self) -> Vec<u32> {
-        self.islands
-            .iter()
-            .flat_map(|i| i.penalty.iter().copied())
-            .collect()
+        concat(&self.islands, |i| &i.penalty)
     }
 
     /// Ages of every island, slot by slot.
     pub fn ages(&self) -> Vec<u32> {
-        self.islands
-            .iter()
-            .flat_map(|i| i.age.iter().copied())
-            .collect()
+        concat(&self.islands, |i| &i.age)
     }
 
     pub fn island_states(&self) -> Vec<Island> {

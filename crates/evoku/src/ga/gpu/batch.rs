@@ -158,7 +158,7 @@ pub fn run_batch(
         stopped_by_time: stopped.stopped_by_time,
         interrupted: stopped.interrupted,
     };
-    settle(engine, &mut outcomes, &stopped.states, &end, &|_| true)?;
+    settle(engine, &mut outcomes, &stopped.state, &end, &|_| true)?;
     outcomes
         .into_iter()
         .map(|o| o.ok_or_else(|| Error::Internal("a batch's puzzle has no result".into())))
