@@ -16,6 +16,11 @@ fn main() -> ExitCode {
     quiet_gpu_drivers();
     init_logging();
     quiet_broken_pipe();
+    // rayon's global pool (the engines' threads when `--threads` is not given) with a main
+    // thread's stack, as every thread evoku starts itself; it fails only if already built.
+    let _ = rayon::ThreadPoolBuilder::new()
+        .stack_size(evoku::threads::STACK)
+        .build_global();
     // The first SIGINT or SIGTERM asks every loop to stop and keep its work; a second one ends
     // the process at once, for when the first is not enough.
     let handler = ctrlc::set_handler(|| {

@@ -110,9 +110,7 @@ pub fn named(
 pub fn pool(threads: Option<usize>) -> PyResult<Option<rayon::ThreadPool>> {
     threads
         .map(|n| {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(n)
-                .build()
+            evoku::threads::pool(n)
                 .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(e.to_string()))
         })
         .transpose()

@@ -95,3 +95,5 @@ pub mod stats;
 mod step_loop;
 #[doc(hidden)]
 pub mod stop;
+#[doc(hidden)]
+pub mod threads;

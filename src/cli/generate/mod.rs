@@ -153,12 +153,7 @@ pub fn run(args: GenerateArgs) -> Result<ExitCode> {
         )
     })?;
     let pool = match args.threads {
-        Some(t) => Some(
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(t.max(1))
-                .build()
-                .with_context(|| format!("starting {t} threads"))?,
-        ),
+        Some(t) => Some(evoku::threads::pool(t).with_context(|| format!("starting {t} threads"))?),
         None => None,
     };
     let mut args = args;

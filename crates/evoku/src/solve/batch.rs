@@ -19,9 +19,6 @@ use std::sync::mpsc;
 
 use crate::device::Device;
 
-/// Stack of each batch worker thread: 8 MiB, what the main thread has on Linux.
-const WORKER_STACK: usize = 8 << 20;
-
 /// How a batch shares the CPU threads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BatchPlan {
@@ -115,7 +112,7 @@ pub fn run_ordered<T: Send>(
             let (next, halt) = (&next, &halt);
             // The main thread's stack size, not a spawned thread's default 2 MiB: a solve's
             // searches recurse as deep as they do when a puzzle is solved alone.
-            let worker = std::thread::Builder::new().stack_size(WORKER_STACK);
+            let worker = std::thread::Builder::new().stack_size(crate::threads::STACK);
             let spawned = worker.spawn_scoped(scope, move || {
                 let mut done = Parcel::default();
                 loop {

@@ -79,12 +79,7 @@ impl CpuAco {
         config.validate()?;
         let params = config.params(&tables);
         let pool = match threads {
-            Some(t) => Some(Arc::new(
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(t.max(1))
-                    .build()
-                    .map_err(|e| Error::Config(format!("cannot start {t} threads: {e}")))?,
-            )),
+            Some(t) => Some(Arc::new(crate::threads::pool(t)?)),
             None => None,
         };
         let side = tables.side;

@@ -61,12 +61,7 @@ impl CpuEngine {
         )?;
         let params = Params::new(&problem, config);
         let pool = match threads {
-            Some(t) => Some(Arc::new(
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(t.max(1))
-                    .build()
-                    .map_err(|e| Error::Config(format!("cannot start {t} threads: {e}")))?,
-            )),
+            Some(t) => Some(Arc::new(crate::threads::pool(t)?)),
             None => None,
         };
         let bytes = params.genome_bytes();
