@@ -179,5 +179,6 @@ def run_ga(
     """
 
 def devices() -> List[Dict[str, Any]]:
-    """The GPU adapters wgpu sees, one dict each with the keys of ``evoku devices --json``;
-    an empty list when there is none."""
+    """The GPU adapters wgpu sees, one dict each with the keys of ``evoku devices --json``
+    (``chosen``: ``backend="gpu"`` opens it; ``matches_adapter_name``: its name passes
+    ``WGPU_ADAPTER_NAME``); an empty list when there is none."""

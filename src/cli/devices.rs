@@ -21,19 +21,12 @@ pub fn run(args: DevicesArgs) -> Result<ExitCode> {
     // The adapter `--backend gpu` opens: the best one whose name contains WGPU_ADAPTER_NAME.
     // Every adapter is still listed (`--adapters` takes these indices); when the filter
     // matches none, the list is printed and the error `--backend gpu` would give ends it.
-    let chosen = evoku::gpu::chosen_adapter(&adapters);
     let filter = evoku::gpu::adapter_name_filter(None);
-    for (index, a) in adapters.iter().enumerate() {
-        let is_chosen = matches!(chosen, Ok(Some(c)) if c == index);
-        let matches = filter
-            .as_deref()
-            .is_none_or(|f| evoku::gpu::name_matches(&a.name, f));
+    let (listed, chosen) = evoku::gpu::listed_adapters(adapters);
+    for listed in &listed {
+        let (a, is_chosen, matches) = (&listed.adapter, listed.chosen, listed.matches_adapter_name);
         if args.json {
-            super::stdout::line(&serde_json::to_string(&Listed {
-                adapter: a,
-                chosen: is_chosen,
-                matches_adapter_name: matches,
-            })?)?;
+            super::stdout::line(&serde_json::to_string(listed)?)?;
         } else {
             let mark = match (&filter, is_chosen, matches) {
                 (_, true, _) => "\n  opened by --backend gpu".to_string(),
@@ -65,14 +58,4 @@ pub fn run(args: DevicesArgs) -> Result<ExitCode> {
     }
     chosen?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// One adapter of `devices --json`: its summary, whether `--backend gpu` opens it, and whether
-/// its name passes `WGPU_ADAPTER_NAME` (true when that is unset).
-#[derive(serde::Serialize)]
-struct Listed<'a> {
-    #[serde(flatten)]
-    adapter: &'a evoku::gpu::AdapterSummary,
-    chosen: bool,
-    matches_adapter_name: bool,
 }

@@ -10,6 +10,7 @@
 pub mod adapters;
 mod backends;
 pub mod device;
+mod listing;
 pub(crate) mod pipeline;
 pub mod prelude;
 pub(crate) mod schedule;
@@ -21,6 +22,7 @@ pub use device::{
     adapter_name_filter, chosen_adapter, is_software, list_adapters, name_matches, AdapterSummary,
     GpuContext, GpuOptions,
 };
+pub use listing::{listed_adapters, ListedAdapter};
 pub use schedule::SOFTWARE_LOOP_BUDGET;
 pub use split::split_evenly;
 
