@@ -65,7 +65,7 @@ pub struct End {
 }
 
 /// Steps `search` until it solves, `max_rounds` rounds, `time_limit` after `start` or a stop
-/// request ([`step_until`]), in steps of [`Search::rounds_per_step`]; `progress` sees every
+/// request (`step_until`), in steps of [`Search::rounds_per_step`]; `progress` sees every
 /// step (`generation` = rounds).
 pub fn run(
     search: &mut dyn Search,

@@ -70,7 +70,7 @@ pub fn exact_cdcl_config(stream: u32, box_size: usize) -> Config {
 }
 
 /// Box size from which both CDCL streams bump the reasons' variables
-/// ([`Config::bump_reasons`]): 49x49. There it took the default from 7 of 10 49x49 45 %
+/// (`bump_reasons` of [`evoku_sat::Config`]): 49x49. There it took the default from 7 of 10 49x49 45 %
 /// instances in 120 s to 10 of 10 (seeds 1 and 2); at 36x36 the mix with it solved 6 and 5 of
 /// ten 50 % instances (seeds 1 and 2) against 8 and 6 without, so 36x36 keeps the mix as it was
 /// (docs/results/exact-and-cdcl.md#cadical-beside-the-exact-member-and-reason-side-bumping-2026-11-25, "CaDiCaL beside the exact member, and reason-side bumping").

@@ -82,7 +82,7 @@ impl GpuEngine {
 
 /// Solves every puzzle of `engine` (made by [`GpuEngine::new_batch`] from `problems`, in that
 /// order) until each is solved or reaches `limits`; the results in the same order, each the one
-/// [`crate::ga::run`] gives for that puzzle alone (the time limit and a stop request apply to
+/// `ga::run` gives for that puzzle alone (the time limit and a stop request apply to
 /// the batch as a whole).
 pub fn run_batch(
     engine: &mut GpuEngine,
