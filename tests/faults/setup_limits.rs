@@ -72,6 +72,9 @@ fn the_plot_is_drawn_within_the_time_limit() {
     );
     let chart = std::fs::read_to_string(&svg).expect("the chart is written");
     assert!(chart.contains("<svg"), "{chart}");
+    // The summary states the limit given, not the run's share of it.
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("limit 2 s)"), "{stderr}");
     assert!(
         wall <= limit * 1.05 + 0.2 + LOAD_SLACK,
         "solve and plot took {wall} s with a {limit} s limit"

@@ -100,7 +100,12 @@ pub(super) fn solve_all(jobs: &[(&Puzzle, Output)], settings: &Settings) -> Resu
     let finish = |index: usize, report: evoku::error::Result<SolveReport>, began: Instant| {
         let puzzle = jobs[index].0;
         let report = report
-            .with_context(|| format!("solving {} ({}:{})", puzzle.name, puzzle.file, puzzle.line));
+            .with_context(|| format!("solving {} ({}:{})", puzzle.name, puzzle.file, puzzle.line))
+            .map(|mut report| {
+                // The limit the user gave, not the run's share of it under --plot.
+                report.time_limit = limit_for(puzzle).map(|t| t.as_secs_f64());
+                report
+            });
         let plot = match (&report, settings.plot) {
             (Ok(report), Some(path)) => {
                 let replay_stop = evoku::stop::Stop::at(
