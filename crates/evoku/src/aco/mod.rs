@@ -220,6 +220,30 @@ mod tests {
     use crate::board::Grid;
 
     #[test]
+    fn peers_are_the_other_cells_of_a_cells_units_in_increasing_order() {
+        for box_size in 2..=5 {
+            let g = Geometry::new(box_size).unwrap();
+            let tables = AcoTables::new(&Grid::empty(g));
+            for c in 0..g.cells() {
+                let expected: Vec<u32> = (0..g.cells())
+                    .filter(|&p| {
+                        p != c
+                            && (g.row_of(p) == g.row_of(c)
+                                || g.col_of(p) == g.col_of(c)
+                                || g.box_of(p) == g.box_of(c))
+                    })
+                    .map(|p| p as u32)
+                    .collect();
+                assert_eq!(
+                    tables.peers_of(c),
+                    &expected[..],
+                    "box {box_size}, cell {c}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn params_from_the_shape_equal_params_from_the_tables() {
         for box_size in 2..=8 {
             let geometry = Geometry::new(box_size).unwrap();

@@ -9,24 +9,29 @@ use crate::board::Grid;
 impl AcoTables {
     pub fn new(puzzle: &Grid) -> AcoTables {
         let g = puzzle.geometry();
-        let (b, n, cells) = (g.box_size(), g.side(), g.cells());
+        let (n, cells) = (g.side(), g.cells());
         let units: Vec<u32> = g.unit_cells().map(|c| c as u32).collect();
         let cell_units: Vec<[u32; 3]> = (0..cells)
             .map(|c| g.units_of(c).map(|u| u as u32))
             .collect();
-        let npeers = 2 * (n - 1) + (b - 1) * (b - 1);
+        let npeers = super::common::peer_count(g) as usize;
+        // A cell's peers are the other cells of its row, column and box, in increasing order:
+        // gathered from its three units (O(cells * side), not a scan of every cell per cell,
+        // which cost a 64x64 solve 0.14 s before its first round).
         let mut peers = Vec::with_capacity(cells * npeers);
-        for c in 0..cells {
-            let start = peers.len();
-            peers.extend((0..cells).filter(|&p| {
-                p != c
-                    && (g.row_of(p) == g.row_of(c)
-                        || g.col_of(p) == g.col_of(c)
-                        || g.box_of(p) == g.box_of(c))
-            }));
-            debug_assert_eq!(peers.len() - start, npeers);
+        let mut around = Vec::with_capacity(3 * n);
+        for (c, units_of_c) in cell_units.iter().enumerate() {
+            around.clear();
+            for &u in units_of_c {
+                let u = u as usize;
+                around.extend_from_slice(&units[u * n..(u + 1) * n]);
+            }
+            around.sort_unstable();
+            around.dedup();
+            around.retain(|&p| p as usize != c);
+            debug_assert_eq!(around.len(), npeers);
+            peers.extend_from_slice(&around);
         }
-        let peers = peers.into_iter().map(|p| p as u32).collect();
         let mut tables = AcoTables {
             geometry: g,
             side: n,
