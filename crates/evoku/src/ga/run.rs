@@ -96,6 +96,19 @@ impl<'e, B: BorrowMut<dyn Engine + 'e>> GaSearch<'e, B> {
             islands,
         })
     }
+
+    /// The run's result, its islands as they ended ([`outcome_of`]).
+    fn outcome(&mut self, end: &RunEnd) -> Result<GaOutcome> {
+        let engine = self.engine.borrow_mut();
+        let population = engine.population();
+        outcome_of(
+            &self.islands,
+            end,
+            &self.problem,
+            population,
+            &mut |island| engine.overall_best(island),
+        )
+    }
 }
 
 impl<'e, B: BorrowMut<dyn Engine + 'e> + Send> Search for GaSearch<'e, B> {
@@ -167,7 +180,7 @@ pub fn run_after_setup(
         .zip(setup)
         .is_some_and(|(limit, round)| round > limit);
     let mut search = GaSearch::new(engine, problem.clone())?;
-    let (end, best) = search::run_to_best(
+    let end = search::run(
         &mut search,
         if no_round_fits {
             0
@@ -177,19 +190,10 @@ pub fn run_after_setup(
         limits.time_limit,
         start,
         progress,
-        "island",
     )?;
-    let (winner, solved) = (end.status.unit, end.status.solved);
-    let generations = search::rounds_run(&end.status, end.rounds as u64) as u32;
-    Ok(GaOutcome {
-        solved,
-        best,
-        best_penalty: end.status.penalty,
-        island: winner as u32,
-        generations,
-        restarts: end.status.restarts,
-        evaluations: search.evaluations_per_round() * generations as u64,
-        seconds: start.elapsed().as_secs_f64(),
+    search.outcome(&RunEnd {
+        generation: end.rounds,
+        start,
         stopped_by_time: end.stopped_by_time || no_round_fits,
         interrupted: end.interrupted,
     })
