@@ -212,6 +212,47 @@ fn whole_runs_match_the_cpu() {
     }
 }
 
+/// Steps cut between two pieces of an iteration's tour dispatches (how a stop request or the
+/// time limit ends a long iteration on a software adapter) and resumed by the next step give
+/// the CPU's run bit for bit.
+#[test]
+fn steps_cut_between_pieces_resume_the_same_run() {
+    let Some(ctx) = gpu() else { return };
+    let grid = lloyd_amos("inst16x16_70_0");
+    let c = config(|c| {
+        c.colonies = 3;
+        c.restart_after = 2;
+        c.exchange_interval = 2;
+        c.seed = 5;
+    });
+    let tables = AcoTables::new(&grid);
+    let mut cpu = CpuAco::new(tables.clone(), &c, Some(1)).unwrap();
+    let mut gpu = GpuAco::new(&ctx, tables, &c).unwrap();
+    gpu.set_tours_per_piece(Some(7));
+    // Every third check cuts: two pieces run, then the step returns.
+    let checks = std::cell::Cell::new(0u32);
+    let cut = || {
+        checks.set(checks.get() + 1);
+        checks.get().is_multiple_of(3)
+    };
+    let (mut done, mut cut_short) = (0, 0);
+    while done < 4 {
+        let ran = gpu.step_or_cut(1, &cut).unwrap();
+        cut_short += u32::from(ran == 0);
+        done += ran;
+    }
+    cpu.step(4).unwrap();
+    compare(
+        "inst16x16_70_0",
+        "after 4 iterations cut into pieces",
+        &cpu,
+        &gpu,
+    );
+    if ctx.is_software() {
+        assert!(cut_short >= 8, "only {cut_short} steps were cut short");
+    }
+}
+
 /// Colonies of more than 32 ants (up to `MAX_ANTS`, one workgroup a colony): the tour's
 /// barriers and local updates over more than one SIMD group.
 #[test]

@@ -79,39 +79,62 @@ fn gpu_limits_are_checked_before_the_no_solution_check() {
     assert!(took < Duration::from_secs(5), "refused after {took:?}");
 }
 
-#[test]
-fn the_lavapipe_loop_budget_is_checked_for_every_size_before_the_first_puzzle() {
-    // Before: the 9x9 was solved, then the 64x64 failed its GPU build (lavapipe cuts shader
-    // loops after 65,535 iterations) with an error line. Now the batch is refused at once.
-    let out = command(&[
-        "solve",
-        "-q",
-        "--backend",
-        "gpu",
-        "--algorithm",
-        "ga",
-        "--local-search",
-        "64",
+/// Solves the 9x9 and then the 64x64 with `options` on the GPU, where the 64x64 is beyond what
+/// the adapter allows (`limit` is in the message): the batch must be refused at once, naming
+/// the 64x64's file:line and `advice`, with nothing solved. Skipped where the adapter allows it
+/// (a hardware GPU has no loop budget and larger buffers).
+fn refused_before_the_first_puzzle(options: &[&str], limit: &str, advice: &str) {
+    let mut args = vec!["solve", "-q", "--backend", "gpu"];
+    args.extend(options);
+    args.extend([
         "puzzles/mantere-no29.txt",
         "puzzles/large/inst64x64_45_0.txt",
-    ])
-    .env("XDG_RUNTIME_DIR", std::env::temp_dir())
-    .output()
-    .expect("run evoku");
+    ]);
+    let out = command(&args)
+        .env("XDG_RUNTIME_DIR", std::env::temp_dir())
+        .output()
+        .expect("run evoku");
     let stderr = text(&out.stderr);
     if stderr.contains("no GPU adapter") && std::env::var_os("EVOKU_REQUIRE_GPU").is_none() {
         eprintln!("skipped: no GPU adapter (set EVOKU_REQUIRE_GPU=1 to fail instead)");
         return;
     }
-    if !stderr.contains("65,535") {
-        eprintln!("skipped: a hardware adapter has no loop budget: {stderr}");
+    if !stderr.contains(limit) {
+        eprintln!("skipped: this adapter allows {options:?} at 64x64: {stderr}");
         return;
     }
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(out.stdout.is_empty(), "a puzzle was solved first: {stderr}");
+    assert_eq!(out.status.code(), Some(2), "{options:?}: {stderr}");
     assert!(
-        stderr.contains("inst64x64_45_0.txt:1) before any solving")
-            && stderr.contains("--local-search"),
-        "{stderr}"
+        out.stdout.is_empty(),
+        "{options:?}: a puzzle was solved first: {stderr}"
+    );
+    assert!(
+        stderr.contains("inst64x64_45_0.txt:1) before any solving") && stderr.contains(advice),
+        "{options:?}: {stderr}"
+    );
+}
+
+#[test]
+fn the_lavapipe_loop_budget_is_checked_for_every_size_before_the_first_puzzle() {
+    // Before: the 9x9 was solved, then the 64x64 failed its GPU build (lavapipe cuts shader
+    // loops after 65,535 iterations) with an error line. Now the batch is refused at once: for
+    // the GA, and for the default solver, whose walk member runs the GA on the GPU.
+    refused_before_the_first_puzzle(
+        &["--algorithm", "ga", "--local-search", "64"],
+        "65,535",
+        "--local-search",
+    );
+    refused_before_the_first_puzzle(&[], "65,535", "--assign-steps");
+}
+
+#[test]
+fn the_acs_buffer_limits_are_checked_for_every_size_before_the_first_puzzle() {
+    // Before: the ACS's GPU limits were checked when each puzzle's engine was built, so the 9x9
+    // was solved and the 64x64 got an error line. 200 colonies of 16 ants need 201 MiB of ant
+    // boards at 64x64; lavapipe allows 128 MiB per storage buffer.
+    refused_before_the_first_puzzle(
+        &["--algorithm", "aco", "--colonies", "200", "--ants", "16"],
+        "per storage buffer",
+        "lower --colonies or --ants",
     );
 }

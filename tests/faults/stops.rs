@@ -157,6 +157,33 @@ fn sigint_on_player_next_while_a_64x64_is_made() {
 
 #[cfg(unix)]
 #[test]
+fn sigint_on_the_acs_on_a_software_gpu_at_64x64() {
+    // Before: one 64x64 ACS iteration on lavapipe is one submit of about 14 s, and the run
+    // ended 13-28 s after the signal. Now an iteration's tours go in pieces of about 0.1 s.
+    let mut command = command(&[
+        "solve",
+        "--backend",
+        "gpu",
+        "--algorithm",
+        "aco",
+        "--time-limit",
+        "60",
+        "puzzles/large/inst64x64_45_0.txt",
+    ]);
+    command.env("XDG_RUNTIME_DIR", std::env::temp_dir());
+    let (out, took) = stopped_with(command, Duration::from_millis(4000), libc::SIGINT);
+    let stderr = text(&out.stderr);
+    if stderr.contains("no GPU adapter") && std::env::var_os("EVOKU_REQUIRE_GPU").is_none() {
+        eprintln!("skipped: no GPU adapter (set EVOKU_REQUIRE_GPU=1 to fail instead)");
+        return;
+    }
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(took < STOP_BOUND, "stopped {took:?} after the signal: {stderr}");
+    assert!(stderr.contains("interrupted (best fitness so far"), "{stderr}");
+}
+
+#[cfg(unix)]
+#[test]
 fn sigint_on_bench_prints_the_partial_table() {
     // Before: `--generations 4294967295` ignored it.
     let (out, took) = stopped(

@@ -31,6 +31,14 @@ pub trait Search: Send {
     /// Runs `rounds` more rounds and reads back where the search stands (a small read-back on
     /// a GPU).
     fn step(&mut self, rounds: u32) -> Result<()>;
+    /// [`Search::step`], but a search whose rounds are long (the ACS on a software GPU) may
+    /// return early, between two of its submits, once `cut()` says so. Returns the whole rounds
+    /// run; one cut short is finished by the next step, so where a run is cut changes nothing
+    /// else.
+    fn step_or_cut(&mut self, rounds: u32, cut: &dyn Fn() -> bool) -> Result<u32> {
+        let _ = cut;
+        self.step(rounds).map(|()| rounds)
+    }
     /// Where it stood after the last step (or at its start).
     fn status(&self) -> Status;
     /// The deciding unit's best grid so far (read back).
@@ -83,8 +91,10 @@ pub fn run(
         |status| status.solved,
         |left| {
             let steps = search.rounds_per_step().clamp(1, left);
-            search.step(steps)?;
-            Ok((steps, search.status()))
+            let cut =
+                || crate::stop::requested() || time_limit.is_some_and(|t| start.elapsed() >= t);
+            let ran = search.step_or_cut(steps, &cut)?;
+            Ok((ran, search.status()))
         },
         |rounds, status| {
             progress(&Progress {

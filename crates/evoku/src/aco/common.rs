@@ -296,9 +296,7 @@ impl AcoTables {
     /// [`cand_words`]`(n)` words per cell with the done flag on fixed cells.
     pub fn words(&self) -> Vec<u32> {
         let cw = cand_words(self.side as u32);
-        let mut t = Vec::with_capacity(
-            self.peers.len() + self.units.len() + (1 + cw as usize) * self.cells,
-        );
+        let mut t = Vec::with_capacity(self.word_count());
         t.extend_from_slice(&self.peers);
         t.extend_from_slice(&self.units);
         t.extend(self.cell_units.iter().map(|[r, c, b]| r | c << 8 | b << 16));
@@ -307,6 +305,12 @@ impl AcoTables {
             push_cand_words(&mut t, m, single, cw);
         }
         t
+    }
+
+    /// The length of [`words`](Self::words), without building them.
+    pub fn word_count(&self) -> usize {
+        let cw = cand_words(self.side as u32) as usize;
+        self.peers.len() + self.units.len() + (1 + cw) * self.cells
     }
 
     /// Offsets of the parts of [`words`](Self::words): (units, cell units, start board).

@@ -16,6 +16,14 @@ use crate::step_loop::least;
 pub trait AcoEngine: Send {
     /// Advances every unsolved colony by `iterations` iterations.
     fn step(&mut self, iterations: u32) -> Result<()>;
+    /// [`AcoEngine::step`], but an engine whose iterations are long (the ACS on a software
+    /// GPU) may return early, between two of its submits, once `cut()` says so. Returns the
+    /// whole iterations run; one cut short is finished by the next step, so where a run is cut
+    /// changes nothing else.
+    fn step_or_cut(&mut self, iterations: u32, cut: &dyn Fn() -> bool) -> Result<u32> {
+        let _ = cut;
+        self.step(iterations).map(|()| iterations)
+    }
     /// The colony states (a small read-back on the GPU).
     fn colonies(&mut self) -> Result<Vec<Colony>>;
     /// The fullest solution colony `colony` has seen: one digit per cell, 0 where its ant left
@@ -122,10 +130,14 @@ impl<'e, B: BorrowMut<dyn AcoEngine + 'e>> AcoSearch<'e, B> {
 
 impl<'e, B: BorrowMut<dyn AcoEngine + 'e> + Send> Search for AcoSearch<'e, B> {
     fn step(&mut self, iterations: u32) -> Result<()> {
+        self.step_or_cut(iterations, &|| false).map(drop)
+    }
+
+    fn step_or_cut(&mut self, iterations: u32, cut: &dyn Fn() -> bool) -> Result<u32> {
         let engine = self.engine.borrow_mut();
-        engine.step(iterations)?;
+        let ran = engine.step_or_cut(iterations, cut)?;
         self.colonies = engine.colonies()?;
-        Ok(())
+        Ok(ran)
     }
 
     fn status(&self) -> Status {

@@ -283,6 +283,35 @@ impl GpuContext {
         )
     }
 
+    /// Waits until the GPU has run `submission`, up to `timeout`; `advice` says what to lower
+    /// when the wait times out.
+    pub(crate) fn wait(
+        &self,
+        submission: wgpu::SubmissionIndex,
+        timeout: Duration,
+        advice: &str,
+    ) -> Result<()> {
+        let poll = self.device.poll(wgpu::PollType::Wait {
+            submission_index: Some(submission),
+            timeout: Some(timeout),
+        });
+        match poll {
+            Ok(_) => Ok(()),
+            Err(e) => {
+                self.check("waiting for the GPU")?;
+                Err(self.error(
+                    "waiting for the GPU",
+                    &match e {
+                        wgpu::PollError::Timeout => {
+                            format!("no result after {} s ({advice})", timeout.as_secs())
+                        }
+                        other => other.to_string(),
+                    },
+                ))
+            }
+        }
+    }
+
     /// Copies `size` bytes at `offset` of `source` back to the host (into `staging` when given,
     /// else into a buffer made for the purpose) and waits for them, up to `timeout`; `advice` says
     /// what to lower when the wait times out.
@@ -325,22 +354,7 @@ impl GpuContext {
         slice.map_async(wgpu::MapMode::Read, move |r| {
             let _ = sender.send(r);
         });
-        let poll = ctx.device.poll(wgpu::PollType::Wait {
-            submission_index: Some(submission),
-            timeout: Some(timeout),
-        });
-        if let Err(e) = poll {
-            ctx.check("waiting for the GPU")?;
-            return Err(ctx.error(
-                "waiting for the GPU",
-                &match e {
-                    wgpu::PollError::Timeout => {
-                        format!("no result after {} s ({advice})", timeout.as_secs())
-                    }
-                    other => other.to_string(),
-                },
-            ));
-        }
+        ctx.wait(submission, timeout, advice)?;
         let mapped = match receiver.try_recv() {
             Ok(r) => r,
             // The map callback runs in a poll; one more (already satisfied) wait delivers it.

@@ -90,13 +90,13 @@ pub(crate) fn grid(groups: u64, max_per_dimension: u32) -> (u32, u32) {
 }
 
 /// Records one compute pass labelled `label` with `record` and submits it, inside the error
-/// scopes of `ctx` naming `what`.
+/// scopes of `ctx` naming `what`; returns the submission, for a caller that waits for it.
 pub(crate) fn submit_pass(
     ctx: &GpuContext,
     what: &str,
     label: &str,
     record: impl FnOnce(&mut wgpu::ComputePass),
-) -> Result<()> {
+) -> Result<wgpu::SubmissionIndex> {
     ctx.scoped(what, || {
         let mut encoder = ctx
             .device
@@ -108,6 +108,6 @@ pub(crate) fn submit_pass(
             });
             record(&mut pass);
         }
-        ctx.queue.submit([encoder.finish()]);
+        ctx.queue.submit([encoder.finish()])
     })
 }

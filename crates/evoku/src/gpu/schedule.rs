@@ -71,6 +71,11 @@ impl Schedule {
         Ok(())
     }
 
+    /// Waits until the GPU has run `submission`.
+    pub(crate) fn wait(&self, ctx: &GpuContext, submission: wgpu::SubmissionIndex) -> Result<()> {
+        ctx.wait(submission, self.timeout, self.advice)
+    }
+
     /// Copies `size` bytes at `offset` of `source` back to the host and waits for them.
     pub(crate) fn read(
         &self,

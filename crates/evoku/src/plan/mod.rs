@@ -172,7 +172,8 @@ pub fn emptiest_per_size<'a>(
 }
 
 /// Checks, before any puzzle of a batch is solved, every option a board size can refuse (the
-/// memory its tables need, [`RunPlan::new`]; a GA's buffers and loop budget on one GPU) on the
+/// memory its tables need, [`RunPlan::new`]; the GA's and the ACS's buffers and loop budgets on
+/// one GPU) on the
 /// emptiest puzzle of each size: `Err((index,
 /// error))` names the first puzzle refused, by its index in `grids`.
 pub fn check_sizes<'a>(
@@ -181,12 +182,26 @@ pub fn check_sizes<'a>(
 ) -> std::result::Result<(), (usize, crate::error::Error)> {
     for (index, grid) in emptiest_per_size(grids.enumerate()) {
         let plan = RunPlan::new(grid, options).map_err(|error| (index, error))?;
-        // A GA on one GPU: its buffers against the adapter's limits and, on lavapipe, its loop
-        // budget (a puzzle without a solution is left to its own run to report).
-        if let (Algorithm::Ga, Device::Gpu(ctx)) = (plan.algorithm, &plan.device) {
+        // The engines on one GPU (the GA, the ACS, or the portfolio's walk and ACS members):
+        // their buffers against the adapter's limits and, on lavapipe, their loop budgets (a
+        // puzzle without a solution is left to its own run to report).
+        let Device::Gpu(ctx) = &plan.device else {
+            continue;
+        };
+        let (ga, aco) = match plan.algorithm {
+            Algorithm::Ga => (true, false),
+            Algorithm::Aco => (false, true),
+            Algorithm::Auto => (true, true),
+            Algorithm::Exact => (false, false),
+        };
+        if ga {
             if let Ok(problem) = crate::ga::Problem::for_config(grid, &plan.ga) {
                 crate::ga::gpu::check(ctx, &problem, &plan.ga).map_err(|error| (index, error))?;
             }
+        }
+        if aco && crate::exact::propagate(grid).is_ok() {
+            let tables = crate::aco::AcoTables::new(grid);
+            crate::aco::gpu::check(ctx, &tables, &plan.aco).map_err(|error| (index, error))?;
         }
     }
     Ok(())

@@ -93,13 +93,16 @@ impl Member for SearchMember {
             (true, Some(_)) => self.search.rounds_per_step().max(1),
             _ => self.per_round,
         };
+        // The run is ending when its time is up or a stop is requested: a long round (the ACS
+        // on a software GPU) is then cut between two submits.
+        let cut = || crate::stop::requested() || time_left.is_some_and(|t| start.elapsed() >= t);
         let mut left = self.per_round;
         while left > 0 {
             let now = left.min(chunk);
-            self.search.step(now)?;
-            self.rounds += now as u64;
+            let ran = self.search.step_or_cut(now, &cut)?;
+            self.rounds += ran as u64;
             left -= now;
-            if time_left.is_some_and(|t| start.elapsed() >= t) {
+            if ran < now || time_left.is_some_and(|t| start.elapsed() >= t) {
                 break;
             }
         }

@@ -25,21 +25,23 @@ use std::time::Duration;
 
 use wgpu::util::DeviceExt;
 
-use super::common::{AcoParams, AcoTables, Colony, TOUR_WORKGROUP};
-use super::cpu::{colony_update, restart, tour};
+use super::common::{AcoParams, AcoTables};
 use super::AcoConfig;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::gpu::pipeline::{self, grid};
 use crate::gpu::schedule::Schedule;
 use crate::gpu::GpuContext;
-use crate::gpu::SOFTWARE_LOOP_BUDGET;
 
 pub use super::common::COLONY_WORKGROUP;
+pub use limits::check;
+use limits::{layout, Layout};
 pub use multi::MultiGpuAco;
 pub use stages::AcoStage;
 use stages::Pipelines;
 
+mod limits;
 mod multi;
+mod pieces;
 mod readback;
 mod stages;
 
@@ -74,6 +76,13 @@ pub struct GpuAco {
     restart_groups: (u32, u32),
     /// Iterations per submit, submits per step, read-back timeout.
     schedule: Schedule,
+    /// On a software adapter: tour dispatches already run of an iteration a stop request or
+    /// the time limit cut short (`pieces`), 0 when none is pending.
+    pending_tours: u32,
+    /// On a software adapter: tour dispatches per submit, sized by the time the last piece took.
+    tours_per_piece: u32,
+    /// A piece size that overrides the timing (tests).
+    fixed_piece: Option<u32>,
 }
 
 impl GpuAco {
@@ -91,103 +100,16 @@ impl GpuAco {
         config: &AcoConfig,
         part: Range<u32>,
     ) -> Result<GpuAco> {
-        config.validate()?;
-        if part.is_empty() || part.end > config.colonies {
-            return Err(Error::Internal(format!(
-                "colonies {part:?} of a run of {}",
-                config.colonies
-            )));
-        }
-        let adapter = ctx.describe();
-        let mut params = config.params(&tables);
-        params.first_colony = part.start;
-        params.colonies = part.len() as u32;
-        params.colonies_per_group = (TOUR_WORKGROUP / params.ants).max(1);
-        params.steps_per_dispatch = if ctx.is_software() {
-            let one = tour::loop_bound(&params, 1);
-            let per_step = tour::loop_bound(&params, 2) - one;
-            if one > SOFTWARE_LOOP_BUDGET {
-                return Err(Error::gpu(
-                    Some(adapter.clone()),
-                    "check the loop budget",
-                    format!(
-                    "{adapter} cuts shader loops short after 65,535 iterations and one ant step \
-                     may need {one}: lower the step budget, or use --backend cpu"
-                ),
-                ));
-            }
-            (1 + (SOFTWARE_LOOP_BUDGET - one) / per_step).min(params.tour_steps as u64) as u32
-        } else {
-            params.tour_steps
-        };
-        let per_colony = colony_update::loop_bound(&params).max(restart::loop_bound(&params));
-        if ctx.is_software() && per_colony > SOFTWARE_LOOP_BUDGET {
-            return Err(Error::gpu(
-                Some(adapter.clone()),
-                "check the loop budget",
-                format!(
-                    "{adapter} cuts shader loops short after 65,535 iterations and a colony \
-                     update of this board may need {per_colony}: use --backend cpu"
-                ),
-            ));
-        }
+        let Layout {
+            params,
+            sizes,
+            ghost_bytes,
+            tour_groups,
+        } = layout(ctx, &tables, config, part)?;
         let words = tables.words();
         let colonies = params.colonies as u64;
-        // A part's ghost record: its first colony's neighbour, on another device.
-        let ghost_bytes = if params.colonies < params.run_colonies {
-            params.record_words as u64 * 4
-        } else {
-            0
-        };
         let ants = colonies * params.ants as u64;
-        let sizes = Sizes {
-            ants: ants * params.ant_words as u64 * 4,
-            pheromone: colonies * params.pher_words() as u64 * 4,
-            colonies: colonies * std::mem::size_of::<Colony>() as u64,
-            records: colonies * params.record_words as u64 * 4,
-            tables: words.len() as u64 * 4,
-        };
-        let binding = ctx
-            .limits
-            .max_storage_buffer_binding_size
-            .min(ctx.limits.max_buffer_size)
-            .min(u32::MAX as u64 * 4);
-        for (what, size) in [
-            ("ant boards", sizes.ants),
-            ("pheromone", sizes.pheromone),
-            ("records", sizes.records + ghost_bytes),
-            ("tables", sizes.tables),
-        ] {
-            if size > binding {
-                return Err(Error::gpu(
-                    Some(adapter.clone()),
-                    "size the buffers",
-                    format!(
-                    "{} colonies of {} ants on {} need {} MiB of {what}; {adapter} allows {} MiB \
-                     per storage buffer: lower --colonies or --ants, or use --backend cpu",
-                    params.colonies,
-                    params.ants,
-                    tables.geometry.name(),
-                    size.div_ceil(1 << 20),
-                    binding >> 20
-                ),
-                ));
-            }
-        }
         let max = ctx.limits.max_compute_workgroups_per_dimension;
-        let tour_groups = colonies.div_ceil(params.colonies_per_group as u64);
-        let most_groups = tour_groups.max(colonies);
-        if most_groups > max as u64 * max as u64 {
-            return Err(Error::gpu(
-                Some(adapter.clone()),
-                "size the buffers",
-                format!(
-                "{} colonies need {most_groups} workgroups; {adapter} dispatches at most {max} x \
-                 {max}: lower --colonies",
-                params.colonies
-            ),
-            ));
-        }
         let iterations_per_submit = if ctx.is_software() {
             1
         } else {
@@ -272,6 +194,9 @@ impl GpuAco {
                 ctx,
                 "lower --colonies or --ants, or use --backend cpu",
             ),
+            pending_tours: 0,
+            tours_per_piece: 1,
+            fixed_piece: None,
         })
     }
 
@@ -294,89 +219,34 @@ impl GpuAco {
         self.schedule.set_rounds_per_submit(iterations);
     }
 
+    /// Tour dispatches per piece on a software adapter: `Some` fixes it, `None` sizes pieces by
+    /// time (the default); results do not depend on it.
+    pub fn set_tours_per_piece(&mut self, tours: Option<u32>) {
+        self.fixed_piece = tours.map(|t| t.max(1));
+    }
+
     /// How long a read-back waits for the GPU before returning an error.
     pub fn set_timeout(&mut self, timeout: Duration) {
         self.schedule.set_timeout(timeout);
     }
 
-    /// Records `iterations` iterations' worth of the chosen stages and submits them.
-    fn submit(&self, iterations: u32, stages: &[AcoStage]) -> Result<()> {
-        let p = &self.pipelines;
-        let tours = self
-            .params
-            .tour_steps
-            .div_ceil(self.params.steps_per_dispatch);
-        pipeline::submit_pass(
-            &self.ctx,
-            "running ACS iterations",
-            "aco iterations",
-            |pass| {
-                pass.set_bind_group(0, &self.bind_group, &[]);
-                for _ in 0..iterations {
-                    for &stage in stages {
-                        match stage {
-                            AcoStage::Tour => {
-                                pass.set_pipeline(&p.tour);
-                                for _ in 0..tours {
-                                    pass.dispatch_workgroups(
-                                        self.tour_groups.0,
-                                        self.tour_groups.1,
-                                        1,
-                                    );
-                                }
-                            }
-                            AcoStage::ColonyUpdate => {
-                                pass.set_pipeline(&p.colony_update);
-                                pass.dispatch_workgroups(
-                                    self.colony_groups.0,
-                                    self.colony_groups.1,
-                                    1,
-                                );
-                            }
-                            AcoStage::Restart => {
-                                if self.params.restart_after != 0 {
-                                    pass.set_pipeline(&p.restart);
-                                    pass.dispatch_workgroups(
-                                        self.restart_groups.0,
-                                        self.restart_groups.1,
-                                        1,
-                                    );
-                                }
-                            }
-                            AcoStage::Exchange => {
-                                if self.params.exchange_interval != 0 {
-                                    pass.set_pipeline(&p.exchange);
-                                    pass.dispatch_workgroups(
-                                        self.colony_groups.0,
-                                        self.colony_groups.1,
-                                        1,
-                                    );
-                                }
-                            }
-                        }
-                    }
-                }
-            },
-        )
-    }
-
     /// The `tour` stage alone: every step of the current iteration (tests).
     pub fn run_tours(&mut self) -> Result<()> {
-        self.submit(1, &[AcoStage::Tour])
+        self.submit(1, &[AcoStage::Tour]).map(drop)
     }
 
     /// The `colony_update` stage alone (tests).
     pub fn run_colony_update(&mut self) -> Result<()> {
-        self.submit(1, &[AcoStage::ColonyUpdate])
+        self.submit(1, &[AcoStage::ColonyUpdate]).map(drop)
     }
 
     /// The `restart` stage alone (tests).
     pub fn run_restart(&mut self) -> Result<()> {
-        self.submit(1, &[AcoStage::Restart])
+        self.submit(1, &[AcoStage::Restart]).map(drop)
     }
 
     /// The `exchange` stage alone (tests).
     pub fn run_exchange(&mut self) -> Result<()> {
-        self.submit(1, &[AcoStage::Exchange])
+        self.submit(1, &[AcoStage::Exchange]).map(drop)
     }
 }

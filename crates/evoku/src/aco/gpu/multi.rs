@@ -72,6 +72,13 @@ impl MultiGpuAco {
 }
 
 impl AcoEngine for MultiGpuAco {
+    fn step_or_cut(&mut self, iterations: u32, cut: &dyn Fn() -> bool) -> Result<u32> {
+        match self.parts.engines.as_mut_slice() {
+            [one] => one.step_or_cut(iterations, cut),
+            _ => self.step(iterations).map(|()| iterations),
+        }
+    }
+
     fn step(&mut self, iterations: u32) -> Result<()> {
         if let [one] = self.parts.engines.as_mut_slice() {
             return one.step(iterations);
@@ -136,7 +143,7 @@ impl GpuAco {
     fn step_without_exchange(&self, iterations: u32) -> Result<()> {
         let stages = [AcoStage::Tour, AcoStage::ColonyUpdate, AcoStage::Restart];
         self.schedule
-            .run(iterations, |now| self.submit(now, &stages))
+            .run(iterations, |now| self.submit(now, &stages).map(drop))
     }
 
     /// The overall-best record (`filled`, then a digit per cell) of this engine's last colony:

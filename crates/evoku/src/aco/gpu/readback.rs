@@ -1,7 +1,7 @@
 //! What a GPU ACS gives back: the full read-backs for the tests, and the run loop's view of the
 //! engine (`AcoEngine`), which reads only the colony states and one record.
 
-use super::{AcoStage, GpuAco};
+use super::GpuAco;
 use crate::aco::common::{AcoParams, AcoTables, Colony};
 use crate::aco::AcoEngine;
 use crate::error::{Error, Result};
@@ -40,14 +40,11 @@ impl GpuAco {
 
 impl AcoEngine for GpuAco {
     fn step(&mut self, iterations: u32) -> Result<()> {
-        let stages = [
-            AcoStage::Tour,
-            AcoStage::ColonyUpdate,
-            AcoStage::Restart,
-            AcoStage::Exchange,
-        ];
-        self.schedule
-            .run(iterations, |now| self.submit(now, &stages))
+        self.step_in_pieces(iterations, &|| false).map(drop)
+    }
+
+    fn step_or_cut(&mut self, iterations: u32, cut: &dyn Fn() -> bool) -> Result<u32> {
+        self.step_in_pieces(iterations, cut)
     }
 
     fn colonies(&mut self) -> Result<Vec<Colony>> {
