@@ -155,6 +155,7 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
         runs: args.runs,
         shard: args.shard.shard,
     };
+    suite::check_options(&instances, &options)?;
     let total = instances.len();
     let started = std::time::Instant::now();
     // The bar counts runs; the line about each run is printed above it, in suite order.

@@ -119,10 +119,39 @@ fn run_items(instances: &[Instance], options: &SuiteOptions) -> Vec<(usize, u32)
         .collect()
 }
 
+/// The batch plan of `runs` runs and the threads each run gets.
+fn run_plan(runs: usize, options: &SuiteOptions) -> (batch::BatchPlan, Option<usize>) {
+    let plan = batch::plan(runs, options.solve.threads, &options.solve.device);
+    let threads = match plan.width {
+        1 => options.solve.threads,
+        _ => Some(plan.threads_each),
+    };
+    (plan, threads)
+}
+
+/// Checks every option a board size can refuse (memory, a GPU's buffer limits and loop
+/// budget) on the emptiest instance of each size, before any run: `Err` names the instance
+/// refused (issue 37: the suite recorded a failed run per instance and went on).
+pub fn check_options(instances: &[Instance], options: &SuiteOptions) -> anyhow::Result<()> {
+    let (_, threads) = run_plan(run_count(instances, options), options);
+    let mut checked = options.solve.clone();
+    checked.threads = threads;
+    evoku::plan::check_sizes(instances.iter().map(|i| &i.puzzle.grid), &checked).map_err(
+        |(index, error)| {
+            let puzzle = &instances[index].puzzle;
+            anyhow::Error::from(error).context(format!(
+                "checking {} ({}:{}) before any run",
+                puzzle.name, puzzle.file, puzzle.line
+            ))
+        },
+    )
+}
+
 /// Solves every instance `options.runs` times, as one batch ([`evoku::solve::batch`]): on the
 /// CPU several runs at once, each exactly the run it is alone. `done(instance number, run)` is
-/// called on this thread after each run, in suite order. A run whose solve fails (an option the
-/// board refuses) is recorded with its `error` and the suite goes on. A stop request
+/// called on this thread after each run, in suite order. A run whose solve fails (a device
+/// error; options are checked first, [`check_options`]) is recorded with its `error` and the
+/// suite goes on. A stop request
 /// ([`evoku::stop`]) ends it with the runs finished so far.
 pub fn run_suite(
     instances: &[Instance],
@@ -133,11 +162,7 @@ pub fn run_suite(
         return Err(Error::invalid_option("--runs", 0, "at least 1"));
     }
     let items = run_items(instances, options);
-    let plan = batch::plan(items.len(), options.solve.threads, &options.solve.device);
-    let threads = match plan.width {
-        1 => options.solve.threads,
-        _ => Some(plan.threads_each),
-    };
+    let (plan, threads) = run_plan(items.len(), options);
     let work = |index: usize| -> Option<SuiteRun> {
         let (number, run) = items[index];
         let instance = &instances[number];

@@ -178,8 +178,14 @@ fn sigint_on_the_acs_on_a_software_gpu_at_64x64() {
         return;
     }
     assert_eq!(out.status.code(), Some(130), "{stderr}");
-    assert!(took < STOP_BOUND, "stopped {took:?} after the signal: {stderr}");
-    assert!(stderr.contains("interrupted (best fitness so far"), "{stderr}");
+    assert!(
+        took < STOP_BOUND,
+        "stopped {took:?} after the signal: {stderr}"
+    );
+    assert!(
+        stderr.contains("interrupted (best fitness so far"),
+        "{stderr}"
+    );
 }
 
 #[cfg(unix)]

@@ -156,3 +156,35 @@ fn acs_best_keeps_the_givens_before_the_first_iteration() {
     }
     let _ = std::fs::remove_file(&path);
 }
+
+#[test]
+fn suite_checks_every_size_before_the_first_run() {
+    // Before: each instance the options could not run on was recorded as a failed run and the
+    // suite went on (issue 37: every option is checked before the first puzzle). A population
+    // of 2^20 fits the 9x9's memory, not the 64x64's.
+    let dir = folder("sizes");
+    std::fs::copy(
+        "puzzles/large/inst64x64_45_0.txt",
+        dir.join("inst64x64_45_0.txt"),
+    )
+    .expect("copy");
+    let out = evoku(&[
+        "suite",
+        dir.to_str().unwrap(),
+        "--backend",
+        "cpu",
+        "--algorithm",
+        "ga",
+        "--population",
+        "1048576",
+        "-q",
+    ]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(out.stdout.is_empty(), "a run was made: {stderr}");
+    assert!(
+        stderr.contains("inst64x64_45_0.txt:1) before any run") && stderr.contains("bytes"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
