@@ -90,6 +90,7 @@ impl Member for Scripted {
             work: self.rounds,
             solved: self.solved,
             penalty: self.penalty(),
+            on_cpu: None,
         }
     }
 

@@ -185,8 +185,11 @@ fn a_board_size_an_option_cannot_run_is_refused_before_any_solving() {
 }
 
 #[test]
-fn a_suite_run_that_fails_is_recorded_and_the_suite_goes_on() {
+fn a_suite_with_options_a_size_refuses_runs_nothing() {
+    // The suite used to record a failed run per refused instance and go on; options are now
+    // checked on every size before the first run, as `solve` does (issue 37).
     let runs = std::env::temp_dir().join(format!("evoku-batch-{}-runs.json", std::process::id()));
+    let _ = std::fs::remove_file(&runs);
     let out = evoku(&[
         "suite",
         MIXED,
@@ -205,25 +208,12 @@ fn a_suite_run_that_fails_is_recorded_and_the_suite_goes_on() {
     ]);
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(err.contains("mixed-sizes#2 (run 1)"), "{err}");
-    let text = std::fs::read_to_string(&runs).expect("runs exported");
-    let _ = std::fs::remove_file(&runs);
-    let table: Value = serde_json::from_str(&text).expect("JSON");
-    let rows = table["rows"].as_array().expect("rows");
-    assert_eq!(rows.len(), 3, "{text}");
-    let solved: Vec<bool> = rows.iter().map(|r| r["solved"] == true).collect();
-    assert_eq!(solved.iter().filter(|&&s| s).count(), 2, "{text}");
-    let failed = rows
-        .iter()
-        .find(|r| r["size"] == 36)
-        .expect("the 36x36 run");
-    assert_eq!(failed["solved"], false);
     assert!(
-        failed["note"]
-            .as_str()
-            .is_some_and(|n| n.starts_with("error: invalid configuration")),
-        "{text}"
+        err.contains("checking mixed-sizes#2 (tests/data/batch/mixed-sizes.txt:2) before any run")
+            && err.contains("--population x --islands"),
+        "{err}"
     );
+    assert!(!runs.exists(), "runs exported: {err}");
 }
 
 #[test]

@@ -117,14 +117,66 @@ fn refused_before_the_first_puzzle(options: &[&str], limit: &str, advice: &str) 
 #[test]
 fn the_lavapipe_loop_budget_is_checked_for_every_size_before_the_first_puzzle() {
     // Before: the 9x9 was solved, then the 64x64 failed its GPU build (lavapipe cuts shader
-    // loops after 65,535 iterations) with an error line. Now the batch is refused at once: for
-    // the GA, and for the default solver, whose walk member runs the GA on the GPU.
+    // loops after 65,535 iterations) with an error line. Now the batch is refused at once.
     refused_before_the_first_puzzle(
         &["--algorithm", "ga", "--local-search", "64"],
         "65,535",
         "--local-search",
     );
-    refused_before_the_first_puzzle(&[], "65,535", "--assign-steps");
+}
+
+/// The JSON of `evoku solve --json ARGS --backend BACKEND`.
+fn solved_json(args: &[&str], backend: &str) -> (serde_json::Value, String) {
+    let mut all = vec!["solve", "--json", "--backend", backend];
+    all.extend(args);
+    let out = command(&all)
+        .env("XDG_RUNTIME_DIR", std::env::temp_dir())
+        .output()
+        .expect("run evoku");
+    let stderr = text(&out.stderr);
+    let v = serde_json::from_str(text(&out.stdout).trim()).unwrap_or(serde_json::Value::Null);
+    (v, stderr)
+}
+
+#[test]
+fn the_default_solver_runs_a_member_a_software_gpu_cannot_take_on_the_cpu() {
+    // Before: on lavapipe the default solver's walk (50 box assignments a child) passes the
+    // 65,535 loop iterations an invocation may run, from 9x9 on, and every puzzle that reached
+    // the walk's first turn failed with an error. Now the walk runs on the CPU, where its run is
+    // the same bit for bit, and the report says why. One round of a 25x25 reaches the walk.
+    let args = [
+        "--max-generations",
+        "1",
+        "tests/data/lloyd-amos/general/inst25x25_45_57.txt",
+    ];
+    let (gpu, stderr) = solved_json(&args, "gpu");
+    if stderr.contains("no GPU adapter") && std::env::var_os("EVOKU_REQUIRE_GPU").is_none() {
+        eprintln!("skipped: no GPU adapter (set EVOKU_REQUIRE_GPU=1 to fail instead)");
+        return;
+    }
+    let (cpu, _) = solved_json(&args, "cpu");
+    assert!(gpu.is_object(), "{stderr}");
+    let walk = &gpu["members"][2];
+    assert_eq!(walk["name"], "walk", "{gpu}");
+    assert!(
+        walk["work"].as_u64() > Some(0),
+        "the walk took no turn: {gpu}"
+    );
+    if gpu["adapter"]["software"] == true {
+        let why = walk["on_cpu"].as_str().unwrap_or_default();
+        assert!(why.contains("65,535"), "{gpu}");
+    }
+    // Everything else as on the CPU (timings, the backend and the adapter aside).
+    let (mut gpu, mut cpu) = (gpu, cpu);
+    for member in gpu["members"].as_array_mut().expect("members") {
+        member.as_object_mut().expect("member").remove("on_cpu");
+    }
+    for v in [&mut gpu, &mut cpu] {
+        for key in ["seconds", "backend", "adapter", "adapters"] {
+            v.as_object_mut().expect("an object").remove(key);
+        }
+    }
+    assert_eq!(gpu, cpu);
 }
 
 #[test]

@@ -150,18 +150,25 @@ pub(super) fn summary(r: &SolveReport) -> String {
             let members: Vec<String> = r
                 .members
                 .iter()
-                .map(|m| match m.name.as_str() {
-                    "exact" => format!("exact {}", count(m.work, "node")),
-                    "aco" => format!(
-                        "aco {} x {}",
-                        count(m.work, "iteration"),
-                        count(m.islands, "colony")
-                    ),
-                    name => format!(
-                        "{name} {} x {}",
-                        count(m.work, "generation"),
-                        count(m.islands, "island")
-                    ),
+                .map(|m| {
+                    let work = match m.name.as_str() {
+                        "exact" => format!("exact {}", count(m.work, "node")),
+                        "aco" => format!(
+                            "aco {} x {}",
+                            count(m.work, "iteration"),
+                            count(m.islands, "colony")
+                        ),
+                        name => format!(
+                            "{name} {} x {}",
+                            count(m.work, "generation"),
+                            count(m.islands, "island")
+                        ),
+                    };
+                    // A member the adapter cannot run ran on the CPU (the JSON says why).
+                    match m.on_cpu {
+                        Some(_) => format!("{work} on the CPU"),
+                        None => work,
+                    }
                 })
                 .collect();
             let members = if members.is_empty() {

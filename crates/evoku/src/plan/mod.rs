@@ -10,6 +10,7 @@
 pub mod engines;
 pub mod memory;
 mod options;
+pub mod placement;
 pub mod sizing;
 
 use std::time::{Duration, Instant};
@@ -26,6 +27,7 @@ use crate::device::{AdapterShare, Device};
 use crate::error::Result;
 use crate::ga::{GaConfig, Preset};
 use crate::state_size::Available;
+use placement::EngineKind;
 
 /// The exact solver's no-solution check before a heuristic run (the GA's or the ACS's alone;
 /// the portfolio runs the exact solver as a member instead).
@@ -183,26 +185,21 @@ pub fn check_sizes<'a>(
     for (index, grid) in emptiest_per_size(grids.enumerate()) {
         let plan = RunPlan::new(grid, options).map_err(|error| (index, error))?;
         // The engines on one GPU (the GA, the ACS, or the portfolio's walk and ACS members):
-        // their buffers against the adapter's limits and, on lavapipe, their loop budgets (a
-        // puzzle without a solution is left to its own run to report).
+        // their buffers against the adapter's limits and, on lavapipe, their loop budgets.
         let Device::Gpu(ctx) = &plan.device else {
             continue;
         };
-        let (ga, aco) = match plan.algorithm {
-            Algorithm::Ga => (true, false),
-            Algorithm::Aco => (false, true),
-            Algorithm::Auto => (true, true),
-            Algorithm::Exact => (false, false),
+        let checked = match plan.algorithm {
+            Algorithm::Ga => placement::check(grid, EngineKind::Ga, &plan, ctx),
+            Algorithm::Aco => placement::check(grid, EngineKind::Aco, &plan, ctx),
+            // The default solver's members go to the CPU where a software adapter cannot
+            // run them ([`placement::place`]).
+            Algorithm::Auto => [EngineKind::Ga, EngineKind::Aco]
+                .into_iter()
+                .try_for_each(|kind| placement::place(grid, kind, &plan).map(drop)),
+            Algorithm::Exact => Ok(()),
         };
-        if ga {
-            if let Ok(problem) = crate::ga::Problem::for_config(grid, &plan.ga) {
-                crate::ga::gpu::check(ctx, &problem, &plan.ga).map_err(|error| (index, error))?;
-            }
-        }
-        if aco && crate::exact::propagate(grid).is_ok() {
-            let tables = crate::aco::AcoTables::new(grid);
-            crate::aco::gpu::check(ctx, &tables, &plan.aco).map_err(|error| (index, error))?;
-        }
+        checked.map_err(|error| (index, error))?;
     }
     Ok(())
 }

@@ -74,6 +74,10 @@ pub struct MemberReport {
     pub solved: bool,
     /// Best penalty reached (GA: missing digits; ACS: empty cells; exact: 0 or none).
     pub penalty: Option<u32>,
+    /// Why a member of a GPU run ran on the CPU (a software adapter that cannot run it:
+    /// [`crate::plan::placement`]); `None` where it ran on the run's device.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub on_cpu: Option<String>,
 }
 
 /// The end of a member's run.
@@ -189,6 +193,7 @@ impl Member for ExactMember {
             work: self.nodes,
             solved: self.solved(),
             penalty: self.penalty(),
+            on_cpu: None,
         }
     }
 

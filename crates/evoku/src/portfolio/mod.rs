@@ -39,6 +39,7 @@ use crate::device::Device;
 use crate::error::Result;
 use crate::exact;
 use crate::ga::{self, Problem, Progress};
+use crate::plan::placement::{self, EngineKind, Placement};
 use crate::plan::RunPlan;
 
 /// A portfolio member, in priority order.
@@ -155,14 +156,6 @@ pub fn solve(
     )
 }
 
-/// Whether a member of kind `kind` works on a GPU device (the others work on the CPU).
-fn works_on_device(kind: MemberKind, device: &Device) -> bool {
-    match kind {
-        MemberKind::Exact => false,
-        MemberKind::Aco | MemberKind::Walk => !matches!(device, Device::Cpu),
-    }
-}
-
 fn run(
     puzzle: &Grid,
     kinds: &[MemberKind],
@@ -197,9 +190,23 @@ fn run(
         work: 0,
         solved: false,
         penalty: None,
+        on_cpu: None,
     };
+    // Where each member runs: the exact member on the CPU, the others on the run's device or,
+    // where a software adapter cannot run them, on the CPU (the same run there).
+    let placements = kinds
+        .iter()
+        .map(|kind| match kind {
+            MemberKind::Exact => Ok(Placement {
+                device: Device::Cpu,
+                on_cpu: None,
+            }),
+            MemberKind::Aco => placement::place(puzzle, EngineKind::Aco, plan),
+            MemberKind::Walk => placement::place(puzzle, EngineKind::Ga, plan),
+        })
+        .collect::<Result<Vec<_>>>()?;
     let mut members: Vec<Box<dyn Member>> = Vec::new();
-    for kind in kinds {
+    for (kind, placement) in kinds.iter().zip(&placements) {
         members.push(match kind {
             MemberKind::Exact if puzzle.geometry().box_size() >= restarts::RESTARTS_FROM_BOX => {
                 Box::new(restarts::RestartsMember::new(
@@ -214,7 +221,7 @@ fn run(
                 let config = plan.aco.clone();
                 outcome.colonies = Some(config.colonies);
                 // On several devices the colonies split over them, as the walk's islands do.
-                let device = plan.device.clone();
+                let device = placement.device.clone();
                 let report = idle(
                     kind.name(),
                     config.colonies,
@@ -237,7 +244,8 @@ fn run(
                     config.islands,
                     member::ga_generations_per_round(&config, cells) as u64,
                 );
-                let (puzzle, device, threads) = (puzzle.clone(), plan.device.clone(), plan.threads);
+                let (puzzle, device, threads) =
+                    (puzzle.clone(), placement.device.clone(), plan.threads);
                 let name = kind.name();
                 Box::new(Deferred::new(
                     report,
@@ -266,9 +274,9 @@ fn run(
         start,
         limit: plan.time_limit,
     };
-    let on_device: Vec<bool> = kinds
+    let on_device: Vec<bool> = placements
         .iter()
-        .map(|&kind| works_on_device(kind, &plan.device))
+        .map(|p| !matches!(p.device, Device::Cpu))
         .collect();
     let max_rounds = max_rounds(plan);
     // The member that decided the run (solved, or proved there is no solution), and the reports
@@ -330,6 +338,9 @@ fn run(
     outcome.members = finished.iter().map(|f| f.report.clone()).collect();
     for (index, report) in restore {
         outcome.members[index] = report;
+    }
+    for (report, placement) in outcome.members.iter_mut().zip(placements) {
+        report.on_cpu = placement.on_cpu;
     }
     // The result: the decider's (the winner's, or the prover's: no grid then), else the member
     // whose best is a full grid (the walk's).

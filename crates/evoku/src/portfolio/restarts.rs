@@ -306,6 +306,7 @@ impl Member for RestartsMember {
             work: self.work(),
             solved: self.solved(),
             penalty: self.penalty(),
+            on_cpu: None,
         }
     }
 

@@ -127,6 +127,7 @@ impl Member for SearchMember {
             work: self.rounds_run(),
             solved: status.solved,
             penalty: Some(status.penalty),
+            on_cpu: None,
         }
     }
 
