@@ -124,3 +124,50 @@ fn whole_runs_match_the_cpu_and_do_not_depend_on_the_step_size() {
         }
     }
 }
+
+/// Generations (and `init`) cut between two pieces of their workgroups (how a stop request or
+/// the time limit ends a long generation on a software adapter) and resumed by the next step
+/// give the CPU's population bit for bit.
+#[test]
+fn generations_cut_between_pieces_resume_the_same_run() {
+    let Some(ctx) = gpu() else { return };
+    let config = config(Preset::Default, |c| {
+        // 300 individuals: five workgroups, so a generation has five pieces of one.
+        c.population = 100;
+        c.islands = 3;
+        c.presolve = false;
+        c.restart_after = 4;
+        c.migration = 3;
+        c.seed = 11;
+    });
+    let problem = Problem::for_config(&lloyd_amos("inst16x16_70_0.txt"), &config).unwrap();
+    let mut cpu = CpuEngine::new(problem.clone(), &config, Some(1)).unwrap();
+    // Every third check cuts: two pieces run, then the step returns.
+    let checks = std::cell::Cell::new(0u32);
+    let cut = || {
+        checks.set(checks.get() + 1);
+        checks.get().is_multiple_of(3)
+    };
+    let stop = evoku::stop::Stop::after(None);
+    let mut gpu = match GpuEngine::new_within(&ctx, problem.clone(), &config, stop) {
+        Ok(Some(engine)) => engine,
+        _ => panic!("an engine without a deadline is built"),
+    };
+    gpu.set_groups_per_piece(Some(1));
+    let (mut done, mut cut_short) = (0, 0);
+    while done < 12 {
+        let ran = gpu.step_or_cut(1, &cut).unwrap();
+        cut_short += u32::from(ran == 0);
+        done += ran;
+    }
+    cpu.step(12).unwrap();
+    assert_eq!(
+        cpu.population_words(),
+        gpu.population_words().unwrap(),
+        "population after 12 generations cut into pieces"
+    );
+    assert_eq!(cpu.island_states(), gpu.island_states().unwrap());
+    if ctx.is_software() {
+        assert!(cut_short >= 12, "only {cut_short} steps were cut short");
+    }
+}

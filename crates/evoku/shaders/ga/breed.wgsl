@@ -13,7 +13,7 @@ fn migrates(generation: u32) -> bool {
 
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn breed(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
-    let id = invocation_index(gid, groups);
+    let id = params.first_individual + invocation_index(gid, groups);
     if id >= params.population * params.islands {
         return;
     }

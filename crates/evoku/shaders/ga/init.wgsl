@@ -91,7 +91,7 @@ fn init_slot(island: u32, generation: u32, slot: u32) -> vec2<u32> {
 
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn init(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
-    let id = invocation_index(gid, groups);
+    let id = params.first_individual + invocation_index(gid, groups);
     if id >= params.population * params.islands {
         return;
     }

@@ -65,6 +65,9 @@ pub struct Params {
     /// box assignment's matching, which bounds its loops (`assign::loop_bound`). The host's
     /// count for the software adapters' loop budget; no stage reads it.
     pub assign_free: u32,
+    /// The individual a `breed` or `init` dispatch starts at: 0, unless a software adapter runs
+    /// a generation in pieces (`crates/evoku/src/ga/gpu/pieces.rs`). No CPU stage reads it.
+    pub first_individual: u32,
 }
 }
 
@@ -105,6 +108,7 @@ impl Params {
             mutation_target_pm: per_mille(MUTATION_TARGET),
             rate_step_q16: rate_q16(config.rate_step),
             assign_free: problem.most_free_in_a_unit() as u32,
+            first_individual: 0,
         }
     }
 

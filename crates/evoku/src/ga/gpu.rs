@@ -20,6 +20,7 @@ pub mod batch;
 pub mod buffers;
 mod check;
 pub mod multi;
+mod pieces;
 
 pub use batch::run_batch;
 use check::check_params;
@@ -105,6 +106,13 @@ pub struct GpuEngine {
     island_groups: (u32, u32),
     /// Generations per submit, submits per step, read-back timeout.
     schedule: Schedule,
+    /// On a software adapter: workgroups of individuals already run of a generation (or of
+    /// `init`) that a stop request or the time limit cut short (`pieces`), 0 when none is.
+    pending_groups: u32,
+    /// On a software adapter: workgroups per piece, sized by the time the last piece took.
+    groups_per_piece: u32,
+    /// A piece size that overrides the timing (tests).
+    fixed_piece: Option<u32>,
 }
 
 impl GpuEngine {
@@ -130,6 +138,18 @@ impl GpuEngine {
                 islands.start, islands.end, config.islands
             )));
         }
+        let mut engine = GpuEngine::built(ctx, problem, config, islands)?;
+        engine.init_in_pieces(&|| false)?;
+        Ok(engine)
+    }
+
+    /// The engine of islands `islands` of the run `config` describes, before `init`.
+    fn built(
+        ctx: &GpuContext,
+        problem: Problem,
+        config: &GaConfig,
+        islands: std::ops::Range<u32>,
+    ) -> Result<GpuEngine> {
         let mut params = Params::new(&problem, config);
         params.islands = islands.end - islands.start;
         params.puzzle_islands = params.islands;
@@ -138,7 +158,7 @@ impl GpuEngine {
     }
 
     /// The engine of `params` (checked here against the adapter) for `problems`: one puzzle, or
-    /// a batch's puzzles of one board size ([`GpuEngine::new_batch`]).
+    /// a batch's puzzles of one board size ([`GpuEngine::new_batch`]); `init` is still to run.
     fn build(
         ctx: &GpuContext,
         params: Params,
@@ -180,7 +200,7 @@ impl GpuEngine {
             (buffers, bind_groups)
         })?;
         let max = ctx.limits.max_compute_workgroups_per_dimension;
-        let mut engine = GpuEngine {
+        let engine = GpuEngine {
             ctx: ctx.clone(),
             params,
             sizes,
@@ -195,9 +215,23 @@ impl GpuEngine {
                 ctx,
                 "lower --population, --islands or the generations per step, or use --backend cpu",
             ),
+            pending_groups: 0,
+            groups_per_piece: 1,
+            fixed_piece: None,
         };
-        engine.init()?;
         Ok(engine)
+    }
+
+    /// [`GpuEngine::new`] whose `init` ends early, between two pieces on a software adapter,
+    /// once `stop` is reached: `Ok(None)` then (as [`crate::ga::cpu::CpuEngine::new_within`]).
+    pub fn new_within(
+        ctx: &GpuContext,
+        problem: Problem,
+        config: &GaConfig,
+        stop: crate::stop::Stop,
+    ) -> Result<Option<GpuEngine>> {
+        let mut engine = GpuEngine::built(ctx, problem, config, 0..config.islands)?;
+        Ok(engine.init_in_pieces(&|| stop.reached())?.then_some(engine))
     }
 
     pub fn params(&self) -> &Params {
@@ -234,43 +268,15 @@ impl GpuEngine {
         self.schedule.set_rounds_per_submit(generations);
     }
 
+    /// Workgroups of individuals per piece on a software adapter: `Some` fixes it, `None` sizes
+    /// pieces by time (the default); results do not depend on it.
+    pub fn set_groups_per_piece(&mut self, groups: Option<u32>) {
+        self.fixed_piece = groups.map(|g| g.max(1));
+    }
+
     /// How long a read-back waits for the GPU before returning an error.
     pub fn set_timeout(&mut self, timeout: Duration) {
         self.schedule.set_timeout(timeout);
-    }
-
-    /// `init` into population 0 (through bind group 1, which writes it), then `island_best`.
-    fn init(&mut self) -> Result<()> {
-        let (p, groups) = (&self.pipelines, self.individual_groups);
-        let (islands, bind_group) = (self.island_groups, &self.bind_groups[1]);
-        pipeline::submit_pass(&self.ctx, "running init", "init", |pass| {
-            pass.set_bind_group(0, bind_group, &[]);
-            pass.set_pipeline(&p.init);
-            pass.dispatch_workgroups(groups.0, groups.1, 1);
-            pass.set_pipeline(&p.island_best);
-            pass.dispatch_workgroups(islands.0, islands.1, 1);
-        })?;
-        self.current = 0;
-        Ok(())
-    }
-
-    /// Records and submits `generations` generations in one command buffer.
-    fn submit(&mut self, generations: u32) -> Result<()> {
-        let (p, groups, islands) = (&self.pipelines, self.individual_groups, self.island_groups);
-        let bind_groups = &self.bind_groups;
-        let mut current = self.current;
-        pipeline::submit_pass(&self.ctx, "running generations", "generations", |pass| {
-            for _ in 0..generations {
-                pass.set_bind_group(0, &bind_groups[current], &[]);
-                pass.set_pipeline(&p.breed);
-                pass.dispatch_workgroups(groups.0, groups.1, 1);
-                pass.set_pipeline(&p.island_best);
-                pass.dispatch_workgroups(islands.0, islands.1, 1);
-                current = 1 - current;
-            }
-        })?;
-        self.current = current;
-        Ok(())
     }
 
     /// Genomes of every island, slot by slot, as `u32` words (tests: the whole population).
@@ -315,8 +321,11 @@ impl GpuEngine {
 
 impl Engine for GpuEngine {
     fn step(&mut self, generations: u32) -> Result<()> {
-        let schedule = self.schedule;
-        schedule.run(generations, |now| self.submit(now))
+        self.step_in_pieces(generations, &|| false).map(drop)
+    }
+
+    fn step_or_cut(&mut self, generations: u32, cut: &dyn Fn() -> bool) -> Result<u32> {
+        self.step_in_pieces(generations, cut)
     }
 
     fn islands(&mut self) -> Result<Vec<Island>> {

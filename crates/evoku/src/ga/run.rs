@@ -15,6 +15,14 @@ use crate::step_loop::least;
 pub trait Engine: Send {
     /// Advances every unsolved island by `generations` generations.
     fn step(&mut self, generations: u32) -> Result<()>;
+    /// [`Engine::step`], but an engine whose generations are long (the GA on a software GPU)
+    /// may return early, between two of its submits, once `cut()` says so. Returns the whole
+    /// generations run; one cut short is finished by the next step, so where a run is cut
+    /// changes nothing else.
+    fn step_or_cut(&mut self, generations: u32, cut: &dyn Fn() -> bool) -> Result<u32> {
+        let _ = cut;
+        self.step(generations).map(|()| generations)
+    }
     /// The island states (a small read-back on the GPU).
     fn islands(&mut self) -> Result<Vec<Island>>;
     /// The best genome island `island` has seen (read back only at the end).
@@ -113,10 +121,14 @@ impl<'e, B: BorrowMut<dyn Engine + 'e>> GaSearch<'e, B> {
 
 impl<'e, B: BorrowMut<dyn Engine + 'e> + Send> Search for GaSearch<'e, B> {
     fn step(&mut self, generations: u32) -> Result<()> {
+        self.step_or_cut(generations, &|| false).map(drop)
+    }
+
+    fn step_or_cut(&mut self, generations: u32, cut: &dyn Fn() -> bool) -> Result<u32> {
         let engine = self.engine.borrow_mut();
-        engine.step(generations)?;
+        let ran = engine.step_or_cut(generations, cut)?;
         self.islands = engine.islands()?;
-        Ok(())
+        Ok(ran)
     }
 
     fn status(&self) -> Status {

@@ -30,8 +30,9 @@ pub fn ga_engine(
     })
 }
 
-/// [`ga_engine`] whose CPU build ends early at `stop` (the run's deadline or a signal):
-/// `Ok(None)` then ([`CpuEngine::new_within`]). A GPU engine's build is not cut.
+/// [`ga_engine`] whose build ends early at `stop` (the run's deadline or a signal): `Ok(None)`
+/// then ([`CpuEngine::new_within`], [`GpuEngine::new_within`]: on a software adapter `init`
+/// goes in pieces). An engine over several GPUs is not cut.
 pub fn ga_engine_within(
     device: &Device,
     problem: Problem,
@@ -41,6 +42,8 @@ pub fn ga_engine_within(
 ) -> Result<Option<Box<dyn Engine>>> {
     match device {
         Device::Cpu => Ok(CpuEngine::new_within(problem, config, threads, stop)?
+            .map(|engine| Box::new(engine) as Box<dyn Engine>)),
+        Device::Gpu(ctx) => Ok(GpuEngine::new_within(ctx, problem, config, stop)?
             .map(|engine| Box::new(engine) as Box<dyn Engine>)),
         _ => ga_engine(device, problem, config, threads).map(Some),
     }

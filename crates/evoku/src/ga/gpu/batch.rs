@@ -54,7 +54,9 @@ impl GpuEngine {
             .map(|p| p.most_free_in_a_unit() as u32)
             .max()
             .unwrap_or(params.assign_free);
-        GpuEngine::build(ctx, params, problems, config)
+        let mut engine = GpuEngine::build(ctx, params, problems, config)?;
+        engine.init_in_pieces(&|| false)?;
+        Ok(engine)
     }
 
     /// Puzzles this engine holds.

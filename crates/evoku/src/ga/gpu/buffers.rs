@@ -185,7 +185,8 @@ impl Buffers {
             params: init(
                 "params",
                 bytemuck::bytes_of(params),
-                wgpu::BufferUsages::UNIFORM,
+                // Written again for a generation in pieces (`first_individual`).
+                wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
             ),
             tables: init(
                 "tables",
