@@ -291,12 +291,39 @@ impl GpuContext {
         timeout: Duration,
         advice: &str,
     ) -> Result<()> {
-        let poll = self.device.poll(wgpu::PollType::Wait {
-            submission_index: Some(submission),
-            timeout: Some(timeout),
-        });
+        self.wait_or_cut(submission, timeout, advice, &|| false)
+            .map(drop)
+    }
+
+    /// [`GpuContext::wait`], looking at `cut()` every 20 ms: `Ok(false)` when it said so before
+    /// the GPU was done (the work goes on). A software adapter compiles a pipeline when its first
+    /// dispatch runs, which at 64x64 (the GA's `breed` on lavapipe) takes seconds.
+    pub(crate) fn wait_or_cut(
+        &self,
+        submission: wgpu::SubmissionIndex,
+        timeout: Duration,
+        advice: &str,
+        cut: &dyn Fn() -> bool,
+    ) -> Result<bool> {
+        const SLICE: Duration = Duration::from_millis(20);
+        let start = std::time::Instant::now();
+        let poll = loop {
+            let left = timeout.saturating_sub(start.elapsed());
+            let poll = self.device.poll(wgpu::PollType::Wait {
+                submission_index: Some(submission.clone()),
+                timeout: Some(left.min(SLICE)),
+            });
+            match poll {
+                Err(wgpu::PollError::Timeout) if left > SLICE => {
+                    if cut() {
+                        return Ok(false);
+                    }
+                }
+                other => break other,
+            }
+        };
         match poll {
-            Ok(_) => Ok(()),
+            Ok(_) => Ok(true),
             Err(e) => {
                 self.check("waiting for the GPU")?;
                 Err(self.error(

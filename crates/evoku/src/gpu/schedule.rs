@@ -71,9 +71,15 @@ impl Schedule {
         Ok(())
     }
 
-    /// Waits until the GPU has run `submission`.
-    pub(crate) fn wait(&self, ctx: &GpuContext, submission: wgpu::SubmissionIndex) -> Result<()> {
-        ctx.wait(submission, self.timeout, self.advice)
+    /// Waits until the GPU has run `submission`, or until `cut()` says so: `Ok(false)` then
+    /// (the work goes on).
+    pub(crate) fn wait_or_cut(
+        &self,
+        ctx: &GpuContext,
+        submission: wgpu::SubmissionIndex,
+        cut: &dyn Fn() -> bool,
+    ) -> Result<bool> {
+        ctx.wait_or_cut(submission, self.timeout, self.advice, cut)
     }
 
     /// Copies `size` bytes at `offset` of `source` back to the host and waits for them.

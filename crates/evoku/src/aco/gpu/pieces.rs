@@ -108,7 +108,11 @@ impl GpuAco {
                         pass.set_bind_group(0, &self.bind_group, &[]);
                         self.record(pass, AcoStage::Tour, now);
                     })?;
-                self.schedule.wait(&self.ctx, submission)?;
+                // Cut while it runs: the piece is not counted and the next step waits for it
+                // (a tour dispatch carries on from the step each colony records, so none repeats).
+                if !self.schedule.wait_or_cut(&self.ctx, submission, cut)? {
+                    return Ok(done);
+                }
                 self.pending_tours += now;
                 let per_tour = started.elapsed().as_secs_f64() / now as f64;
                 self.tours_per_piece =

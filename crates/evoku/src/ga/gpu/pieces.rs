@@ -127,7 +127,11 @@ impl GpuEngine {
                     pass.set_pipeline(pipeline);
                     pass.dispatch_workgroups(now, 1, 1);
                 })?;
-            self.schedule.wait(&self.ctx, submission)?;
+            // Cut while it runs: the piece is not counted, and runs again when the generation
+            // resumes, giving the same children (each depends on the current population only).
+            if !self.schedule.wait_or_cut(&self.ctx, submission, cut)? {
+                return Ok(false);
+            }
             self.pending_groups += now;
             let per_group = started.elapsed().as_secs_f64() / now as f64;
             self.groups_per_piece =
