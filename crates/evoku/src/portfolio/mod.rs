@@ -134,6 +134,14 @@ pub enum Turns {
     Sequential,
 }
 
+/// Whether a member of kind `kind` works on a GPU device (the others work on the CPU).
+fn works_on_device(kind: MemberKind, device: &Device) -> bool {
+    match kind {
+        MemberKind::Exact => false,
+        MemberKind::Aco | MemberKind::Walk => !matches!(device, Device::Cpu),
+    }
+}
+
 /// Runs the portfolio `kinds` on `puzzle`, the members taking their turns as `turns` says.
 /// `progress` sees every round (`generation` = rounds). The time limit counts from `start` (the
 /// solve's start: every phase is inside it).
@@ -145,32 +153,7 @@ pub fn solve(
     start: Instant,
     turns: Turns,
 ) -> Result<PortfolioOutcome> {
-    run(
-        puzzle,
-        kinds,
-        plan,
-        progress,
-        start,
-        turns == Turns::Overlapped,
-    )
-}
-
-/// Whether a member of kind `kind` works on a GPU device (the others work on the CPU).
-fn works_on_device(kind: MemberKind, device: &Device) -> bool {
-    match kind {
-        MemberKind::Exact => false,
-        MemberKind::Aco | MemberKind::Walk => !matches!(device, Device::Cpu),
-    }
-}
-
-fn run(
-    puzzle: &Grid,
-    kinds: &[MemberKind],
-    plan: &RunPlan,
-    progress: &mut dyn FnMut(&Progress),
-    start: Instant,
-    overlap: bool,
-) -> Result<PortfolioOutcome> {
+    let overlap = turns == Turns::Overlapped;
     let mut outcome = PortfolioOutcome::empty();
     match exact::propagate(puzzle) {
         Err(why) => {
