@@ -33,6 +33,14 @@ fn with_alldiff(g: Geometry, alldiff: bool) -> Solver {
     s
 }
 
+/// The candidates of an empty 9x9 board but for `cells`, which hold `mask`.
+fn empty_9x9_but(cells: std::ops::Range<usize>, mask: u64) -> (Geometry, Vec<u64>) {
+    let g = Geometry::new(3).unwrap();
+    let mut masks = vec![g.all_digits(); 81];
+    masks[cells].fill(mask);
+    (g, masks)
+}
+
 fn sorted(mut v: Vec<Grid>) -> Vec<Grid> {
     v.sort_by(|a, b| a.cells().cmp(b.cells()));
     v
@@ -176,9 +184,7 @@ fn alldiff_removes_a_naked_pair() {
 #[test]
 fn a_digit_without_a_place_is_found() {
     // No cell of row 1 may hold 9, yet every cell has candidates.
-    let g = Geometry::new(3).unwrap();
-    let mut masks = vec![g.all_digits(); 81];
-    masks[0..9].fill(0xff);
+    let (g, mut masks) = empty_9x9_but(0..9, 0xff);
     let mut s = with_alldiff(g, false);
     assert_eq!(
         s.propagate_candidates(&mut masks),
@@ -193,9 +199,7 @@ fn a_digit_without_a_place_is_found() {
 fn alldiff_finds_a_hall_violation() {
     // Three cells of row 1 share the candidates {1, 2}: no assignment exists, though every
     // cell has candidates and every digit has places.
-    let g = Geometry::new(3).unwrap();
-    let mut masks = vec![g.all_digits(); 81];
-    masks[0..3].fill(0b11);
+    let (g, mut masks) = empty_9x9_but(0..3, 0b11);
     let mut strong = with_alldiff(g, true);
     let err = strong.propagate_candidates(&mut masks.clone()).unwrap_err();
     assert!(
