@@ -16,7 +16,7 @@
 use crate::clauses::{not, pos, var, Lit};
 use crate::rng;
 use crate::walk_cells::walk_cells;
-use crate::walk_formula::{back_to_best, weighted_pick, Counts, Formula, Weights};
+use crate::walk_formula::{weighted_pick, Best, Counts, Formula, Weights};
 use crate::Solver;
 
 /// Stream key of the walks' draws (the walk's number is the generation).
@@ -182,9 +182,7 @@ fn walk(
     flips: u64,
 ) -> (usize, u64) {
     let mut state = Counts::new(formula, truth);
-    let mut best = state.unsat();
-    // Variables flipped since the best assignment, undone at the end.
-    let mut since_best: Vec<u32> = Vec::new();
+    let mut best = Best::new(state.unsat());
     let mut scores: Vec<u64> = Vec::new();
     let mut done = 0;
     while done < flips && state.unsat() > 0 {
@@ -200,15 +198,10 @@ fn walk(
         }
         let l = clause[weighted_pick(&scores, draws)];
         state.make_true(formula, truth, l);
-        since_best.push(var(l) as u32);
+        best.moved(&[var(l) as u32], state.unsat());
         done += 1;
-        if state.unsat() < best {
-            best = state.unsat();
-            since_best.clear();
-        }
     }
-    back_to_best(formula, truth, &since_best, best);
-    (best, done)
+    (best.restore(formula, truth), done)
 }
 
 impl Solver {

@@ -7,7 +7,7 @@
 
 use crate::clauses::{not, pos, var};
 use crate::rng;
-use crate::walk_formula::{back_to_best, weighted_pick, Counts, Formula, Weights};
+use crate::walk_formula::{weighted_pick, Best, Counts, Formula, Weights};
 
 const NONE: u32 = u32::MAX;
 
@@ -50,8 +50,7 @@ pub(crate) fn walk_cells(
         current[g] = chosen as u32;
     }
     let mut state = Counts::new(formula, truth);
-    let mut best = state.unsat();
-    let mut since_best: Vec<u32> = Vec::new();
+    let mut best = Best::new(state.unsat());
     let mut options: Vec<(u32, u32)> = Vec::new();
     let mut sums: Vec<u64> = Vec::new();
     let mut done = 0;
@@ -99,13 +98,8 @@ pub(crate) fn walk_cells(
         state.make_true(formula, truth, not(pos(from as usize)));
         state.make_true(formula, truth, pos(to as usize));
         current[cell_of[from as usize] as usize] = to;
-        since_best.extend_from_slice(&[from, to]);
+        best.moved(&[from, to], state.unsat());
         done += 1;
-        if state.unsat() < best {
-            best = state.unsat();
-            since_best.clear();
-        }
     }
-    back_to_best(formula, truth, &since_best, best);
-    (best, done)
+    (best.restore(formula, truth), done)
 }

@@ -102,18 +102,45 @@ impl Formula {
     }
 }
 
-#[inline(always)]
-/// Undoes the flips made since the best assignment (`since_best`, variables; each flip toggles,
-/// so their order does not matter), leaving `truth` at that assignment of `best` false clauses.
-pub(super) fn back_to_best(formula: &Formula, truth: &mut [bool], since_best: &[u32], best: usize) {
-    for &v in since_best {
-        truth[v as usize] = !truth[v as usize];
+/// The best assignment a walk has met: its number of false clauses, and the variables flipped
+/// since (each flip toggles, so their order does not matter).
+pub(super) struct Best {
+    unsat: usize,
+    since: Vec<u32>,
+}
+
+impl Best {
+    /// The walk's start, with `unsat` false clauses.
+    pub(super) fn new(unsat: usize) -> Best {
+        Best {
+            unsat,
+            since: Vec::new(),
+        }
     }
-    debug_assert_eq!(
-        Counts::new(formula, truth).unsat(),
-        best,
-        "the counts lost track"
-    );
+
+    /// After a move that flipped `vars` and left `unsat` clauses false.
+    #[inline(always)]
+    pub(super) fn moved(&mut self, vars: &[u32], unsat: usize) {
+        self.since.extend_from_slice(vars);
+        if unsat < self.unsat {
+            self.unsat = unsat;
+            self.since.clear();
+        }
+    }
+
+    /// Undoes the flips made since the best assignment, leaving `truth` at it; returns its
+    /// number of false clauses.
+    pub(super) fn restore(self, formula: &Formula, truth: &mut [bool]) -> usize {
+        for &v in &self.since {
+            truth[v as usize] = !truth[v as usize];
+        }
+        debug_assert_eq!(
+            Counts::new(formula, truth).unsat(),
+            self.unsat,
+            "the counts lost track"
+        );
+        self.unsat
+    }
 }
 
 fn is_true(truth: &[bool], l: Lit) -> bool {

@@ -5,48 +5,24 @@ use super::common::{
     ant_header, AcoParams, Colony, ANT_HEADER_WORDS, COLONY_WORKGROUP, DIRTY_WORDS, DONE_BIT,
     NO_CHOICE, TOUR_WORKGROUP,
 };
-use crate::gpu::prelude::{Access, Binding, BufferType, Prelude};
+use crate::gpu::prelude::{Binding, BufferType, Prelude};
 
 /// The bind group layout of every ACS pipeline, binding `k` the `k`-th entry. The engine builds its
 /// layout from it and the prelude declares the WGSL variables from it.
 pub const BINDINGS: [Binding; 6] = [
-    Binding {
-        name: "params",
-        access: Access::Uniform,
-        ty: BufferType::of::<AcoParams>(),
-    },
+    Binding::uniform::<AcoParams>("params"),
     // Peers (cells * npeers), units (3n * n), per cell `row | col << 8 | box << 16`, the start
     // board (`AcoTables::words`).
-    Binding {
-        name: "tables",
-        access: Access::Read,
-        ty: BufferType::array::<u32>("u32"),
-    },
+    Binding::read("tables", BufferType::WORDS),
     // Every ant of every colony, `ant_words` each, colony-major: header, candidates
     // (`cand_words` per cell), stack.
-    Binding {
-        name: "ants",
-        access: Access::ReadWrite,
-        ty: BufferType::array::<u32>("u32"),
-    },
+    Binding::read_write("ants", BufferType::WORDS),
     // Pheromone per colony, `cells * side` each, cell-major.
-    Binding {
-        name: "pheromone",
-        access: Access::ReadWrite,
-        ty: BufferType::array::<u32>("u32"),
-    },
-    Binding {
-        name: "colonies",
-        access: Access::ReadWrite,
-        ty: BufferType::array::<Colony>("Colony"),
-    },
+    Binding::read_write("pheromone", BufferType::WORDS),
+    Binding::read_write("colonies", BufferType::array::<Colony>("Colony")),
     // Per colony: the best-so-far solution then the overall best, each `filled` then a digit per
     // cell.
-    Binding {
-        name: "records",
-        access: Access::ReadWrite,
-        ty: BufferType::array::<u32>("u32"),
-    },
+    Binding::read_write("records", BufferType::WORDS),
 ];
 
 /// The prelude every ACS module starts with.

@@ -33,35 +33,20 @@ impl GenerateSettings {
     pub fn new() -> GenerateSettings {
         GenerateSettings::default()
     }
+}
 
-    /// The board's side (`--size`): the square of a box size 2..=8 (4, 9, 16, 25, ...).
-    pub fn side(mut self, side: usize) -> GenerateSettings {
-        self.side = side;
-        self
-    }
-
-    /// The level of every puzzle (`--level`).
-    pub fn level(mut self, level: Level) -> GenerateSettings {
-        self.level = level;
-        self
-    }
-
-    /// How many puzzles (`--count`).
-    pub fn count(mut self, count: usize) -> GenerateSettings {
-        self.count = count;
-        self
-    }
-
-    /// The seed (`--seed`): the same seed gives the same puzzles.
-    pub fn seed(mut self, seed: u64) -> GenerateSettings {
-        self.seed = seed;
-        self
-    }
-
-    /// Givens symmetric under the 180-degree rotation (`--symmetric`).
-    pub fn symmetric(mut self, symmetric: bool) -> GenerateSettings {
-        self.symmetric = symmetric;
-        self
+setters! {
+    GenerateSettings {
+        /// The board's side (`--size`): the square of a box size 2..=8 (4, 9, 16, 25, ...).
+        side: usize,
+        /// The level of every puzzle (`--level`).
+        level: Level,
+        /// How many puzzles (`--count`).
+        count: usize,
+        /// The seed (`--seed`): the same seed gives the same puzzles.
+        seed: u64,
+        /// Givens symmetric under the 180-degree rotation (`--symmetric`).
+        symmetric: bool,
     }
 }
 

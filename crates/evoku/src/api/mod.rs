@@ -1,6 +1,23 @@
 //! The stable API: a puzzle, and solving, rating and generating with settings (re-exported at
 //! the crate root).
 
+/// Builder methods of a settings struct that each set one field: `field: T` makes
+/// `pub fn field(mut self, value: T) -> Self` setting `self.field = value`, and
+/// `field: T => Some` sets `self.field = Some(value)`. Doc comments go with each method.
+macro_rules! setters {
+    ($settings:ident { $( $(#[$doc:meta])* $field:ident: $value:ty $(=> $wrap:ident)?, )* }) => {
+        impl $settings {
+            $(
+                $(#[$doc])*
+                pub fn $field(mut self, value: $value) -> $settings {
+                    self.$field = $($wrap)?(value);
+                    self
+                }
+            )*
+        }
+    };
+}
+
 mod generate;
 pub mod named;
 mod puzzle;

@@ -41,37 +41,22 @@ impl RateSettings {
     pub fn new() -> RateSettings {
         RateSettings::default()
     }
+}
 
-    /// Independent GA runs (`--runs`); 0 skips the GA rating, leaving the ladder and entropy
-    /// (fast and deterministic).
-    pub fn ga_runs(mut self, runs: u32) -> RateSettings {
-        self.ga_runs = runs;
-        self
-    }
-
-    /// Where the GA runs (`--backend`).
-    pub fn backend(mut self, backend: Backend) -> RateSettings {
-        self.backend = backend;
-        self
-    }
-
-    /// The GA's random seed (`--seed`).
-    pub fn seed(mut self, seed: u64) -> RateSettings {
-        self.seed = seed;
-        self
-    }
-
-    /// CPU threads (`--threads`). Results do not depend on it.
-    pub fn threads(mut self, threads: usize) -> RateSettings {
-        self.threads = Some(threads);
-        self
-    }
-
-    /// Time for the GA runs (`--time-limit`); runs still going then count at the generations
-    /// reached.
-    pub fn ga_time_limit(mut self, limit: Duration) -> RateSettings {
-        self.ga_time_limit = Some(limit);
-        self
+setters! {
+    RateSettings {
+        /// Independent GA runs (`--runs`); 0 skips the GA rating, leaving the ladder and entropy
+        /// (fast and deterministic).
+        ga_runs: u32,
+        /// Where the GA runs (`--backend`).
+        backend: Backend,
+        /// The GA's random seed (`--seed`).
+        seed: u64,
+        /// CPU threads (`--threads`). Results do not depend on it.
+        threads: usize => Some,
+        /// Time for the GA runs (`--time-limit`); runs still going then count at the generations
+        /// reached.
+        ga_time_limit: Duration => Some,
     }
 }
 

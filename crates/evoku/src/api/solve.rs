@@ -59,41 +59,9 @@ impl Settings {
         Settings::default()
     }
 
-    /// The solver (`evoku solve --algorithm`); the GA runs the walk preset.
-    pub fn algorithm(mut self, algorithm: Algorithm) -> Settings {
-        self.algorithm = algorithm;
-        self
-    }
-
-    /// Where the GA and the ACS run (`--backend`).
-    pub fn backend(mut self, backend: Backend) -> Settings {
-        self.backend = backend;
-        self
-    }
-
     /// The GPU adapter whose name contains `name` (`--adapter`).
     pub fn adapter(mut self, name: impl Into<String>) -> Settings {
         self.adapter = Some(name.into());
-        self
-    }
-
-    /// The random seed (`--seed`): the same seed gives the same run.
-    pub fn seed(mut self, seed: u64) -> Settings {
-        self.seed = seed;
-        self
-    }
-
-    /// CPU threads (`--threads`; default: every core). Results do not depend on it.
-    pub fn threads(mut self, threads: usize) -> Settings {
-        self.threads = Some(threads);
-        self
-    }
-
-    /// Independent searches of the exact member from 36x36 on (`--exact-streams`; default
-    /// [`EXACT_STREAMS`], at most [`crate::plan::MAX_EXACT_STREAMS`]): more keep more cores busy and change
-    /// the run, which the thread count never does.
-    pub fn exact_streams(mut self, streams: u32) -> Settings {
-        self.exact_streams = streams;
         self
     }
 
@@ -103,23 +71,9 @@ impl Settings {
         self
     }
 
-    /// Whether the solution the exact solver's no-solution check finds first is the answer
-    /// (`true`, the default); `false` runs the chosen method anyway, to measure the GA or the ACS
-    /// alone (`--no-exact-shortcut`).
-    pub fn exact_shortcut(mut self, shortcut: bool) -> Settings {
-        self.exact_shortcut = shortcut;
-        self
-    }
-
     /// No time limit (`--time-limit 0`).
     pub fn no_time_limit(mut self) -> Settings {
         self.time_limit = Some(None);
-        self
-    }
-
-    /// The GA's named settings (`--preset`; default `walk`), which [`Settings::set`] adjusts.
-    pub fn preset(mut self, preset: Preset) -> Settings {
-        self.preset = Some(preset);
         self
     }
 
@@ -141,6 +95,29 @@ impl Settings {
         }
         self.named.push((name.to_string(), value.to_string()));
         Ok(self)
+    }
+}
+
+setters! {
+    Settings {
+        /// The solver (`evoku solve --algorithm`); the GA runs the walk preset.
+        algorithm: Algorithm,
+        /// Where the GA and the ACS run (`--backend`).
+        backend: Backend,
+        /// The random seed (`--seed`): the same seed gives the same run.
+        seed: u64,
+        /// CPU threads (`--threads`; default: every core). Results do not depend on it.
+        threads: usize => Some,
+        /// Independent searches of the exact member from 36x36 on (`--exact-streams`; default
+        /// [`EXACT_STREAMS`], at most [`crate::plan::MAX_EXACT_STREAMS`]): more keep more cores busy and change
+        /// the run, which the thread count never does.
+        exact_streams: u32,
+        /// Whether the solution the exact solver's no-solution check finds first is the answer
+        /// (`true`, the default); `false` runs the chosen method anyway, to measure the GA or the ACS
+        /// alone (`--no-exact-shortcut`).
+        exact_shortcut: bool,
+        /// The GA's named settings (`--preset`; default `walk`), which [`Settings::set`] adjusts.
+        preset: Preset => Some,
     }
 }
 

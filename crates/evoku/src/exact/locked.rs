@@ -66,15 +66,7 @@ pub(super) fn locked_band(
     let mut changed = false;
     // Claiming.
     for k in 0..b {
-        let (mut once, mut twice) = (0u64, 0u64);
-        for &m in &segs[k * b..(k + 1) * b] {
-            twice |= once & m;
-            once |= m;
-        }
-        let unique = once & !twice;
-        if unique == 0 {
-            continue;
-        }
+        let unique = in_one_only(segs[k * b..(k + 1) * b].iter().copied());
         for j in 0..b {
             let m = segs[k * b + j] & unique;
             if m == 0 {
@@ -90,16 +82,7 @@ pub(super) fn locked_band(
     // Pointing (segment masks may be stale after claiming; they only over-approximate, which
     // keeps every elimination sound).
     for j in 0..b {
-        let (mut once, mut twice) = (0u64, 0u64);
-        for k in 0..b {
-            let m = segs[k * b + j];
-            twice |= once & m;
-            once |= m;
-        }
-        let unique = once & !twice;
-        if unique == 0 {
-            continue;
-        }
+        let unique = in_one_only((0..b).map(|k| segs[k * b + j]));
         for k in 0..b {
             let m = segs[k * b + j] & unique;
             if m == 0 {
@@ -111,4 +94,14 @@ pub(super) fn locked_band(
         }
     }
     Ok(changed)
+}
+
+/// The digits that stand in exactly one of `masks`.
+fn in_one_only(masks: impl Iterator<Item = u64>) -> u64 {
+    let (mut once, mut twice) = (0u64, 0u64);
+    for m in masks {
+        twice |= once & m;
+        once |= m;
+    }
+    once & !twice
 }

@@ -26,6 +26,21 @@ fn solvers(g: Geometry) -> Vec<Solver> {
     v
 }
 
+/// A solver with the all-different propagator on or off.
+fn with_alldiff(g: Geometry, alldiff: bool) -> Solver {
+    let mut s = Solver::new(g);
+    s.set_alldiff(alldiff);
+    s
+}
+
+/// The candidates of an empty 9x9 board but for `cells`, which hold `mask`.
+fn empty_9x9_but(cells: std::ops::Range<usize>, mask: u64) -> (Geometry, Vec<u64>) {
+    let g = Geometry::new(3).unwrap();
+    let mut masks = vec![g.all_digits(); 81];
+    masks[cells].fill(mask);
+    (g, masks)
+}
+
 fn sorted(mut v: Vec<Grid>) -> Vec<Grid> {
     v.sort_by(|a, b| a.cells().cmp(b.cells()));
     v
@@ -153,10 +168,8 @@ fn alldiff_removes_a_naked_pair() {
          ..8......\
          ..9......",
     );
-    let mut plain = Solver::new(p.geometry());
-    plain.set_alldiff(false);
-    let mut strong = Solver::new(p.geometry());
-    strong.set_alldiff(true);
+    let mut plain = with_alldiff(p.geometry(), false);
+    let mut strong = with_alldiff(p.geometry(), true);
     let weak = plain.propagate(&p).unwrap();
     let tight = strong.propagate(&p).unwrap();
     assert_eq!(weak.candidates[1], 0b11);
@@ -171,11 +184,8 @@ fn alldiff_removes_a_naked_pair() {
 #[test]
 fn a_digit_without_a_place_is_found() {
     // No cell of row 1 may hold 9, yet every cell has candidates.
-    let g = Geometry::new(3).unwrap();
-    let mut masks = vec![g.all_digits(); 81];
-    masks[0..9].fill(0xff);
-    let mut s = Solver::new(g);
-    s.set_alldiff(false);
+    let (g, mut masks) = empty_9x9_but(0..9, 0xff);
+    let mut s = with_alldiff(g, false);
     assert_eq!(
         s.propagate_candidates(&mut masks),
         Err(Contradiction::NoPlace {
@@ -189,11 +199,8 @@ fn a_digit_without_a_place_is_found() {
 fn alldiff_finds_a_hall_violation() {
     // Three cells of row 1 share the candidates {1, 2}: no assignment exists, though every
     // cell has candidates and every digit has places.
-    let g = Geometry::new(3).unwrap();
-    let mut masks = vec![g.all_digits(); 81];
-    masks[0..3].fill(0b11);
-    let mut strong = Solver::new(g);
-    strong.set_alldiff(true);
+    let (g, mut masks) = empty_9x9_but(0..3, 0b11);
+    let mut strong = with_alldiff(g, true);
     let err = strong.propagate_candidates(&mut masks.clone()).unwrap_err();
     assert!(
         matches!(
@@ -204,8 +211,7 @@ fn alldiff_finds_a_hall_violation() {
         ),
         "{err}"
     );
-    let mut weak = Solver::new(g);
-    weak.set_alldiff(false);
+    let mut weak = with_alldiff(g, false);
     assert_eq!(weak.propagate_candidates(&mut masks), Ok(0));
 }
 

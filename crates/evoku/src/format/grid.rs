@@ -232,15 +232,7 @@ fn decode_row(
         }
         Mode::Symbols => {
             for t in row {
-                for (i, c) in t.text.chars().enumerate() {
-                    let column = t.column + i;
-                    let d = ctx
-                        .symbols
-                        .digit(c, side)
-                        .map_err(|m| ctx.error(line.number, column, m))?;
-                    raw.cells.push(d);
-                    raw.positions.push((line.number, column));
-                }
+                ctx.read_symbols(t, line.number, side, &mut raw.cells, &mut raw.positions)?;
             }
         }
     }

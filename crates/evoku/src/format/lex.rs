@@ -3,7 +3,7 @@
 
 use super::symbols::Symbols;
 use crate::board::{Geometry, MAX_BOX_SIZE, MIN_BOX_SIZE};
-use crate::error::Error;
+use crate::error::{Error, Result};
 
 /// One line of input without its line end; `number` is 1-based.
 #[derive(Clone, Copy, Debug)]
@@ -120,6 +120,28 @@ impl Ctx<'_> {
             column,
             message: message.into(),
         }
+    }
+
+    /// Reads `token` on line `line` one symbol a cell, for a board of side `side`: each cell's
+    /// digit appended to `cells` and where it was written to `positions`.
+    pub(super) fn read_symbols(
+        &self,
+        token: &Token<'_>,
+        line: usize,
+        side: usize,
+        cells: &mut Vec<u8>,
+        positions: &mut Vec<(usize, usize)>,
+    ) -> Result<()> {
+        for (i, c) in token.text.chars().enumerate() {
+            let column = token.column + i;
+            let digit = self
+                .symbols
+                .digit(c, side)
+                .map_err(|m| self.error(line, column, m))?;
+            cells.push(digit);
+            positions.push((line, column));
+        }
+        Ok(())
     }
 }
 

@@ -39,15 +39,7 @@ pub(super) fn parse(lines: &[SourceLine<'_>], ctx: &Ctx<'_>) -> Result<Vec<Raw>>
         let side = geometry.side();
         let mut digits = Vec::with_capacity(geometry.cells());
         let mut positions = Vec::with_capacity(geometry.cells());
-        for (i, c) in cells.text.chars().enumerate() {
-            let column = cells.column + i;
-            let digit = ctx
-                .symbols
-                .digit(c, side)
-                .map_err(|m| ctx.error(line.number, column, m))?;
-            digits.push(digit);
-            positions.push((line.number, column));
-        }
+        ctx.read_symbols(&cells, line.number, side, &mut digits, &mut positions)?;
         // Everything after the cells (and the whitespace that ends them) names the puzzle.
         let rest = line
             .text

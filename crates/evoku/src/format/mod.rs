@@ -330,18 +330,22 @@ mod tests {
             ".4..1.9.88.5...7.........1..2...5..4..16......3...8..2.......6.3.4...8...8..9.4.3";
         assert_eq!(detect(line), Format::Line);
         assert_eq!(detect(&format!("# c\n\n{line} // name\n")), Format::Line);
-        assert_eq!(detect("3\r\n1\r\n-1\t2\t"), Format::LloydAmos);
-        assert_eq!(detect("# c\n 12\n"), Format::LloydAmos);
-        assert_eq!(detect("123\n1\n"), Format::Line);
-        assert_eq!(detect("1 2 . .\n. . 1 2\n"), Format::Grid);
-        assert_eq!(detect("53..7....\n6..195...\n"), Format::Grid);
-        assert_eq!(detect("53..7....\n"), Format::Line);
-        assert_eq!(detect("123456789ABCDEFG\n"), Format::Grid);
-        assert_eq!(detect("1234............\n"), Format::Line);
-        assert_eq!(detect("53. .7. ...\n"), Format::Grid);
-        assert_eq!(detect("+-------+-------+-------+\n"), Format::Grid);
-        assert_eq!(detect(""), Format::Line);
-        assert_eq!(detect("# only\n"), Format::Line);
+        for (text, format) in [
+            ("3\r\n1\r\n-1\t2\t", Format::LloydAmos),
+            ("# c\n 12\n", Format::LloydAmos),
+            ("123\n1\n", Format::Line),
+            ("1 2 . .\n. . 1 2\n", Format::Grid),
+            ("53..7....\n6..195...\n", Format::Grid),
+            ("53..7....\n", Format::Line),
+            ("123456789ABCDEFG\n", Format::Grid),
+            ("1234............\n", Format::Line),
+            ("53. .7. ...\n", Format::Grid),
+            ("+-------+-------+-------+\n", Format::Grid),
+            ("", Format::Line),
+            ("# only\n", Format::Line),
+        ] {
+            assert_eq!(detect(text), format, "{text:?}");
+        }
         assert_eq!(
             detect(&format!("{} name\n", &line[..80])),
             Format::Line,

@@ -9,62 +9,26 @@ use super::problem::genome_words;
 use crate::board::Geometry;
 use crate::ga::cpu::assign::{ASSIGN_INF, ASSIGN_NOISE_DRAW, ASSIGN_NOISE_STRIDE, ASSIGN_UNIT};
 use crate::ga::cpu::multi_parent::WEIGHT_BOUNDS;
-use crate::gpu::prelude::{Access, Binding, BufferType, Prelude};
+use crate::gpu::prelude::{Binding, BufferType, Prelude};
 
 /// The bind group layout of every GA pipeline, binding `k` the `k`-th entry. The engine builds its
 /// layout from it and the prelude declares the WGSL variables from it.
 pub const BINDINGS: [Binding; 9] = [
-    Binding {
-        name: "params",
-        access: Access::Uniform,
-        ty: BufferType::of::<Params>(),
-    },
+    Binding::uniform::<Params>("params"),
     // The problem tables (`crate::ga::gpu::buffers::tables`).
-    Binding {
-        name: "tables",
-        access: Access::Read,
-        ty: BufferType::array::<u32>("u32"),
-    },
+    Binding::read("tables", BufferType::WORDS),
     // The current generation: genomes (`genome_words` each, island-major) and (penalty, age).
-    Binding {
-        name: "population",
-        access: Access::Read,
-        ty: BufferType::array::<u32>("u32"),
-    },
-    Binding {
-        name: "scores",
-        access: Access::Read,
-        ty: BufferType::array::<[u32; 2]>("vec2<u32>"),
-    },
+    Binding::read("population", BufferType::WORDS),
+    Binding::read("scores", BufferType::array::<[u32; 2]>("vec2<u32>")),
     // The generation being made; each invocation of `init` / `breed` writes only its own slot.
-    Binding {
-        name: "next_population",
-        access: Access::ReadWrite,
-        ty: BufferType::array::<u32>("u32"),
-    },
-    Binding {
-        name: "next_scores",
-        access: Access::ReadWrite,
-        ty: BufferType::array::<[u32; 2]>("vec2<u32>"),
-    },
-    Binding {
-        name: "islands",
-        access: Access::ReadWrite,
-        ty: BufferType::array::<Island>("Island"),
-    },
+    Binding::read_write("next_population", BufferType::WORDS),
+    Binding::read_write("next_scores", BufferType::array::<[u32; 2]>("vec2<u32>")),
+    Binding::read_write("islands", BufferType::array::<Island>("Island")),
     // Two genomes per island: the epoch best (best since the last restart), then the overall best.
-    Binding {
-        name: "records",
-        access: Access::ReadWrite,
-        ty: BufferType::array::<u32>("u32"),
-    },
+    Binding::read_write("records", BufferType::WORDS),
     // What each child's breeding did (`OUTCOME_*` bits): written by `breed`, summed by
     // `island_best` of the same generation.
-    Binding {
-        name: "outcomes",
-        access: Access::ReadWrite,
-        ty: BufferType::array::<u32>("u32"),
-    },
+    Binding::read_write("outcomes", BufferType::WORDS),
 ];
 
 /// The prelude every GA module for boards of `geometry` starts with.

@@ -1,5 +1,6 @@
-//! Adapter and device acquisition, once per process: the [`GpuContext`] every engine, test and
-//! benchmark shares, adapter listing for `evoku devices`, and GPU errors turned into values.
+//! Device acquisition, once per process: the [`GpuContext`] every engine, test and benchmark
+//! shares, and GPU errors turned into values. Which adapters there are and which one opens:
+//! [`super::list_adapters`] and [`super::chosen_adapter`].
 
 use std::any::Any;
 use std::sync::{Arc, Mutex};
@@ -8,6 +9,7 @@ use std::time::Duration;
 pub use super::backends::{backends_from_list, is_software};
 
 use super::backends::{backends, instance, rank, refuse_without_compute};
+use super::listing::{adapter_name_filter, name_matches, no_adapter_matches, AdapterSummary};
 use crate::error::{Error, Result};
 
 /// How to pick an adapter.
@@ -18,99 +20,6 @@ pub struct GpuOptions {
     pub adapter_name: Option<String>,
     /// Backends to search; `None` reads `WGPU_BACKEND` (e.g. `vulkan`, `metal,dx12`), else all.
     pub backends: Option<wgpu::Backends>,
-}
-
-/// One adapter as `evoku devices` prints it.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct AdapterSummary {
-    pub name: String,
-    pub backend: String,
-    pub device_type: String,
-    pub driver: String,
-    pub driver_info: String,
-    /// A CPU implementation (lavapipe, llvmpipe, SwiftShader, WARP): correct but slow.
-    pub software: bool,
-    pub max_storage_buffer_binding_size: u64,
-    pub max_buffer_size: u64,
-    pub max_compute_workgroups_per_dimension: u32,
-    pub max_compute_invocations_per_workgroup: u32,
-    /// Workgroup memory per workgroup, in bytes.
-    pub max_compute_workgroup_storage_size: u32,
-}
-
-impl AdapterSummary {
-    fn new(info: &wgpu::AdapterInfo, limits: &wgpu::Limits) -> AdapterSummary {
-        AdapterSummary {
-            name: info.name.clone(),
-            backend: info.backend.to_str().to_string(),
-            device_type: format!("{:?}", info.device_type),
-            driver: info.driver.clone(),
-            driver_info: info.driver_info.clone(),
-            software: is_software(info),
-            max_storage_buffer_binding_size: limits.max_storage_buffer_binding_size,
-            max_buffer_size: limits.max_buffer_size,
-            max_compute_workgroups_per_dimension: limits.max_compute_workgroups_per_dimension,
-            max_compute_invocations_per_workgroup: limits.max_compute_invocations_per_workgroup,
-            max_compute_workgroup_storage_size: limits.max_compute_workgroup_storage_size,
-        }
-    }
-}
-
-/// The adapter name filter `--backend gpu` applies: `explicit` (`--adapter`), else
-/// `WGPU_ADAPTER_NAME`; `None` when neither names anything.
-pub fn adapter_name_filter(explicit: Option<&str>) -> Option<String> {
-    explicit
-        .map(str::to_string)
-        .or_else(|| std::env::var("WGPU_ADAPTER_NAME").ok())
-        .filter(|f| !f.trim().is_empty())
-}
-
-/// Whether an adapter called `name` passes `filter`: the name contains it, case-insensitive.
-pub fn name_matches(name: &str, filter: &str) -> bool {
-    name.to_lowercase().contains(&filter.trim().to_lowercase())
-}
-
-fn no_adapter_matches(filter: &str, found: &[String]) -> Error {
-    let backend_env = std::env::var("WGPU_BACKEND").unwrap_or_else(|_| "unset".into());
-    Error::gpu(
-        None,
-        "choose an adapter",
-        format!(
-            "no GPU adapter matches '{filter}' (WGPU_BACKEND={backend_env}); found: {}; see \
-             `evoku devices`",
-            found.join(", ")
-        ),
-    )
-}
-
-/// Which of `adapters` (best first, as [`list_adapters`] gives them) `--backend gpu` opens: the
-/// first whose name passes [`adapter_name_filter`] (`WGPU_ADAPTER_NAME`); `None` when there is
-/// none, and the error `--backend gpu` gives when the filter matches none of them.
-pub fn chosen_adapter(adapters: &[AdapterSummary]) -> Result<Option<usize>> {
-    let Some(filter) = adapter_name_filter(None) else {
-        return Ok((!adapters.is_empty()).then_some(0));
-    };
-    match adapters.iter().position(|a| name_matches(&a.name, &filter)) {
-        Some(index) => Ok(Some(index)),
-        None if adapters.is_empty() => Ok(None),
-        None => {
-            let names: Vec<String> = adapters.iter().map(|a| a.name.clone()).collect();
-            Err(no_adapter_matches(&filter, &names))
-        }
-    }
-}
-
-/// Every adapter of the backends `WGPU_BACKEND` selects (all when unset), best first; an error
-/// when `WGPU_BACKEND` names no backend.
-pub fn list_adapters() -> Result<Vec<AdapterSummary>> {
-    let backends = backends(None)?;
-    let instance = instance(backends);
-    let mut adapters = pollster::block_on(instance.enumerate_adapters(backends));
-    adapters.sort_by_key(|a| rank(&a.get_info()));
-    Ok(adapters
-        .iter()
-        .map(|a| AdapterSummary::new(&a.get_info(), &a.limits()))
-        .collect())
 }
 
 /// Errors the device reported outside any error scope (kept so the next call can return them).

@@ -18,11 +18,11 @@ pub mod shaders;
 pub mod split;
 
 pub use adapters::{open_adapters, AdapterList, AdapterPick};
-pub use device::{
-    adapter_name_filter, chosen_adapter, is_software, list_adapters, name_matches, AdapterSummary,
-    GpuContext, GpuOptions,
+pub use device::{is_software, GpuContext, GpuOptions};
+pub use listing::{
+    adapter_name_filter, chosen_adapter, list_adapters, listed_adapters, name_matches,
+    AdapterSummary, ListedAdapter,
 };
-pub use listing::{listed_adapters, ListedAdapter};
 pub use schedule::SOFTWARE_LOOP_BUDGET;
 pub use split::split_evenly;
 

@@ -179,6 +179,9 @@ impl BufferType {
         }
     }
 
+    /// An array of `u32` words, the layout of most buffers.
+    pub const WORDS: BufferType = BufferType::array::<u32>("u32");
+
     /// The WGSL type of the variable.
     pub fn wgsl(&self) -> String {
         match *self {
@@ -198,6 +201,33 @@ pub struct Binding {
 }
 
 impl Binding {
+    /// A uniform block holding one `T`.
+    pub const fn uniform<T: GpuStruct>(name: &'static str) -> Binding {
+        Binding {
+            name,
+            access: Access::Uniform,
+            ty: BufferType::of::<T>(),
+        }
+    }
+
+    /// A storage buffer the stages only read.
+    pub const fn read(name: &'static str, ty: BufferType) -> Binding {
+        Binding {
+            name,
+            access: Access::Read,
+            ty,
+        }
+    }
+
+    /// A storage buffer the stages read and write.
+    pub const fn read_write(name: &'static str, ty: BufferType) -> Binding {
+        Binding {
+            name,
+            access: Access::ReadWrite,
+            ty,
+        }
+    }
+
     /// The binding type a wgpu bind group layout entry gets.
     pub fn buffer_binding_type(&self) -> wgpu::BufferBindingType {
         match self.access {

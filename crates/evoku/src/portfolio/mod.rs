@@ -146,24 +146,7 @@ pub fn solve(
     start: Instant,
     turns: Turns,
 ) -> Result<PortfolioOutcome> {
-    run(
-        puzzle,
-        kinds,
-        plan,
-        progress,
-        start,
-        turns == Turns::Overlapped,
-    )
-}
-
-fn run(
-    puzzle: &Grid,
-    kinds: &[MemberKind],
-    plan: &RunPlan,
-    progress: &mut dyn FnMut(&Progress),
-    start: Instant,
-    overlap: bool,
-) -> Result<PortfolioOutcome> {
+    let overlap = turns == Turns::Overlapped;
     let mut outcome = PortfolioOutcome::empty();
     match exact::propagate(puzzle) {
         Err(why) => {

@@ -261,34 +261,19 @@ mod tests {
     #[test]
     fn plans_share_the_threads() {
         let cpu = Device::Cpu;
-        assert_eq!(
-            plan(1, Some(4), &cpu),
-            BatchPlan {
-                width: 1,
-                threads_each: 4
-            }
-        );
-        assert_eq!(
-            plan(2, Some(4), &cpu),
-            BatchPlan {
-                width: 2,
-                threads_each: 2
-            }
-        );
-        assert_eq!(
-            plan(1000, Some(2), &cpu),
-            BatchPlan {
-                width: 2,
-                threads_each: 1
-            }
-        );
-        assert_eq!(
-            plan(3, Some(4), &cpu),
-            BatchPlan {
-                width: 3,
-                threads_each: 1
-            }
-        );
+        // (puzzles, threads) -> (width, threads_each)
+        for (puzzles, threads, width, threads_each) in
+            [(1, 4, 1, 4), (2, 4, 2, 2), (1000, 2, 2, 1), (3, 4, 3, 1)]
+        {
+            assert_eq!(
+                plan(puzzles, Some(threads), &cpu),
+                BatchPlan {
+                    width,
+                    threads_each
+                },
+                "{puzzles} puzzles on {threads} threads"
+            );
+        }
         assert_eq!(plan(0, Some(4), &cpu).width, 1);
     }
 }

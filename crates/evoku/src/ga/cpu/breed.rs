@@ -87,20 +87,9 @@ pub fn migrates_ever(params: &Params) -> bool {
 /// age, outcome): `outcome` is what its breeding did, as `ga::common::outcome` bits (0 unless
 /// adaptive). This is the plain build, one slot at a time; the engine breeds through
 /// `BreedBuild::breed_slots`, which runs the same code in the build the CPU allows (the tests
-/// compare the two).
-pub fn breed(
-    params: &Params,
-    problem: &Problem,
-    island: &IslandView,
-    slot: u32,
-    child: &mut [u8],
-    child_counts: &mut [u64],
-) -> (u32, u32, u32) {
-    breed_inline(params, problem, island, slot, child, child_counts)
-}
-
+/// compare the two). Always inlined, so each build compiles it with its own instructions.
 #[inline(always)]
-pub(super) fn breed_inline(
+pub fn breed(
     params: &Params,
     problem: &Problem,
     island: &IslandView,

@@ -1,7 +1,7 @@
 //! Which build of `breed` runs (`BreedBuild`: the bit- and vector-instruction one where the
 //! CPU has them), and breeding runs of consecutive slots in one call into it (`BredSlots`).
 
-use super::breed::{breed_inline, IslandView};
+use super::breed::{breed, IslandView};
 use crate::ga::{Params, Problem};
 
 /// Which build of `breed` this CPU runs: the one with the bit and vector instructions
@@ -86,6 +86,6 @@ fn breed_slots_inline(
         let counts = &mut slots.counts[k * words..(k + 1) * words];
         let slot = first + k as u32;
         (slots.penalty[k], slots.age[k], slots.outcome[k]) =
-            breed_inline(params, problem, island, slot, child, counts);
+            breed(params, problem, island, slot, child, counts);
     }
 }

@@ -15,6 +15,39 @@ fn test_problem() -> Problem {
     Problem::new(&puzzle, InitKind::Random, false).unwrap()
 }
 
+/// An island's genomes, line counts (`counts_words` a slot), penalties and ages.
+struct Population {
+    genomes: Vec<u8>,
+    counts: Vec<u64>,
+    penalty: Vec<u32>,
+    age: Vec<u32>,
+    counts_words: usize,
+}
+
+impl Population {
+    /// The view `breed` takes of it as island 0 in `state`, with no migrant.
+    fn island_zero<'a>(
+        &'a self,
+        params: &Params,
+        state: &'a Island,
+        epoch_best: &'a [u8],
+    ) -> IslandView<'a> {
+        IslandView {
+            index: 0,
+            state,
+            genomes: &self.genomes,
+            penalty: &self.penalty,
+            age: &self.age,
+            epoch_best,
+            migrant: None,
+            stream_prefix: IslandView::stream_prefix(params, 0, state),
+            operators: IslandView::operators(params),
+            counts: &self.counts,
+            counts_words: self.counts_words,
+        }
+    }
+}
+
 /// Cells changed in each child bred from a population of identical genomes, without
 /// crossover and with mutation rate 1.
 fn changed_cells(scope: MutationScope) -> Vec<usize> {
@@ -29,27 +62,19 @@ fn changed_cells(scope: MutationScope) -> Vec<usize> {
     let bytes = params.genome_bytes();
     let mut genome = vec![0u8; bytes];
     init_slot(&params, &problem, 0, 0, 0, &mut genome);
-    let genomes = genome.repeat(40);
-    let (penalty, age) = (vec![fitness(&problem, &genome); 40], vec![0; 40]);
     let counts_words = crate::ga::cpu::line_counts::stored_words(&problem);
     let mut stored = vec![0u64; counts_words];
     store_built(&problem, &genome, &mut stored);
-    let counts = stored.repeat(40);
-    let mut state = Island::fresh();
-    state.generation = 0;
-    let island = IslandView {
-        index: 0,
-        state: &state,
-        genomes: &genomes,
-        penalty: &penalty,
-        age: &age,
-        epoch_best: &genome,
-        migrant: None,
-        stream_prefix: IslandView::stream_prefix(&params, 0, &state),
-        operators: IslandView::operators(&params),
-        counts: &counts,
+    let population = Population {
+        genomes: genome.repeat(40),
+        counts: stored.repeat(40),
+        penalty: vec![fitness(&problem, &genome); 40],
+        age: vec![0; 40],
         counts_words,
     };
+    let mut state = Island::fresh();
+    state.generation = 0;
+    let island = population.island_zero(&params, &state, &genome);
     let mut child = vec![0u8; bytes];
     let mut child_counts = vec![0u64; counts_words];
     (1..40)
@@ -104,23 +129,17 @@ fn runs_of_slots_breed_what_single_slots_breed() {
         (penalty[slot], _) = init_slot(&params, &problem, 0, 0, slot as u32, genome);
         store_built(&problem, genome, &mut counts[slot * counts_words..]);
     }
-    let age: Vec<u32> = (0..population as u32).collect();
+    let parents = Population {
+        genomes,
+        counts,
+        penalty,
+        age: (0..population as u32).collect(),
+        counts_words,
+    };
     let mut state = Island::fresh();
     state.generation = 3;
     state.elite_slots = [5, 0, 0, 0];
-    let island = IslandView {
-        index: 0,
-        state: &state,
-        genomes: &genomes,
-        penalty: &penalty,
-        age: &age,
-        epoch_best: &genomes[..bytes],
-        migrant: None,
-        stream_prefix: IslandView::stream_prefix(&params, 0, &state),
-        operators: IslandView::operators(&params),
-        counts: &counts,
-        counts_words,
-    };
+    let island = parents.island_zero(&params, &state, &parents.genomes[..bytes]);
     let mut single = (
         vec![0u8; bytes * population],
         vec![0u64; counts_words * population],
@@ -157,5 +176,5 @@ fn runs_of_slots_breed_what_single_slots_breed() {
     let outs: Vec<_> = (0..population).map(|s| (p[s], a[s], o[s])).collect();
     assert_eq!(outs, single_out, "penalty, age, outcome");
     // The children differ from their parents: the test breeds, not copies.
-    assert_ne!(single.0, genomes);
+    assert_ne!(single.0, parents.genomes);
 }

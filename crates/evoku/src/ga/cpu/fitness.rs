@@ -132,35 +132,14 @@ pub fn paper_score(problem: &Problem, penalty: u32) -> u32 {
 /// the side has its box arithmetic as compile-time constants.
 macro_rules! for_side {
     ($side:expr, $n:ident => $body:expr) => {
+        $crate::ga::cpu::fitness::for_side!(@sides $side, $n, $body, 4 9 16 25 36 49 64)
+    };
+    (@sides $side:expr, $n:ident, $body:expr, $($size:literal)*) => {
         match $side {
-            4 => {
-                const $n: usize = 4;
+            $($size => {
+                const $n: usize = $size;
                 $body
-            }
-            9 => {
-                const $n: usize = 9;
-                $body
-            }
-            16 => {
-                const $n: usize = 16;
-                $body
-            }
-            25 => {
-                const $n: usize = 25;
-                $body
-            }
-            36 => {
-                const $n: usize = 36;
-                $body
-            }
-            49 => {
-                const $n: usize = 49;
-                $body
-            }
-            64 => {
-                const $n: usize = 64;
-                $body
-            }
+            })*
             _ => unreachable!("box sizes are 2..=8"),
         }
     };

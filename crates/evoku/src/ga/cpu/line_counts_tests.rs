@@ -2,7 +2,7 @@
 //! child's counts from its parents', and the row and column tables.
 use super::*;
 use crate::format::{parse_one, ParseOptions};
-use crate::ga::cpu::fitness::fitness;
+use crate::ga::cpu::fitness::{fitness, for_side};
 use crate::ga::cpu::init::init_genome;
 use crate::ga::InitKind;
 use crate::ga::Problem;
@@ -130,29 +130,21 @@ where
 
 #[test]
 fn row_and_column_tables_match_the_box_layout() {
-    lines_are_the_arithmetic::<4>();
-    lines_are_the_arithmetic::<9>();
-    lines_are_the_arithmetic::<16>();
-    lines_are_the_arithmetic::<25>();
-    lines_are_the_arithmetic::<36>();
-    lines_are_the_arithmetic::<49>();
-    lines_are_the_arithmetic::<64>();
+    for side in [4, 9, 16, 25, 36, 49, 64] {
+        for_side!(side, N => lines_are_the_arithmetic::<N>());
+    }
 }
 
 #[test]
 fn crossed_children_count_as_counted() {
-    crossed_counts_are_counted_counts::<4>();
-    crossed_counts_are_counted_counts::<9>();
-    crossed_counts_are_counted_counts::<16>();
-    crossed_counts_are_counted_counts::<25>();
-    crossed_counts_are_counted_counts::<36>();
+    for side in [4, 9, 16, 25, 36] {
+        for_side!(side, N => crossed_counts_are_counted_counts::<N>());
+    }
 }
 
 #[test]
 fn line_counts_follow_fitness_through_swaps() {
-    counts_follow_fitness::<4>();
-    counts_follow_fitness::<9>();
-    counts_follow_fitness::<16>();
-    counts_follow_fitness::<25>();
-    counts_follow_fitness::<36>();
+    for side in [4, 9, 16, 25, 36] {
+        for_side!(side, N => counts_follow_fitness::<N>());
+    }
 }

@@ -176,26 +176,18 @@ pub struct Side<const N: usize>;
 pub trait Packing {
     type Word: LineWord;
 }
-impl Packing for Side<4> {
-    type Word = Nibbles;
+macro_rules! packing {
+    ($($word:ident: $($side:literal)*;)*) => {
+        $($(impl Packing for Side<$side> {
+            type Word = $word;
+        })*)*
+    };
 }
-impl Packing for Side<9> {
-    type Word = Nibbles;
-}
-impl Packing for Side<16> {
-    type Word = Nibbles;
-}
-impl Packing for Side<25> {
-    type Word = NibblePair;
-}
-impl Packing for Side<36> {
-    type Word = Bytes;
-}
-impl Packing for Side<49> {
-    type Word = Bytes;
-}
-impl Packing for Side<64> {
-    type Word = Bytes;
+// Each side's word (each word's doc says which sides it holds).
+packing! {
+    Nibbles: 4 9 16;
+    NibblePair: 25;
+    Bytes: 36 49 64;
 }
 
 pub type Word<const N: usize> = <Side<N> as Packing>::Word;

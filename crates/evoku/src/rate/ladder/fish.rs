@@ -31,9 +31,7 @@ impl Ladder {
                         items.push((line, pos));
                     }
                 }
-                let mut hits = Vec::new();
-                subsets(&items, k, &mut |lines, covers| hits.push((lines, covers)));
-                for (lines, covers) in hits {
+                for (lines, covers) in subsets(&items, k) {
                     for i in bits(covers) {
                         // Cell j of cover line i lies on base line j.
                         for (j, &c) in self.t.unit(cover + i).iter().enumerate() {

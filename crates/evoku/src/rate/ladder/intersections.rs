@@ -12,15 +12,7 @@ impl Ladder {
             let bu = 2 * n + bx;
             // Eliminations leave the box alone, so its table stays exact.
             let missing = self.missing_positions(bu, &mut table);
-            if missing == 0 {
-                continue;
-            }
-            for d in bits(missing) {
-                let bit = 1u64 << d;
-                let pos = table[d];
-                if pos.count_ones() < 2 {
-                    continue;
-                }
+            for (bit, pos) in spread(missing, &table) {
                 // Box positions are row-major inside the box: p / b is the row, p % b the column.
                 let rows = bits(pos).map(|p| p / b).fold(0u64, |m, r| m | 1 << r);
                 let cols = bits(pos).map(|p| p % b).fold(0u64, |m, c| m | 1 << c);
@@ -53,15 +45,7 @@ impl Ladder {
         for line in 0..2 * n {
             // Eliminations leave the line alone, so its table stays exact.
             let missing = self.missing_positions(line, &mut table);
-            if missing == 0 {
-                continue;
-            }
-            for d in bits(missing) {
-                let bit = 1u64 << d;
-                let pos = table[d];
-                if pos.count_ones() < 2 {
-                    continue;
-                }
+            for (bit, pos) in spread(missing, &table) {
                 let boxes = bits(pos)
                     .map(|i| self.t.cell_units[self.t.unit(line)[i] as usize][2])
                     .fold((u16::MAX, true), |(first, same), bx| {
@@ -84,4 +68,12 @@ impl Ladder {
         }
         Ok(found)
     }
+}
+
+/// Of the digits `missing` from a unit, those with two places or more in it: each one's bit and
+/// its places (`table`, by digit, from `missing_positions`).
+fn spread(missing: u64, table: &[u64; 64]) -> impl Iterator<Item = (u64, u64)> + '_ {
+    bits(missing)
+        .map(|d| (1u64 << d, table[d]))
+        .filter(|&(_, pos)| pos.count_ones() >= 2)
 }

@@ -17,11 +17,7 @@ impl Ladder {
                     items.push((i, self.cand[c]));
                 }
             }
-            let mut hits = Vec::new();
-            subsets(&items, k, &mut |members, digits| {
-                hits.push((members, digits));
-            });
-            for (members, digits) in hits {
+            for (members, digits) in subsets(&items, k) {
                 for (i, &c) in self.t.unit(u).iter().enumerate() {
                     if members & (1 << i) == 0 {
                         self.elims.push((c as usize, digits));
@@ -53,9 +49,7 @@ impl Ladder {
                     items.push((d, pos));
                 }
             }
-            let mut hits = Vec::new();
-            subsets(&items, k, &mut |digits, places| hits.push((digits, places)));
-            for (digits, places) in hits {
+            for (digits, places) in subsets(&items, k) {
                 for i in bits(places) {
                     let c = self.t.unit(u)[i] as usize;
                     self.elims.push((c, self.t.all & !digits));
@@ -69,8 +63,10 @@ impl Ladder {
     }
 }
 
-/// bits; `members` has bit `index` set for each chosen item.
-pub(super) fn subsets(items: &[(usize, u64)], k: usize, hit: &mut dyn FnMut(u64, u64)) {
+/// Every choice of `k` of `items` (each an `(index, mask)`) whose masks together hold exactly `k`
+/// bits, as `(members, union)` in the order found; `members` has bit `index` set for each chosen
+/// item.
+pub(super) fn subsets(items: &[(usize, u64)], k: usize) -> Vec<(u64, u64)> {
     fn go(
         items: &[(usize, u64)],
         k: usize,
@@ -78,11 +74,11 @@ pub(super) fn subsets(items: &[(usize, u64)], k: usize, hit: &mut dyn FnMut(u64,
         chosen: usize,
         members: u64,
         union: u64,
-        hit: &mut dyn FnMut(u64, u64),
+        hits: &mut Vec<(u64, u64)>,
     ) {
         if chosen == k {
             if union.count_ones() as usize == k {
-                hit(members, union);
+                hits.push((members, union));
             }
             return;
         }
@@ -99,14 +95,16 @@ pub(super) fn subsets(items: &[(usize, u64)], k: usize, hit: &mut dyn FnMut(u64,
                     chosen + 1,
                     members | 1 << items[i].0,
                     u,
-                    hit,
+                    hits,
                 );
             }
         }
     }
+    let mut hits = Vec::new();
     if items.len() >= k {
-        go(items, k, 0, 0, 0, 0, hit);
+        go(items, k, 0, 0, 0, 0, &mut hits);
     }
+    hits
 }
 
 #[cfg(test)]
@@ -117,11 +115,7 @@ mod tests {
     fn subsets_find_exactly_the_covering_sets() {
         // Masks {0,1}, {1,2}, {0,2}, {3,4}: the three first cover three bits together.
         let items = [(0, 0b011), (1, 0b110), (2, 0b101), (3, 0b11000)];
-        let mut found = Vec::new();
-        subsets(&items, 3, &mut |m, u| found.push((m, u)));
-        assert_eq!(found, vec![(0b0111, 0b111)]);
-        let mut pairs = Vec::new();
-        subsets(&items, 2, &mut |m, u| pairs.push((m, u)));
-        assert!(pairs.is_empty());
+        assert_eq!(subsets(&items, 3), vec![(0b0111, 0b111)]);
+        assert!(subsets(&items, 2).is_empty());
     }
 }

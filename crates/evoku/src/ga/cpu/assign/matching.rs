@@ -100,6 +100,12 @@ pub(super) fn hungarian<const W: usize, const K1: usize>(
             }
         }
     }
+    col_of_row(k, &row_of_col)
+}
+
+/// The column of each row (both from 0) of a matching held as the row (from 1; 0 for none) of
+/// each column `1..=k`.
+pub(super) fn col_of_row(k: usize, row_of_col: &[usize]) -> [u8; 64] {
     let mut col_of_row = [0u8; 64];
     for j in 1..=k {
         if row_of_col[j] != 0 {

@@ -65,13 +65,7 @@ fn reference_matching(k: usize, cost: impl Fn(usize, usize) -> i32) -> [u8; 64] 
             }
         }
     }
-    let mut col_of_row = [0u8; 64];
-    for j in 1..=k {
-        if row_of_col[j] != 0 {
-            col_of_row[row_of_col[j] - 1] = (j - 1) as u8;
-        }
-    }
-    col_of_row
+    super::matching::col_of_row(k, row_of_col)
 }
 
 #[test]
