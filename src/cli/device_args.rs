@@ -46,7 +46,7 @@ impl DeviceArgs {
         if let (Some(note), false) = (note, quiet) {
             eprintln!("evoku: {note}");
         }
-        Ok(device)
+        Ok(kept(device))
     }
 
     /// The device `--backend` and `--adapter` name. With `--backend auto`, one line on stderr
@@ -62,12 +62,21 @@ impl DeviceArgs {
             if !quiet {
                 eprintln!("evoku: running on the {}", device.describe());
             }
-            return Ok(device);
+            return Ok(kept(device));
         }
         let (device, note) = Device::choose(self.backend, self.adapter.as_deref())?;
         if let (Some(note), false) = (note, quiet) {
             eprintln!("evoku: {note}");
         }
-        Ok(device)
+        Ok(kept(device))
     }
+}
+
+/// `device`, its GPU contexts kept until the process ends: dropping one waits for the GPU to be
+/// idle, and after a stop request or the time limit a software adapter may still be compiling
+/// a pipeline for seconds (lavapipe, the 64x64 GA's `breed`: about 15 s), long after the
+/// results are printed. The command ends right after, and the system frees the device.
+fn kept(device: Device) -> Device {
+    std::mem::forget(device.clone());
+    device
 }
