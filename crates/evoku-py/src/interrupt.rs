@@ -46,3 +46,14 @@ where
         })
     })
 }
+
+/// Drops `value` (a solver or device holding a GPU context), unless a stop was requested: then
+/// it is leaked, because dropping a GPU context waits for the GPU to be idle, and after a stop
+/// a software adapter may still be compiling a pipeline for seconds (lavapipe, the 64x64 GA's
+/// `breed`: about 15 s), which would hold up the `KeyboardInterrupt`. Only an interrupted call
+/// leaks, once.
+pub fn drop_unless_stopped<T>(value: T) {
+    if evoku::stop::requested() {
+        std::mem::forget(value);
+    }
+}

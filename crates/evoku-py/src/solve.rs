@@ -94,7 +94,9 @@ pub fn solve(
     // puzzle, so the same reports as `evoku solve --json`.
     let reports = interrupt::run(py, || -> evoku::Result<Vec<evoku::Report>> {
         let solver = evoku::Solver::new(&settings)?;
-        solver.solve_batch(&puzzles).into_iter().collect()
+        let reports = solver.solve_batch(&puzzles).into_iter().collect();
+        interrupt::drop_unless_stopped(solver);
+        reports
     })?
     .map_err(to_py)?;
     if reports.len() < puzzles.len() {

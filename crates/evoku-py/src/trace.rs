@@ -78,7 +78,7 @@ pub fn run_ga<'py>(
         line: 1,
     };
     let trace = interrupt::run(py, || {
-        evoku::ga::trace::trace_ga(
+        let trace = evoku::ga::trace::trace_ga(
             &inner,
             &config,
             &device,
@@ -86,7 +86,9 @@ pub fn run_ga<'py>(
             generations,
             max_points,
             evoku::stop::Stop::on_request(),
-        )
+        );
+        interrupt::drop_unless_stopped(device);
+        trace
     })?
     .map_err(to_py)?;
     let points = &trace.points;

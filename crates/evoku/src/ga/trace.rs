@@ -111,8 +111,9 @@ pub fn trace_ga(
             break;
         }
         let now = stride.min(total - generation);
-        engine.engine().step(now)?;
-        generation += now;
+        // A long generation (on a software GPU) is cut at a stop; the trace ends with the
+        // generations finished.
+        generation += engine.engine().step_or_cut(now, &|| stop.reached())?;
     }
     Ok(trace)
 }
