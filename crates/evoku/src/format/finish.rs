@@ -40,11 +40,7 @@ pub(super) fn finish(raws: Vec<Raw>, ctx: &Ctx<'_>) -> Result<Vec<Puzzle>> {
             };
             let (r1, c1) = grid.position(clash.first);
             let (r2, c2) = grid.position(clash.second);
-            let (line, column) = raw
-                .positions
-                .get(clash.second)
-                .copied()
-                .unwrap_or((raw.line, 1));
+            let (line, column) = raw.positions.of(clash.second).unwrap_or((raw.line, 1));
             return Err(ctx.error(
                 line,
                 column,

@@ -1,6 +1,6 @@
 //! Line format: one puzzle per line, `n*n` symbols, then optionally whitespace and a name.
 
-use super::{is_blank_or_comment, tokens, Ctx, Raw, SourceLine, Symbols};
+use super::{first_token, is_blank_or_comment, Ctx, Positions, Raw, SourceLine, Symbols};
 use crate::board::{Geometry, Grid, MAX_BOX_SIZE, MIN_BOX_SIZE};
 use crate::error::Result;
 
@@ -12,7 +12,7 @@ pub(super) fn parse(lines: &[SourceLine<'_>], ctx: &Ctx<'_>) -> Result<Vec<Raw>>
         if is_blank_or_comment(line.text) {
             continue;
         }
-        let Some(cells) = tokens(line.text, |_| false).into_iter().next() else {
+        let Some(cells) = first_token(line.text) else {
             continue;
         };
         let count = cells.chars();
@@ -38,15 +38,12 @@ pub(super) fn parse(lines: &[SourceLine<'_>], ctx: &Ctx<'_>) -> Result<Vec<Raw>>
         };
         let side = geometry.side();
         let mut digits = Vec::with_capacity(geometry.cells());
-        let mut positions = Vec::with_capacity(geometry.cells());
         for (i, c) in cells.text.chars().enumerate() {
-            let column = cells.column + i;
             let digit = ctx
                 .symbols
                 .digit(c, side)
-                .map_err(|m| ctx.error(line.number, column, m))?;
+                .map_err(|m| ctx.error(line.number, cells.column + i, m))?;
             digits.push(digit);
-            positions.push((line.number, column));
         }
         // Everything after the cells (and the whitespace that ends them) names the puzzle.
         let rest = line
@@ -59,7 +56,10 @@ pub(super) fn parse(lines: &[SourceLine<'_>], ctx: &Ctx<'_>) -> Result<Vec<Raw>>
         raws.push(Raw {
             geometry,
             cells: digits,
-            positions,
+            positions: Positions::Run {
+                line: line.number,
+                column: cells.column,
+            },
             name: (!name.is_empty()).then(|| name.to_string()),
             line: line.number,
         });

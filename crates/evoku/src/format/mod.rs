@@ -32,8 +32,9 @@ pub use detect::detect;
 use finish::file_stem;
 use finish::finish;
 use lex::{
-    end_column, is_blank_or_comment, join_or, shown_str, source_lines, strip_trailing_comment,
-    tokens, trailing_comment, valid_sides, value_digit, Ctx, Raw, SourceLine, Token,
+    end_column, first_token, is_blank_or_comment, join_or, shown_str, source_lines,
+    strip_trailing_comment, tokens, trailing_comment, valid_sides, value_digit, Ctx, Positions,
+    Raw, SourceLine, Token,
 };
 pub use symbols::Symbols;
 
