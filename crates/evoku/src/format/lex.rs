@@ -14,14 +14,16 @@ pub(super) struct SourceLine<'a> {
 
 /// Splits on `\n`, drops a `\r` before it and a byte-order mark at the start.
 pub(super) fn source_lines(text: &str) -> Vec<SourceLine<'_>> {
+    each_source_line(text).collect()
+}
+
+/// [`source_lines`] one at a time (format detection reads only the first few).
+pub(super) fn each_source_line(text: &str) -> impl Iterator<Item = SourceLine<'_>> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    text.split('\n')
-        .enumerate()
-        .map(|(i, t)| SourceLine {
-            number: i + 1,
-            text: t.strip_suffix('\r').unwrap_or(t),
-        })
-        .collect()
+    text.split('\n').enumerate().map(|(i, t)| SourceLine {
+        number: i + 1,
+        text: t.strip_suffix('\r').unwrap_or(t),
+    })
 }
 
 /// A whitespace-separated word of a line and the 1-based column of its first character.
