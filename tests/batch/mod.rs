@@ -153,6 +153,51 @@ fn text_output_keeps_input_order() {
     assert_eq!(printed, names_in(SIXTEEN));
 }
 
+/// A summary line on stderr without its seconds (`NAME: solved in 0.012 s on cpu, ...`).
+fn without_seconds(line: &str) -> String {
+    match line.split_once(" in ") {
+        Some((head, tail)) => format!("{head} in{}", tail.split_once(" s on ").map_or("", |t| t.1)),
+        None => line.to_string(),
+    }
+}
+
+#[test]
+fn every_text_output_and_summary_is_the_same_on_one_thread_and_two() {
+    // Each worker writes its puzzles' text and summary lines; the printing thread only puts them
+    // in input order.
+    for output in ["line", "grid", "lloyd-amos"] {
+        let run = |threads: &str| {
+            let args = [
+                &SHARED[1..2],
+                &["--seed", "7", "--backend", "cpu"],
+                &SHARED[4..10],
+            ];
+            let extra = ["--output", output, "--threads", threads];
+            let out = evoku(&[&["solve"][..], &args.concat(), &extra].concat());
+            assert_eq!(out.status.code(), Some(0), "{output}: {}", stderr(&out));
+            let summaries: Vec<String> = stderr(&out)
+                .lines()
+                .filter(|line| line.starts_with("sixteen-45#"))
+                .map(without_seconds)
+                .collect();
+            (out.stdout, summaries)
+        };
+        let (one, two) = (run("1"), run("2"));
+        assert_eq!(one.0, two.0, "{output}: stdout");
+        let names: Vec<String> = one
+            .1
+            .iter()
+            .map(|l| l.split(':').next().unwrap().to_string())
+            .collect();
+        assert_eq!(
+            names,
+            names_in(SIXTEEN),
+            "{output}: summaries in input order"
+        );
+        assert_eq!(one.1, two.1, "{output}: summaries");
+    }
+}
+
 #[test]
 fn a_board_size_an_option_cannot_run_is_refused_before_any_solving() {
     // 1,048,576 x 4 walkers fit a 9x9 but not a 36x36 (5.1 GiB). Issue 37: every option is

@@ -186,10 +186,37 @@ impl Grid {
         self.cells.iter().all(|&d| d != 0)
     }
 
+    /// Whether two filled cells break a rule: one bit per digit and unit, so that reading a file
+    /// of thousands of puzzles checks each without building [`Grid::first_clash`]'s tables.
+    fn has_clash(&self) -> bool {
+        let g = self.geometry;
+        let n = g.side();
+        let b = g.box_size();
+        let mut seen = vec![0u64; 3 * n];
+        for (row, cells) in self.cells.chunks_exact(n).enumerate() {
+            for (col, &digit) in cells.iter().enumerate() {
+                if digit == 0 {
+                    continue;
+                }
+                let bit = 1u64 << (digit - 1);
+                for unit in [row, n + col, 2 * n + row / b * b + col / b] {
+                    if seen[unit] & bit != 0 {
+                        return true;
+                    }
+                    seen[unit] |= bit;
+                }
+            }
+        }
+        false
+    }
+
     /// The first pair of filled cells (in row-major order of the later cell) that break a rule.
     pub fn first_clash(&self) -> Option<Clash> {
         let g = self.geometry;
         let n = g.side();
+        if !self.has_clash() {
+            return None;
+        }
         // Last cell seen with each digit, per row, column and box.
         let mut rows = vec![usize::MAX; n * (n + 1)];
         let mut cols = vec![usize::MAX; n * (n + 1)];

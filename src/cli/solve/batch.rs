@@ -49,10 +49,66 @@ pub(super) struct Tally {
     pub interrupted: bool,
 }
 
-/// One puzzle's end: the report (or why there is none) and what `--plot` came to.
+/// One puzzle's end, made ready for printing by the thread that solved it: the printing thread
+/// only counts it and writes its text, in input order.
 struct Done {
-    report: Result<SolveReport>,
-    plot: Result<Option<Plotted>>,
+    /// Standard output's text, or why it could not be made.
+    text: Result<String>,
+    /// Standard error's lines before the text (the solve's error) and after it (the summary,
+    /// what `--plot` came to).
+    before: Option<String>,
+    after: Vec<String>,
+    solved: bool,
+    interrupted: bool,
+    /// The solve's and the plot's failures (0 to 2).
+    failed: usize,
+}
+
+impl Done {
+    /// What `puzzle`'s `report` and `plot` print.
+    fn of(
+        puzzle: &Puzzle,
+        output: Output,
+        report: Result<SolveReport>,
+        plot: Result<Option<Plotted>>,
+        settings: &Settings,
+    ) -> Done {
+        let mut done = Done {
+            text: Ok(String::new()),
+            before: None,
+            after: Vec::new(),
+            solved: false,
+            interrupted: false,
+            failed: 0,
+        };
+        match &report {
+            Ok(report) => {
+                done.solved = report.solved;
+                done.interrupted = report.interrupted;
+                done.text = render(report, &puzzle.grid, output, settings.symbols);
+                if !settings.quiet {
+                    done.after.push(summary(report));
+                }
+            }
+            Err(error) => {
+                done.failed += 1;
+                // Errors show with -q too.
+                done.before = Some(format!("evoku: error: {error:#}"));
+                done.text = error_text(puzzle, &format!("{error:#}"), output, settings.symbols);
+            }
+        }
+        match plot {
+            // Written whole (a temporary file renamed) when it was drawn; claimed before the batch.
+            Ok(None | Some(Plotted::Written)) => {}
+            // Shown with -q too: the user asked for that file.
+            Ok(Some(Plotted::Nothing(line))) => done.after.push(line),
+            Err(error) => {
+                done.failed += 1;
+                done.after.push(format!("evoku: error: {error:#}"));
+            }
+        }
+        done
+    }
 }
 
 /// Solves every job (a puzzle and its output), printing each result in order.
@@ -98,7 +154,7 @@ pub(super) fn solve_all(jobs: &[(&Puzzle, Output)], settings: &Settings) -> Resu
     };
     // A puzzle's report, named in its error, and its plot; the puzzle's run began at `began`.
     let finish = |index: usize, report: evoku::error::Result<SolveReport>, began: Instant| {
-        let puzzle = jobs[index].0;
+        let (puzzle, output) = jobs[index];
         let report = report
             .with_context(|| format!("solving {} ({}:{})", puzzle.name, puzzle.file, puzzle.line))
             .map(|mut report| {
@@ -124,7 +180,7 @@ pub(super) fn solve_all(jobs: &[(&Puzzle, Output)], settings: &Settings) -> Resu
             }
             _ => Ok(None),
         };
-        Done { report, plot }
+        Done::of(puzzle, output, report, plot, settings)
     };
     let work = |index: usize| -> Done {
         let puzzle = jobs[index].0;
@@ -151,9 +207,8 @@ pub(super) fn solve_all(jobs: &[(&Puzzle, Output)], settings: &Settings) -> Resu
     let stdout = std::io::stdout();
     let start = std::time::Instant::now();
     let mut failure = None;
-    let mut on_done = |index: usize, done: Done| {
-        let (puzzle, output) = jobs[index];
-        let printed = deliver(puzzle, output, done, settings, &mut tally, &bar);
+    let mut on_done = |_: usize, done: Done| {
+        let printed = deliver(done, &mut tally, &bar);
         bar.inc();
         match printed {
             Ok(()) => ControlFlow::Continue(()),
@@ -197,45 +252,22 @@ pub(super) fn solve_all(jobs: &[(&Puzzle, Output)], settings: &Settings) -> Resu
 }
 
 /// Prints one puzzle's result (stdout) and summary (stderr) and counts it. Errs only when
-/// standard output cannot be written.
-fn deliver(
-    puzzle: &Puzzle,
-    output: Output,
-    done: Done,
-    settings: &Settings,
-    tally: &mut Tally,
-    bar: &CountBar,
-) -> Result<()> {
+/// its text could not be made or standard output cannot be written.
+fn deliver(done: Done, tally: &mut Tally, bar: &CountBar) -> Result<()> {
     tally.total += 1;
-    let text = match &done.report {
-        Ok(report) => {
-            tally.solved += usize::from(report.solved);
-            tally.interrupted |= report.interrupted;
-            render(report, &puzzle.grid, output, settings.symbols)?
-        }
-        Err(error) => {
-            tally.failed += 1;
-            // Errors show with -q too.
-            bar.println(&format!("evoku: error: {error:#}"));
-            error_text(puzzle, &format!("{error:#}"), output, settings.symbols)?
-        }
-    };
+    tally.solved += usize::from(done.solved);
+    tally.interrupted |= done.interrupted;
+    tally.failed += done.failed;
+    if let Some(line) = &done.before {
+        bar.println(line);
+    }
+    let text = done.text?;
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())
         .and_then(|()| out.flush())
         .map_err(crate::cli::stdout::error)?;
-    if let (Ok(report), false) = (&done.report, settings.quiet) {
-        bar.println(&summary(report));
-    }
-    match done.plot {
-        // Written whole (a temporary file renamed) when it was drawn; claimed before the batch.
-        Ok(None | Some(Plotted::Written)) => {}
-        // Shown with -q too: the user asked for that file.
-        Ok(Some(Plotted::Nothing(line))) => bar.println(&line),
-        Err(error) => {
-            tally.failed += 1;
-            bar.println(&format!("evoku: error: {error:#}"));
-        }
+    for line in &done.after {
+        bar.println(line);
     }
     Ok(())
 }

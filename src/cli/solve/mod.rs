@@ -149,8 +149,10 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
     let mut bad_files = 0usize;
     let args_files = args.files.len();
     let mut inputs = Vec::new();
+    // A long line-format file is read on the batch's threads.
+    let threads = evoku::solve::batch::thread_count(options.threads);
     for file in &args.files {
-        match format::read_puzzles(file, &parse) {
+        match format::read_puzzles_on(file, &parse, threads) {
             Ok((puzzles, input_format)) => {
                 // Shown with -q too: it warns that a different puzzle may be solved.
                 if let Some(warning) = format::hex_warning(&puzzles, args.symbols) {

@@ -1,7 +1,7 @@
 //! Detection of a text's format from its first lines.
 
 use super::grid;
-use super::lex::{is_blank_or_comment, source_lines, strip_trailing_comment};
+use super::lex::{each_source_line, is_blank_or_comment, strip_trailing_comment};
 use super::Format;
 use crate::board::Geometry;
 
@@ -16,9 +16,7 @@ use crate::board::Geometry;
 ///   format;
 /// - anything else: line format (whose errors then say what a line should hold).
 pub fn detect(text: &str) -> Format {
-    let lines = source_lines(text);
-    let mut content = lines
-        .iter()
+    let mut content = each_source_line(text)
         .map(|l| l.text)
         .filter(|t| !is_blank_or_comment(t))
         .map(strip_trailing_comment);

@@ -21,10 +21,21 @@ pub(super) fn file_stem(file: &str) -> String {
 
 /// Checks the givens, builds the grids and names the puzzles.
 pub(super) fn finish(raws: Vec<Raw>, ctx: &Ctx<'_>) -> Result<Vec<Puzzle>> {
-    let stem = file_stem(ctx.file);
     let count = raws.len();
-    let mut puzzles = Vec::with_capacity(count);
-    for (k, raw) in raws.into_iter().enumerate() {
+    finish_part(raws, ctx, 0, count)
+}
+
+/// [`finish`] for a part of a file's puzzles: the first is the file's puzzle `first` (0-based)
+/// of `count`.
+pub(super) fn finish_part(
+    raws: Vec<Raw>,
+    ctx: &Ctx<'_>,
+    first: usize,
+    count: usize,
+) -> Result<Vec<Puzzle>> {
+    let stem = file_stem(ctx.file);
+    let mut puzzles = Vec::with_capacity(raws.len());
+    for (k, raw) in (first..).zip(raws) {
         let grid = Grid::from_cells(raw.geometry, raw.cells).ok_or_else(|| {
             // Cannot happen: every digit was checked against the side while reading.
             ctx.error(raw.line, 1, "internal error: digit out of range")
@@ -40,11 +51,7 @@ pub(super) fn finish(raws: Vec<Raw>, ctx: &Ctx<'_>) -> Result<Vec<Puzzle>> {
             };
             let (r1, c1) = grid.position(clash.first);
             let (r2, c2) = grid.position(clash.second);
-            let (line, column) = raw
-                .positions
-                .get(clash.second)
-                .copied()
-                .unwrap_or((raw.line, 1));
+            let (line, column) = raw.positions.of(clash.second).unwrap_or((raw.line, 1));
             return Err(ctx.error(
                 line,
                 column,

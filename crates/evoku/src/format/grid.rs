@@ -6,7 +6,7 @@
 
 use super::{
     end_column, is_blank_or_comment, strip_trailing_comment, tokens, trailing_comment, valid_sides,
-    value_digit, Ctx, Raw, SourceLine, Symbols, Token,
+    value_digit, Ctx, Positions, Raw, SourceLine, Symbols, Token,
 };
 use crate::board::{Geometry, Grid};
 use crate::error::Result;
@@ -61,7 +61,7 @@ pub(super) fn parse(lines: &[SourceLine<'_>], ctx: &Ctx<'_>) -> Result<Vec<Raw>>
                     raw: Raw {
                         geometry,
                         cells: Vec::with_capacity(cells),
-                        positions: Vec::with_capacity(cells),
+                        positions: Positions::each(cells),
                         name: trailing_comment(line.text),
                         line: line.number,
                     },
@@ -118,7 +118,7 @@ fn first_row_geometry(row: &[Token<'_>], line: &SourceLine<'_>, ctx: &Ctx<'_>) -
         let mut scratch = Raw {
             geometry: g,
             cells: Vec::new(),
-            positions: Vec::new(),
+            positions: Positions::each(0),
             name: None,
             line: line.number,
         };

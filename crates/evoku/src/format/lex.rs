@@ -14,14 +14,16 @@ pub(super) struct SourceLine<'a> {
 
 /// Splits on `\n`, drops a `\r` before it and a byte-order mark at the start.
 pub(super) fn source_lines(text: &str) -> Vec<SourceLine<'_>> {
+    each_source_line(text).collect()
+}
+
+/// [`source_lines`] one at a time (format detection reads only the first few).
+pub(super) fn each_source_line(text: &str) -> impl Iterator<Item = SourceLine<'_>> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    text.split('\n')
-        .enumerate()
-        .map(|(i, t)| SourceLine {
-            number: i + 1,
-            text: t.strip_suffix('\r').unwrap_or(t),
-        })
-        .collect()
+    text.split('\n').enumerate().map(|(i, t)| SourceLine {
+        number: i + 1,
+        text: t.strip_suffix('\r').unwrap_or(t),
+    })
 }
 
 /// A whitespace-separated word of a line and the 1-based column of its first character.
@@ -69,6 +71,20 @@ pub(super) fn tokens(text: &str, sep: impl Fn(char) -> bool) -> Vec<Token<'_>> {
         });
     }
     out
+}
+
+/// The first whitespace-separated word of `text` ([`tokens`]'s first, without building the rest).
+pub(super) fn first_token(text: &str) -> Option<Token<'_>> {
+    let (column, (start, _)) = text
+        .char_indices()
+        .enumerate()
+        .find(|(_, (_, c))| !c.is_whitespace())?;
+    let rest = &text[start..];
+    let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+    Some(Token {
+        text: &rest[..end],
+        column: column + 1,
+    })
 }
 
 /// The column just after the last non-whitespace character of `text` (1 for a blank text).
@@ -130,7 +146,7 @@ impl Ctx<'_> {
         line: usize,
         side: usize,
         cells: &mut Vec<u8>,
-        positions: &mut Vec<(usize, usize)>,
+        positions: &mut Positions,
     ) -> Result<()> {
         for (i, c) in token.text.chars().enumerate() {
             let column = token.column + i;
@@ -149,10 +165,40 @@ impl Ctx<'_> {
 pub(super) struct Raw {
     pub(super) geometry: Geometry,
     pub(super) cells: Vec<u8>,
-    /// (line, column) of each cell in the source text.
-    pub(super) positions: Vec<(usize, usize)>,
+    pub(super) positions: Positions,
     pub(super) name: Option<String>,
     pub(super) line: usize,
+}
+
+/// Where a puzzle's cells were written in the source text.
+pub(super) enum Positions {
+    /// Each cell's (line, column).
+    Each(Vec<(usize, usize)>),
+    /// One run of characters, a cell each, on a line from a column: a line-format puzzle
+    /// (nothing stored per cell for a batch of thousands).
+    Run { line: usize, column: usize },
+}
+
+impl Positions {
+    /// Cell by cell, as many as the board has.
+    pub(super) fn each(cells: usize) -> Positions {
+        Positions::Each(Vec::with_capacity(cells))
+    }
+
+    /// Records the next cell's place (nothing to record in a run).
+    pub(super) fn push(&mut self, place: (usize, usize)) {
+        if let Positions::Each(places) = self {
+            places.push(place);
+        }
+    }
+
+    /// The (line, column) of `cell`, if it was recorded.
+    pub(super) fn of(&self, cell: usize) -> Option<(usize, usize)> {
+        match self {
+            Positions::Each(places) => places.get(cell).copied(),
+            Positions::Run { line, column } => Some((*line, column + cell)),
+        }
+    }
 }
 
 /// The digit a whitespace-separated value stands for (0 for empty), or what was expected.

@@ -1,6 +1,6 @@
 //! Line format: one puzzle per line, `n*n` symbols, then optionally whitespace and a name.
 
-use super::{is_blank_or_comment, tokens, Ctx, Raw, SourceLine, Symbols};
+use super::{first_token, is_blank_or_comment, Ctx, Positions, Raw, SourceLine, Symbols};
 use crate::board::{Geometry, Grid, MAX_BOX_SIZE, MIN_BOX_SIZE};
 use crate::error::Result;
 
@@ -12,7 +12,7 @@ pub(super) fn parse(lines: &[SourceLine<'_>], ctx: &Ctx<'_>) -> Result<Vec<Raw>>
         if is_blank_or_comment(line.text) {
             continue;
         }
-        let Some(cells) = tokens(line.text, |_| false).into_iter().next() else {
+        let Some(cells) = first_token(line.text) else {
             continue;
         };
         let count = cells.chars();
@@ -38,7 +38,10 @@ pub(super) fn parse(lines: &[SourceLine<'_>], ctx: &Ctx<'_>) -> Result<Vec<Raw>>
         };
         let side = geometry.side();
         let mut digits = Vec::with_capacity(geometry.cells());
-        let mut positions = Vec::with_capacity(geometry.cells());
+        let mut positions = Positions::Run {
+            line: line.number,
+            column: cells.column,
+        };
         ctx.read_symbols(&cells, line.number, side, &mut digits, &mut positions)?;
         // Everything after the cells (and the whitespace that ends them) names the puzzle.
         let rest = line

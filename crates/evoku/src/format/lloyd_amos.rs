@@ -5,7 +5,8 @@
 //! blank and `#` comment lines are allowed before each puzzle, not inside one.
 
 use super::{
-    end_column, is_blank_or_comment, tokens, value_digit, Ctx, Raw, SourceLine, Symbols, Token,
+    end_column, is_blank_or_comment, tokens, value_digit, Ctx, Positions, Raw, SourceLine, Symbols,
+    Token,
 };
 use crate::board::{Geometry, Grid, MAX_BOX_SIZE, MIN_BOX_SIZE};
 use crate::error::{Error, Result};
@@ -50,7 +51,7 @@ pub(super) fn parse(lines: &[SourceLine<'_>], ctx: &Ctx<'_>) -> Result<Vec<Raw>>
                     raw: Raw {
                         geometry,
                         cells: Vec::with_capacity(cells),
-                        positions: Vec::with_capacity(cells),
+                        positions: Positions::each(cells),
                         name: None,
                         line: start,
                     },

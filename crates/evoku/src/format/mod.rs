@@ -18,6 +18,7 @@ mod grid;
 mod lex;
 mod line;
 mod lloyd_amos;
+mod split;
 mod symbols;
 
 use std::io::Read;
@@ -32,8 +33,9 @@ pub use detect::detect;
 use finish::file_stem;
 use finish::finish;
 use lex::{
-    end_column, is_blank_or_comment, join_or, shown_str, source_lines, strip_trailing_comment,
-    tokens, trailing_comment, valid_sides, value_digit, Ctx, Raw, SourceLine, Token,
+    end_column, first_token, is_blank_or_comment, join_or, shown_str, source_lines,
+    strip_trailing_comment, tokens, trailing_comment, valid_sides, value_digit, Ctx, Positions,
+    Raw, SourceLine, Token,
 };
 pub use symbols::Symbols;
 
@@ -81,12 +83,28 @@ pub struct Puzzle {
 /// Returns the puzzles in file order and the format used (the detected one when
 /// `options.format` is `None`). A text without any puzzle is an error.
 pub fn parse_str(text: &str, file: &str, options: &ParseOptions) -> Result<(Vec<Puzzle>, Format)> {
+    parse_str_on(text, file, options, 1)
+}
+
+/// [`parse_str`] with a long line-format text read on up to `threads` threads: the same puzzles,
+/// names and errors.
+pub fn parse_str_on(
+    text: &str,
+    file: &str,
+    options: &ParseOptions,
+    threads: usize,
+) -> Result<(Vec<Puzzle>, Format)> {
     let format = options.format.unwrap_or_else(|| detect(text));
     let lines = source_lines(text);
     let ctx = Ctx {
         file,
         symbols: options.symbols,
     };
+    if format == Format::Line {
+        if let Some(puzzles) = split::parse_line_format(&lines, &ctx, threads) {
+            return Ok((puzzles, format));
+        }
+    }
     let raws = match format {
         Format::Line => line::parse(&lines, &ctx)?,
         Format::Grid => grid::parse(&lines, &ctx)?,
@@ -136,6 +154,16 @@ fn read_capped(reader: impl Read, name: &str) -> Result<Vec<u8>> {
 /// Reads a puzzle file, or standard input when `path` is `-` (named `<stdin>` in messages), at
 /// most [`MAX_INPUT_BYTES`].
 pub fn read_puzzles(path: &str, options: &ParseOptions) -> Result<(Vec<Puzzle>, Format)> {
+    read_puzzles_on(path, options, 1)
+}
+
+/// [`read_puzzles`] with a long line-format file read on up to `threads` threads
+/// ([`parse_str_on`]).
+pub fn read_puzzles_on(
+    path: &str,
+    options: &ParseOptions,
+    threads: usize,
+) -> Result<(Vec<Puzzle>, Format)> {
     let (bytes, file) = if path == "-" {
         (read_capped(std::io::stdin().lock(), "<stdin>")?, "<stdin>")
     } else {
@@ -155,13 +183,20 @@ pub fn read_puzzles(path: &str, options: &ParseOptions) -> Result<(Vec<Puzzle>, 
         });
     }
     let text = String::from_utf8_lossy(&bytes);
-    parse_str(&text, file, options)
+    parse_str_on(&text, file, options, threads)
 }
 
 /// The 1-based line and column of the first sign that `bytes` are not text (a byte that is not
 /// UTF-8, or a control character other than tab, line feed, carriage return and form feed), and
 /// what it is.
 fn first_binary(bytes: &[u8]) -> Option<(usize, usize, String)> {
+    // Printable ASCII, tabs, line and form feeds: text (a file of 50,000 puzzles is read whole).
+    if bytes
+        .iter()
+        .all(|&b| (0x20..0x7f).contains(&b) || matches!(b, b'\t' | b'\n' | b'\r' | 0x0c))
+    {
+        return None;
+    }
     let (valid, bad) = match std::str::from_utf8(bytes) {
         Ok(text) => (text, None),
         Err(e) => (

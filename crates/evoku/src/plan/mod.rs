@@ -162,15 +162,20 @@ pub fn batch_bytes<'a>(grids: impl Iterator<Item = &'a Grid>, options: &SolveOpt
 pub fn emptiest_per_size<'a>(
     grids: impl Iterator<Item = (usize, &'a Grid)>,
 ) -> Vec<(usize, &'a Grid)> {
-    let mut emptiest: std::collections::BTreeMap<usize, (usize, &Grid)> = Default::default();
+    // Each entry keeps its givens: a batch of 50,000 puzzles counts each grid's once.
+    let mut emptiest: std::collections::BTreeMap<usize, (usize, &Grid, usize)> = Default::default();
     for (index, grid) in grids {
         let side = grid.geometry().side();
-        let entry = emptiest.entry(side).or_insert((index, grid));
-        if grid.givens() < entry.1.givens() {
-            *entry = (index, grid);
+        let givens = grid.givens();
+        let entry = emptiest.entry(side).or_insert((index, grid, givens));
+        if givens < entry.2 {
+            *entry = (index, grid, givens);
         }
     }
-    emptiest.into_values().collect()
+    emptiest
+        .into_values()
+        .map(|(index, grid, _)| (index, grid))
+        .collect()
 }
 
 /// Checks, before any puzzle of a batch is solved, every option a board size can refuse (the
