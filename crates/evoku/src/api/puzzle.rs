@@ -53,7 +53,10 @@ impl Puzzle {
     /// input).
     pub fn read(path: impl AsRef<Path>) -> Result<Vec<Puzzle>> {
         let path = path.as_ref().to_string_lossy();
-        let (puzzles, _) = format::read_puzzles(&path, &ParseOptions::default())?;
+        // A long line-format file is read on every core, as `evoku solve` reads it (the same
+        // puzzles and errors as one reader).
+        let threads = crate::solve::batch::thread_count(None);
+        let (puzzles, _) = format::read_puzzles_on(&path, &ParseOptions::default(), threads)?;
         Ok(puzzles.into_iter().map(Puzzle::from).collect())
     }
 
