@@ -105,11 +105,18 @@ pub fn solve(
         ));
     }
     let cells = puzzles[0].side() * puzzles[0].side();
-    let grid = |f: &dyn Fn(&evoku::Report) -> Option<&[u8]>| -> Vec<Vec<u8>> {
-        reports
-            .iter()
-            .map(|r| f(r).map(<[u8]>::to_vec).unwrap_or_else(|| vec![0; cells]))
-            .collect()
+    // One (N, n*n) array of `f`'s grids, 0 where there is none, built flat and reshaped.
+    let grid = |f: &dyn Fn(&evoku::Report) -> Option<&[u8]>| -> PyResult<Py<PyArray2<u8>>> {
+        let mut flat = Vec::with_capacity(reports.len() * cells);
+        for report in &reports {
+            match f(report) {
+                Some(grid) => flat.extend_from_slice(grid),
+                None => flat.resize(flat.len() + cells, 0),
+            }
+        }
+        Ok(PyArray1::from_vec(py, flat)
+            .reshape([reports.len(), cells])?
+            .unbind())
     };
     let solved_by: Vec<&str> = reports
         .iter()
@@ -117,13 +124,13 @@ pub fn solve(
         .collect();
     let numpy = py.import("numpy")?;
     Ok(SolveResult {
-        solutions: rows(py, &grid(&|r| r.solution()))?,
+        solutions: grid(&|r| r.solution())?,
         solved: column(py, reports.iter().map(|r| r.solved())),
         seconds: column(py, reports.iter().map(|r| r.seconds())),
         solved_by: numpy.call_method1("array", (solved_by,))?.unbind(),
         generations: column(py, reports.iter().map(|r| r.generations())),
         evaluations: column(py, reports.iter().map(|r| r.evaluations())),
-        best: rows(py, &grid(&|r| r.best()))?,
+        best: grid(&|r| r.best())?,
         reports,
     })
 }

@@ -125,7 +125,6 @@ setters! {
 #[derive(Clone, Debug)]
 pub struct Report {
     inner: SolveReport,
-    solution: Option<Vec<u8>>,
 }
 
 impl Report {
@@ -137,7 +136,12 @@ impl Report {
     /// The solution's cells, row by row (digits `1..=side`), re-checked on the host; `None`
     /// when unsolved.
     pub fn solution(&self) -> Option<&[u8]> {
-        self.solution.as_deref()
+        // A report is solved only by `SolveReport::set_solution`, which checks the grid
+        // against the rules and the givens: its best grid is then the solution.
+        match self.inner.solved {
+            true => self.best(),
+            false => None,
+        }
     }
 
     /// What found the solution: `exact`, `presolve`, `aco`, `walk` or a GA preset's name.
@@ -293,13 +297,18 @@ impl Solver {
 }
 
 impl Report {
-    /// The report of `inner` on `puzzle`, its solution checked against the puzzle.
+    /// The report of `inner` on `puzzle`: a solution was checked against the puzzle when the
+    /// report was made (`SolveReport::set_solution`), so it is not checked again.
     fn of(puzzle: &Puzzle, inner: SolveReport) -> Report {
-        let solution = match (&inner.best, inner.solved) {
-            (Some(grid), true) if puzzle.is_solved_by(grid.cells()) => Some(grid.cells().to_vec()),
-            _ => None,
-        };
-        Report { inner, solution }
+        debug_assert!(
+            !inner.solved
+                || inner
+                    .best
+                    .as_ref()
+                    .is_some_and(|g| puzzle.is_solved_by(g.cells())),
+            "a solved report whose best grid does not solve its puzzle"
+        );
+        Report { inner }
     }
 }
 
