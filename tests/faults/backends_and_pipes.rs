@@ -6,7 +6,7 @@ use super::*;
 #[test]
 fn gl_backend_is_refused_not_hung() {
     // Before: WGPU_BACKEND=gl --backend gpu ran a 9x9 on llvmpipe for 4 minutes, no output.
-    let child = command(&[
+    let child = gpu_command(&[
         "solve",
         "--backend",
         "gpu",
@@ -15,7 +15,6 @@ fn gl_backend_is_refused_not_hung() {
         "puzzles/mantere-no29.txt",
     ])
     .env("WGPU_BACKEND", "gl")
-    .env("XDG_RUNTIME_DIR", std::env::temp_dir())
     .spawn()
     .expect("spawn");
     let out = wait_bounded(child, Duration::from_secs(30), "GL backend");
@@ -56,7 +55,7 @@ fn gpu_limits_are_checked_before_the_no_solution_check() {
     // the engine said the population does not fit the adapter.
     let path = pattern_puzzle(7, 500, "gpu-limits-49.txt");
     let start = Instant::now();
-    let out = command(&[
+    let out = gpu_command(&[
         "solve",
         "--backend",
         "gpu",
@@ -64,14 +63,12 @@ fn gpu_limits_are_checked_before_the_no_solution_check() {
         "1000000",
         path.to_str().unwrap(),
     ])
-    .env("XDG_RUNTIME_DIR", std::env::temp_dir())
     .output()
     .expect("run evoku");
     let took = start.elapsed();
     let stderr = text(&out.stderr);
     let _ = std::fs::remove_file(path);
-    if stderr.contains("no GPU adapter") && std::env::var_os("EVOKU_REQUIRE_GPU").is_none() {
-        eprintln!("skipped: no GPU adapter (set EVOKU_REQUIRE_GPU=1 to fail instead)");
+    if skipped_without_gpu(&stderr) {
         return;
     }
     assert_eq!(out.status.code(), Some(2), "{stderr}");
@@ -90,13 +87,9 @@ fn refused_before_the_first_puzzle(options: &[&str], limit: &str, advice: &str) 
         "puzzles/mantere-no29.txt",
         "puzzles/large/inst64x64_45_0.txt",
     ]);
-    let out = command(&args)
-        .env("XDG_RUNTIME_DIR", std::env::temp_dir())
-        .output()
-        .expect("run evoku");
+    let out = gpu_command(&args).output().expect("run evoku");
     let stderr = text(&out.stderr);
-    if stderr.contains("no GPU adapter") && std::env::var_os("EVOKU_REQUIRE_GPU").is_none() {
-        eprintln!("skipped: no GPU adapter (set EVOKU_REQUIRE_GPU=1 to fail instead)");
+    if skipped_without_gpu(&stderr) {
         return;
     }
     if !stderr.contains(limit) {
@@ -129,10 +122,7 @@ fn the_lavapipe_loop_budget_is_checked_for_every_size_before_the_first_puzzle() 
 fn solved_json(args: &[&str], backend: &str) -> (serde_json::Value, String) {
     let mut all = vec!["solve", "--json", "--backend", backend];
     all.extend(args);
-    let out = command(&all)
-        .env("XDG_RUNTIME_DIR", std::env::temp_dir())
-        .output()
-        .expect("run evoku");
+    let out = gpu_command(&all).output().expect("run evoku");
     let stderr = text(&out.stderr);
     let v = serde_json::from_str(text(&out.stdout).trim()).unwrap_or(serde_json::Value::Null);
     (v, stderr)
@@ -150,8 +140,7 @@ fn the_default_solver_runs_a_member_a_software_gpu_cannot_take_on_the_cpu() {
         "tests/data/lloyd-amos/general/inst25x25_45_57.txt",
     ];
     let (gpu, stderr) = solved_json(&args, "gpu");
-    if stderr.contains("no GPU adapter") && std::env::var_os("EVOKU_REQUIRE_GPU").is_none() {
-        eprintln!("skipped: no GPU adapter (set EVOKU_REQUIRE_GPU=1 to fail instead)");
+    if skipped_without_gpu(&stderr) {
         return;
     }
     let (cpu, _) = solved_json(&args, "cpu");

@@ -36,6 +36,23 @@ fn command(args: &[&str]) -> Command {
     command
 }
 
+/// [`command`] for a run on a GPU (lavapipe looks for `XDG_RUNTIME_DIR`).
+fn gpu_command(args: &[&str]) -> Command {
+    let mut command = command(args);
+    command.env("XDG_RUNTIME_DIR", std::env::temp_dir());
+    command
+}
+
+/// Whether `stderr` says no GPU adapter was found while none is required
+/// (`EVOKU_REQUIRE_GPU` unset): the test is then skipped, and says so.
+fn skipped_without_gpu(stderr: &str) -> bool {
+    let skip = stderr.contains("no GPU adapter") && std::env::var_os("EVOKU_REQUIRE_GPU").is_none();
+    if skip {
+        eprintln!("skipped: no GPU adapter (set EVOKU_REQUIRE_GPU=1 to fail instead)");
+    }
+    skip
+}
+
 fn evoku(args: &[&str]) -> Output {
     command(args).output().expect("run evoku")
 }

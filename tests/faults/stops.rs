@@ -177,12 +177,10 @@ fn sigint_on_a_gpu_at_64x64(options: &[&str], after_ms: u64) {
     let mut args = vec!["solve", "--backend", "gpu", "--time-limit", "60"];
     args.extend(options);
     args.push("puzzles/large/inst64x64_45_0.txt");
-    let mut command = command(&args);
-    command.env("XDG_RUNTIME_DIR", std::env::temp_dir());
+    let command = gpu_command(&args);
     let (out, took) = stopped_with(command, Duration::from_millis(after_ms), libc::SIGINT);
     let stderr = text(&out.stderr);
-    if stderr.contains("no GPU adapter") && std::env::var_os("EVOKU_REQUIRE_GPU").is_none() {
-        eprintln!("skipped: no GPU adapter (set EVOKU_REQUIRE_GPU=1 to fail instead)");
+    if skipped_without_gpu(&stderr) {
         return;
     }
     assert_eq!(out.status.code(), Some(130), "{stderr}");

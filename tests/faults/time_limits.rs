@@ -53,13 +53,9 @@ fn time_limit_holds_on_a_gpu_at_64x64(options: &[&str]) {
     let mut args = vec!["solve", "--json", "--backend", "gpu", "--time-limit", "2"];
     args.extend(options);
     args.push("puzzles/large/inst64x64_45_0.txt");
-    let out = command(&args)
-        .env("XDG_RUNTIME_DIR", std::env::temp_dir())
-        .output()
-        .expect("run evoku");
+    let out = gpu_command(&args).output().expect("run evoku");
     let stderr = text(&out.stderr);
-    if stderr.contains("no GPU adapter") && std::env::var_os("EVOKU_REQUIRE_GPU").is_none() {
-        eprintln!("skipped: no GPU adapter (set EVOKU_REQUIRE_GPU=1 to fail instead)");
+    if skipped_without_gpu(&stderr) {
         return;
     }
     let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim())

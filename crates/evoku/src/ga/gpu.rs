@@ -35,7 +35,7 @@ use crate::ga::stages::Stage;
 use crate::ga::{Engine, GaConfig, Island, Params, Problem};
 use crate::gpu::device::GpuContext;
 use crate::gpu::pipeline::{self, grid};
-use crate::gpu::schedule::Schedule;
+use crate::gpu::schedule::{Pieces, Schedule};
 use buffers::{Buffers, Sizes};
 
 /// Longest run of generations in one command buffer, whatever the estimate says.
@@ -106,13 +106,9 @@ pub struct GpuEngine {
     island_groups: (u32, u32),
     /// Generations per submit, submits per step, read-back timeout.
     schedule: Schedule,
-    /// On a software adapter: workgroups of individuals already run of a generation (or of
-    /// `init`) that a stop request or the time limit cut short (`pieces`), 0 when none is.
-    pending_groups: u32,
-    /// On a software adapter: workgroups per piece, sized by the time the last piece took.
-    groups_per_piece: u32,
-    /// A piece size that overrides the timing (tests).
-    fixed_piece: Option<u32>,
+    /// On a software adapter: `init` and each generation's workgroups of individuals in pieces
+    /// (`pieces`).
+    pieces: Pieces,
 }
 
 impl GpuEngine {
@@ -215,9 +211,7 @@ impl GpuEngine {
                 ctx,
                 "lower --population, --islands or the generations per step, or use --backend cpu",
             ),
-            pending_groups: 0,
-            groups_per_piece: 1,
-            fixed_piece: None,
+            pieces: Pieces::new(),
         };
         Ok(engine)
     }
@@ -271,7 +265,7 @@ impl GpuEngine {
     /// Workgroups of individuals per piece on a software adapter: `Some` fixes it, `None` sizes
     /// pieces by time (the default); results do not depend on it.
     pub fn set_groups_per_piece(&mut self, groups: Option<u32>) {
-        self.fixed_piece = groups.map(|g| g.max(1));
+        self.pieces.fix(groups);
     }
 
     /// How long a read-back waits for the GPU before returning an error.

@@ -19,6 +19,60 @@ const HARDWARE_SUBMITS_PER_STEP: u32 = 4;
 /// How long a read-back waits for the GPU before giving up with an error.
 const DEFAULT_TIMEOUT: Duration = Duration::from_secs(120);
 
+/// Seconds one piece of a long round should take on a software adapter: a stop request or the
+/// time limit waits about this long ([`Pieces`]).
+const PIECE_SECONDS: f64 = 0.1;
+
+/// A round (an ACS iteration's tour dispatches, a GA generation's workgroups) run in pieces on a
+/// software adapter, where one round may take seconds and a submit cannot be cut short: the
+/// units of the round in progress already run, and the size of the next piece, learned from
+/// the time the last one took or fixed (tests). Results never depend on the sizes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Pieces {
+    done: u32,
+    learned: u32,
+    fixed: Option<u32>,
+}
+
+impl Pieces {
+    pub(crate) fn new() -> Pieces {
+        Pieces {
+            done: 0,
+            learned: 1,
+            fixed: None,
+        }
+    }
+
+    /// `Some` fixes the units per piece (at least 1), `None` sizes pieces by time.
+    pub(crate) fn fix(&mut self, units: Option<u32>) {
+        self.fixed = units.map(|u| u.max(1));
+    }
+
+    /// Units of the round in progress already run.
+    pub(crate) fn done(&self) -> u32 {
+        self.done
+    }
+
+    /// The units of the next piece of a round of `total` (at most `most`), `None` once the
+    /// round's units have all run.
+    pub(crate) fn next(&self, total: u32, most: u32) -> Option<u32> {
+        let left = total.checked_sub(self.done).filter(|&left| left > 0)?;
+        Some(left.min(self.fixed.unwrap_or(self.learned)).min(most))
+    }
+
+    /// A piece of `units` of a round of `total` ran, in `took`.
+    pub(crate) fn ran(&mut self, units: u32, took: Duration, total: u32) {
+        self.done += units;
+        let per_unit = took.as_secs_f64() / units as f64;
+        self.learned = (PIECE_SECONDS / per_unit.max(1e-9)).clamp(1.0, total as f64) as u32;
+    }
+
+    /// The round is complete: the next piece starts a new one.
+    pub(crate) fn finish(&mut self) {
+        self.done = 0;
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Schedule {
     rounds_per_submit: u32,

@@ -29,7 +29,7 @@ use super::common::{AcoParams, AcoTables};
 use super::AcoConfig;
 use crate::error::Result;
 use crate::gpu::pipeline::{self, grid};
-use crate::gpu::schedule::Schedule;
+use crate::gpu::schedule::{Pieces, Schedule};
 use crate::gpu::GpuContext;
 
 pub use super::common::COLONY_WORKGROUP;
@@ -76,13 +76,8 @@ pub struct GpuAco {
     restart_groups: (u32, u32),
     /// Iterations per submit, submits per step, read-back timeout.
     schedule: Schedule,
-    /// On a software adapter: tour dispatches already run of an iteration a stop request or
-    /// the time limit cut short (`pieces`), 0 when none is pending.
-    pending_tours: u32,
-    /// On a software adapter: tour dispatches per submit, sized by the time the last piece took.
-    tours_per_piece: u32,
-    /// A piece size that overrides the timing (tests).
-    fixed_piece: Option<u32>,
+    /// On a software adapter: an iteration's tour dispatches in pieces (`pieces`).
+    pieces: Pieces,
 }
 
 impl GpuAco {
@@ -194,9 +189,7 @@ impl GpuAco {
                 ctx,
                 "lower --colonies or --ants, or use --backend cpu",
             ),
-            pending_tours: 0,
-            tours_per_piece: 1,
-            fixed_piece: None,
+            pieces: Pieces::new(),
         })
     }
 
@@ -222,7 +215,7 @@ impl GpuAco {
     /// Tour dispatches per piece on a software adapter: `Some` fixes it, `None` sizes pieces by
     /// time (the default); results do not depend on it.
     pub fn set_tours_per_piece(&mut self, tours: Option<u32>) {
-        self.fixed_piece = tours.map(|t| t.max(1));
+        self.pieces.fix(tours);
     }
 
     /// How long a read-back waits for the GPU before returning an error.

@@ -14,10 +14,6 @@ use super::{AcoStage, GpuAco};
 use crate::error::Result;
 use crate::gpu::pipeline;
 
-/// Seconds one piece of tour dispatches should take on a software adapter: a stop request
-/// waits for at most about this long.
-const PIECE_SECONDS: f64 = 0.1;
-
 /// The stages after an iteration's tours.
 const AFTER_TOURS: [AcoStage; 3] = [
     AcoStage::ColonyUpdate,
@@ -96,12 +92,10 @@ impl GpuAco {
         }
         let tours = self.tours();
         for done in 0..iterations {
-            while self.pending_tours < tours {
+            while let Some(now) = self.pieces.next(tours, u32::MAX) {
                 if cut() {
                     return Ok(done);
                 }
-                let piece = self.fixed_piece.unwrap_or(self.tours_per_piece);
-                let now = (tours - self.pending_tours).min(piece);
                 let started = Instant::now();
                 let submission =
                     pipeline::submit_pass(&self.ctx, "running ACS tours", "aco tours", |pass| {
@@ -113,13 +107,10 @@ impl GpuAco {
                 if !self.schedule.wait_or_cut(&self.ctx, submission, cut)? {
                     return Ok(done);
                 }
-                self.pending_tours += now;
-                let per_tour = started.elapsed().as_secs_f64() / now as f64;
-                self.tours_per_piece =
-                    (PIECE_SECONDS / per_tour.max(1e-9)).clamp(1.0, tours as f64) as u32;
+                self.pieces.ran(now, started.elapsed(), tours);
             }
             self.submit(1, &AFTER_TOURS)?;
-            self.pending_tours = 0;
+            self.pieces.finish();
         }
         Ok(iterations)
     }

@@ -17,9 +17,6 @@ use crate::ga::common::WORKGROUP_SIZE;
 use crate::ga::Params;
 use crate::gpu::pipeline;
 
-/// Seconds one piece should take on a software adapter: a stop request waits about this long.
-const PIECE_SECONDS: f64 = 0.1;
-
 /// The stage a piece runs.
 #[derive(Clone, Copy)]
 enum Piece {
@@ -109,13 +106,11 @@ impl GpuEngine {
     fn run_pieces(&mut self, piece: Piece, k: usize, cut: &dyn Fn() -> bool) -> Result<bool> {
         let total = self.sizes.individuals.div_ceil(WORKGROUP_SIZE as u64) as u32;
         let most = self.ctx.limits.max_compute_workgroups_per_dimension;
-        while self.pending_groups < total {
+        while let Some(now) = self.pieces.next(total, most) {
             if cut() {
                 return Ok(false);
             }
-            let size = self.fixed_piece.unwrap_or(self.groups_per_piece);
-            let now = (total - self.pending_groups).min(size).min(most);
-            self.set_first_individual(self.pending_groups * WORKGROUP_SIZE)?;
+            self.set_first_individual(self.pieces.done() * WORKGROUP_SIZE)?;
             let started = Instant::now();
             let pipeline = match piece {
                 Piece::Init => &self.pipelines.init,
@@ -132,14 +127,11 @@ impl GpuEngine {
             if !self.schedule.wait_or_cut(&self.ctx, submission, cut)? {
                 return Ok(false);
             }
-            self.pending_groups += now;
-            let per_group = started.elapsed().as_secs_f64() / now as f64;
-            self.groups_per_piece =
-                (PIECE_SECONDS / per_group.max(1e-9)).clamp(1.0, total as f64) as u32;
+            self.pieces.ran(now, started.elapsed(), total);
         }
-        self.pending_groups = 0;
-        // Every other dispatch starts at individual 0.
-        self.set_first_individual(0)?;
+        // No reset of `first_individual`: on a software adapter every `init` and `breed`
+        // dispatch is a piece, which writes its own; `island_best` does not read it.
+        self.pieces.finish();
         Ok(true)
     }
 
