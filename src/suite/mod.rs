@@ -119,21 +119,25 @@ fn run_items(instances: &[Instance], options: &SuiteOptions) -> Vec<(usize, u32)
         .collect()
 }
 
-/// The batch plan of `runs` runs and the threads each run gets.
-fn run_plan(runs: usize, options: &SuiteOptions) -> (batch::BatchPlan, Option<usize>) {
-    let plan = batch::plan(runs, options.solve.threads, &options.solve.device);
-    let threads = match plan.width {
-        1 => options.solve.threads,
-        _ => Some(plan.threads_each),
-    };
-    (plan, threads)
+/// The batch plan of the runs `items` of `instances` and the threads each run gets: as many at
+/// once as the threads, this machine's memory and a GPU's allow ([`batch::plan_for`]).
+fn run_plan(
+    instances: &[Instance],
+    items: &[(usize, u32)],
+    options: &SuiteOptions,
+) -> (batch::BatchPlan, Option<usize>) {
+    let grids = items
+        .iter()
+        .map(|&(number, _)| &instances[number].puzzle.grid);
+    let plan = batch::plan_for(grids, &options.solve);
+    (plan, plan.threads_for(options.solve.threads))
 }
 
 /// Checks every option a board size can refuse (memory, a GPU's buffer limits and loop
 /// budget) on the emptiest instance of each size, before any run: `Err` names the instance
 /// refused (issue 37: the suite recorded a failed run per instance and went on).
 pub fn check_options(instances: &[Instance], options: &SuiteOptions) -> anyhow::Result<()> {
-    let (_, threads) = run_plan(run_count(instances, options), options);
+    let (_, threads) = run_plan(instances, &run_items(instances, options), options);
     let mut checked = options.solve.clone();
     checked.threads = threads;
     evoku::plan::check_sizes(instances.iter().map(|i| &i.puzzle.grid), &checked).map_err(
@@ -162,7 +166,7 @@ pub fn run_suite(
         return Err(Error::invalid_option("--runs", 0, "at least 1"));
     }
     let items = run_items(instances, options);
-    let (plan, threads) = run_plan(items.len(), options);
+    let (plan, threads) = run_plan(instances, &items, options);
     let work = |index: usize| -> Option<SuiteRun> {
         let (number, run) = items[index];
         let instance = &instances[number];

@@ -110,6 +110,9 @@ fn one_thread_two_threads_and_lavapipe_give_the_same_results_in_input_order() {
     };
     let gpu = run(&["--backend", "gpu", "--threads", "1"]);
     assert_eq!(gpu, one);
+    // Two puzzles at once on the one device, each on one thread: the same reports.
+    let gpu_two = run(&["--backend", "gpu", "--threads", "2"]);
+    assert_eq!(gpu_two, one);
 }
 
 #[test]

@@ -111,3 +111,32 @@ fn a_batch_refuses_puzzles_of_two_sizes() {
         Ok(_) => panic!("a batch of two sizes was accepted"),
     }
 }
+
+#[test]
+fn the_default_solver_on_one_gpu_runs_a_puzzle_per_thread_at_once() {
+    use evoku::device::Device;
+    use evoku::plan::{Algorithm, SolveOptions};
+    use evoku::solve::batch::{plan_for, BatchPlan};
+    let Some(ctx) = gpu() else { return };
+    let grids: Vec<Grid> = (0..3).map(easy_puzzle).collect();
+    let options = SolveOptions::new(
+        Algorithm::Auto,
+        Preset::Walk,
+        GaConfig::preset(Preset::Walk),
+        evoku::aco::AcoConfig::default(),
+    )
+    .unwrap()
+    .threads(Some(2));
+    let on = |device: Device| plan_for(grids.iter(), &options.clone().on(device));
+    let shared = BatchPlan {
+        width: 2,
+        threads_each: 1,
+    };
+    // The puzzles share the device as they share the cores: each result is its solo run's
+    // (`batch::one_thread_two_threads_and_lavapipe_give_the_same_results_in_input_order`).
+    assert_eq!(on(Device::Gpu(ctx.arc())), shared);
+    assert_eq!(on(Device::Cpu), shared);
+    // Split over several adapters, one puzzle at a time.
+    let two: std::sync::Arc<[GpuContext]> = vec![(*ctx).clone(), (*ctx).clone()].into();
+    assert_eq!(on(Device::Gpus(two)).width, 1);
+}

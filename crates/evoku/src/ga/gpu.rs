@@ -24,7 +24,7 @@ mod pieces;
 
 pub use batch::run_batch;
 use check::check_params;
-pub use check::{check, loop_bound, stage_loop_bound};
+pub use check::{check, device_bytes, loop_bound, stage_loop_bound};
 pub use multi::{split_islands, MultiGpuEngine};
 
 use crate::board::Geometry;

@@ -4,7 +4,7 @@
 
 use std::any::Any;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 pub use super::backends::{backends_from_list, is_software};
 
@@ -62,6 +62,12 @@ pub struct GpuContext {
     /// Each engine's pipelines (one value per type and box size: the modules are assembled for
     /// one board size), built by its first engine of that size and reused by the next ones.
     pipelines: Arc<Mutex<Vec<(usize, SharedPipelines)>>>,
+    /// Held by every submit and poll ([`GpuContext::submit`], [`GpuContext::poll`]), so that
+    /// puzzles sharing the device from several threads never run two of wgpu's queue
+    /// maintenances at once: wgpu-core 30 panics when a timed-out wait finds the queue emptied by
+    /// another thread's maintenance ("If the queue is empty, the current submission index ...
+    /// should be at least the wait submission index"; fixed upstream after 30.0.2).
+    turn: Arc<Mutex<()>>,
 }
 
 impl GpuContext {
@@ -124,6 +130,7 @@ impl GpuContext {
             limits,
             errors,
             pipelines: Arc::new(Mutex::new(Vec::new())),
+            turn: Arc::new(Mutex::new(())),
         })
     }
 
@@ -204,9 +211,11 @@ impl GpuContext {
             .map(drop)
     }
 
-    /// [`GpuContext::wait`], looking at `cut()` every 20 ms: `Ok(false)` when it said so before
+    /// [`GpuContext::wait`], looking at `cut()` every 2 ms: `Ok(false)` when it said so before
     /// the GPU was done (the work goes on). A software adapter compiles a pipeline when its first
-    /// dispatch runs, which at 64x64 (the GA's `breed` on lavapipe) takes seconds.
+    /// dispatch runs, which at 64x64 (the GA's `breed` on lavapipe) takes seconds. Each slice's
+    /// poll holds the device's turn, so the slices are short: another puzzle's submit waits for
+    /// at most one.
     pub(crate) fn wait_or_cut(
         &self,
         submission: wgpu::SubmissionIndex,
@@ -214,11 +223,11 @@ impl GpuContext {
         advice: &str,
         cut: &dyn Fn() -> bool,
     ) -> Result<bool> {
-        const SLICE: Duration = Duration::from_millis(20);
-        let start = std::time::Instant::now();
+        const SLICE: Duration = Duration::from_millis(2);
+        let start = Instant::now();
         let poll = loop {
             let left = timeout.saturating_sub(start.elapsed());
-            let poll = self.device.poll(wgpu::PollType::Wait {
+            let poll = self.poll(wgpu::PollType::Wait {
                 submission_index: Some(submission.clone()),
                 timeout: Some(left.min(SLICE)),
             });
@@ -283,7 +292,7 @@ impl GpuContext {
                     label: Some("read-back"),
                 });
             encoder.copy_buffer_to_buffer(source, offset, staging, 0, size);
-            ctx.queue.submit([encoder.finish()])
+            ctx.submit(encoder.finish())
         })?;
         let (sender, receiver) = std::sync::mpsc::channel();
         let slice = staging.slice(..size);
@@ -291,19 +300,7 @@ impl GpuContext {
             let _ = sender.send(r);
         });
         ctx.wait(submission, timeout, advice)?;
-        let mapped = match receiver.try_recv() {
-            Ok(r) => r,
-            // The map callback runs in a poll; one more (already satisfied) wait delivers it.
-            Err(_) => {
-                let _ = ctx.device.poll(wgpu::PollType::Wait {
-                    submission_index: None,
-                    timeout: Some(timeout),
-                });
-                receiver
-                    .try_recv()
-                    .map_err(|_| ctx.error("reading back", "the buffer was never mapped"))?
-            }
-        };
+        let mapped = ctx.map_callback(&receiver, timeout)?;
         mapped.map_err(|e| ctx.error("mapping a read-back buffer", &e.to_string()))?;
         let bytes = slice
             .get_mapped_range()
@@ -312,6 +309,50 @@ impl GpuContext {
         staging.unmap();
         ctx.check("reading back")?;
         Ok(bytes)
+    }
+
+    /// Submits `commands` to the queue, in this device's turn (see `turn`).
+    pub(crate) fn submit(&self, commands: wgpu::CommandBuffer) -> wgpu::SubmissionIndex {
+        let _turn = self
+            .turn
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        self.queue.submit([commands])
+    }
+
+    /// Polls the device, in this device's turn (see `turn`).
+    fn poll(&self, poll: wgpu::PollType) -> std::result::Result<wgpu::PollStatus, wgpu::PollError> {
+        let _turn = self
+            .turn
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        self.device.poll(poll)
+    }
+
+    /// The result of a read-back's map callback, once its copy's submission is done. The
+    /// callback runs inside a poll: this thread's, or another's where puzzles share the device
+    /// ([`crate::solve::batch`]), which may still be delivering it; so the device is polled
+    /// without blocking (a blocking poll would wait for the other threads' later submissions
+    /// too) until the callback arrives or `timeout` passes.
+    fn map_callback(
+        &self,
+        receiver: &std::sync::mpsc::Receiver<std::result::Result<(), wgpu::BufferAsyncError>>,
+        timeout: Duration,
+    ) -> Result<std::result::Result<(), wgpu::BufferAsyncError>> {
+        let start = Instant::now();
+        loop {
+            match receiver.try_recv() {
+                Ok(mapped) => return Ok(mapped),
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => break,
+                Err(std::sync::mpsc::TryRecvError::Empty) if start.elapsed() >= timeout => break,
+                Err(std::sync::mpsc::TryRecvError::Empty) => {}
+            }
+            let _ = self.poll(wgpu::PollType::Poll);
+            if let Ok(mapped) = receiver.recv_timeout(Duration::from_micros(200)) {
+                return Ok(mapped);
+            }
+        }
+        Err(self.error("reading back", "the buffer was never mapped"))
     }
 
     /// The shared pipelines of type `P` for boxes of `box_size`, built with `build` on first use;

@@ -108,6 +108,6 @@ pub(crate) fn submit_pass(
             });
             record(&mut pass);
         }
-        ctx.queue.submit([encoder.finish()])
+        ctx.submit(encoder.finish())
     })
 }

@@ -143,16 +143,34 @@ impl RunPlan {
 /// batch runs no more puzzles at once than memory holds ([`memory::batch_width`]). Puzzles
 /// whose plan fails count nothing here: their own plan refuses them.
 pub fn batch_bytes<'a>(grids: impl Iterator<Item = &'a Grid>, options: &SolveOptions) -> u64 {
+    most_per_puzzle(grids, options, &|grid, plan| {
+        memory::estimate(grid, plan)
+            .iter()
+            .fold(0u64, |sum, p| sum.saturating_add(p.bytes))
+    })
+}
+
+/// [`batch_bytes`] for the memory of the GPU `ctx`: the most its engines' buffers take for one
+/// puzzle of `grids` ([`placement::device_bytes`]).
+pub fn batch_device_bytes<'a>(
+    grids: impl Iterator<Item = &'a Grid>,
+    options: &SolveOptions,
+    ctx: &crate::gpu::GpuContext,
+) -> u64 {
+    most_per_puzzle(grids, options, &|grid, plan| {
+        placement::device_bytes(grid, plan, ctx)
+    })
+}
+
+/// The most `bytes` gives for the plan of the emptiest puzzle of each size of `grids`.
+fn most_per_puzzle<'a>(
+    grids: impl Iterator<Item = &'a Grid>,
+    options: &SolveOptions,
+    bytes: &dyn Fn(&Grid, &RunPlan) -> u64,
+) -> u64 {
     emptiest_per_size(grids.enumerate())
         .into_iter()
-        .filter_map(|(_, grid)| {
-            let plan = RunPlan::resolve(grid, options).ok()?;
-            Some(
-                memory::estimate(grid, &plan)
-                    .iter()
-                    .fold(0u64, |sum, p| sum.saturating_add(p.bytes)),
-            )
-        })
+        .filter_map(|(_, grid)| Some(bytes(grid, &RunPlan::resolve(grid, options).ok()?)))
         .max()
         .unwrap_or(0)
 }

@@ -7,6 +7,7 @@
 //! is an error, as for `--algorithm ga` or `aco`: the host's memory estimate does not cover
 //! the GPU's buffers, so they are not moved to the host unasked.
 
+use super::Algorithm;
 use crate::aco::{self, AcoTables};
 use crate::board::Grid;
 use crate::device::Device;
@@ -46,6 +47,29 @@ pub fn check(puzzle: &Grid, kind: EngineKind, plan: &RunPlan, ctx: &GpuContext) 
         }
         EngineKind::Aco => Ok(()),
     }
+}
+
+/// The GPU memory the engines `plan` runs on the adapter `ctx` take for `puzzle` (the GA's, the
+/// ACS's, or the default solver's walk and ACS; none where an engine is left to the CPU or the
+/// puzzle is left to its run to refuse).
+pub fn device_bytes(puzzle: &Grid, plan: &RunPlan, ctx: &GpuContext) -> u64 {
+    let kinds: &[EngineKind] = match plan.algorithm {
+        Algorithm::Ga => &[EngineKind::Ga],
+        Algorithm::Aco => &[EngineKind::Aco],
+        Algorithm::Auto => &[EngineKind::Ga, EngineKind::Aco],
+        Algorithm::Exact => &[],
+    };
+    kinds
+        .iter()
+        .map(|kind| match kind {
+            EngineKind::Ga => Problem::for_config(puzzle, &plan.ga)
+                .ok()
+                .and_then(|problem| ga::gpu::device_bytes(ctx, &problem, &plan.ga).ok()),
+            EngineKind::Aco => exact::propagate(puzzle)
+                .ok()
+                .and_then(|_| aco::gpu::device_bytes(ctx, &AcoTables::new(puzzle), &plan.aco).ok()),
+        })
+        .fold(0u64, |sum, bytes| sum.saturating_add(bytes.unwrap_or(0)))
 }
 
 /// Where the default solver's member running `kind` runs: the plan's device, or the CPU where

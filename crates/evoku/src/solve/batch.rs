@@ -8,9 +8,11 @@
 //! (the engines' rayon pools and the exact member's streams are sized from the puzzle's share,
 //! and the GA's islands or the ACS's colonies take turns with the exact solver, never at once).
 //! Since a run is a pure function of (puzzle, config, seed) whatever its thread count, a
-//! puzzle's result does not depend on the width or on which worker took it. On a GPU this plan
-//! runs one puzzle at a time (every thread then feeds that puzzle), except for the GA on one GPU,
-//! whose batches share launches instead ([`super::gpu_batch`]).
+//! puzzle's result does not depend on the width or on which worker took it. On one GPU the same
+//! plan holds: the puzzles at once share the device (their launches interleave, and while one
+//! puzzle's exact member works on the CPU another's walk or ACS works on the GPU), bounded by the
+//! device's memory as well ([`plan_for`]); the GA and the ACS on one GPU share launches instead
+//! ([`super::gpu_batch`]). Several adapters (`--adapters`) take one puzzle at a time.
 
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
@@ -47,13 +49,13 @@ pub fn thread_count(threads: Option<usize>) -> usize {
 }
 
 /// The plan for `puzzles` puzzles on `threads` CPU threads (`None`: every core) and `device`:
-/// `min(puzzles, threads)` at once on the CPU, each on an equal share of the threads; one at a
-/// time, on every thread, on a GPU (the GA on one GPU shares launches: [`super::gpu_batch`]).
+/// `min(puzzles, threads)` at once on the CPU or one GPU, each on an equal share of the threads;
+/// one at a time, on every thread, over several adapters.
 pub fn plan(puzzles: usize, threads: Option<usize>, device: &Device) -> BatchPlan {
     let threads = thread_count(threads);
     let width = match device {
-        Device::Cpu => puzzles.clamp(1, threads),
-        _ => 1,
+        Device::Cpu | Device::Gpu(_) => puzzles.clamp(1, threads),
+        Device::Gpus(_) => 1,
     };
     BatchPlan {
         width,
@@ -62,7 +64,11 @@ pub fn plan(puzzles: usize, threads: Option<usize>, device: &Device) -> BatchPla
 }
 
 /// [`plan`] for a batch of `grids` solved with `options`, running no more puzzles at once than
-/// this machine's memory holds ([`crate::plan::batch_bytes`], [`crate::plan::memory::batch_width`]).
+/// this machine's memory holds ([`crate::plan::batch_bytes`], [`crate::plan::memory::batch_width`])
+/// and, on a hardware GPU, than its memory holds: wgpu reports no device memory, so the
+/// puzzles' buffers together ([`crate::plan::batch_device_bytes`]) stay within the largest
+/// single buffer the adapter allows, a size every device has. (A software adapter's buffers are
+/// host memory, counted in the first bound.)
 pub fn plan_for<'a>(
     grids: impl Iterator<Item = &'a crate::board::Grid> + Clone,
     options: &crate::plan::SolveOptions,
@@ -71,9 +77,19 @@ pub fn plan_for<'a>(
     if base.width <= 1 {
         return base;
     }
-    let per_puzzle = crate::plan::batch_bytes(grids, options);
+    let per_puzzle = crate::plan::batch_bytes(grids.clone(), options);
     let available = crate::state_size::Available::here();
-    let width = crate::plan::memory::batch_width(base.width, per_puzzle, available);
+    let mut width = crate::plan::memory::batch_width(base.width, per_puzzle, available);
+    if let Device::Gpu(ctx) = &options.device {
+        if !ctx.is_software() && width > 1 {
+            let device = crate::state_size::Available {
+                bytes: ctx.limits.max_buffer_size,
+                physical: None,
+            };
+            let per_puzzle = crate::plan::batch_device_bytes(grids, options, ctx);
+            width = crate::plan::memory::batch_width(width, per_puzzle, device);
+        }
+    }
     BatchPlan {
         width,
         threads_each: (thread_count(options.threads) / width).max(1),

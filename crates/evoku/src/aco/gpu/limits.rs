@@ -139,3 +139,11 @@ pub(super) fn layout(
         tour_groups,
     })
 }
+
+/// The bytes of GPU memory the engine [`check`] accepts takes (ant boards, pheromone, colony
+/// states, records, tables), or why `ctx` cannot run it: what puzzles solved at once on one GPU
+/// add up ([`crate::solve::batch`]).
+pub fn device_bytes(ctx: &GpuContext, tables: &AcoTables, config: &AcoConfig) -> Result<u64> {
+    let sizes = layout(ctx, tables, config, 0..config.colonies)?.sizes;
+    Ok(sizes.ants + sizes.pheromone + sizes.colonies + sizes.records + sizes.tables)
+}

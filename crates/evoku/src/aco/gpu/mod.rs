@@ -33,7 +33,7 @@ use crate::gpu::schedule::{Pieces, Schedule};
 use crate::gpu::GpuContext;
 
 pub use super::common::COLONY_WORKGROUP;
-pub use limits::check;
+pub use limits::{check, device_bytes};
 use limits::{layout, Layout};
 pub use multi::MultiGpuAco;
 pub use stages::AcoStage;

@@ -73,3 +73,19 @@ pub(super) fn check_params(ctx: &GpuContext, params: &Params) -> Result<Sizes> {
     }
     Ok(sizes)
 }
+
+/// The bytes of GPU memory the run `config` describes takes for `problem` on `ctx` (both
+/// populations and their scores, the outcomes, island states and records, the tables), or why
+/// `ctx` cannot run it: what puzzles solved at once on one GPU add up ([`crate::solve::batch`]).
+pub fn device_bytes(ctx: &GpuContext, problem: &Problem, config: &GaConfig) -> Result<u64> {
+    check(ctx, problem, config)?;
+    let params = Params::new(problem, config);
+    let sizes = Sizes::new(&params);
+    let tables = super::buffers::tables(problem).len() as u64 * 4;
+    Ok(2 * sizes.population
+        + 2 * sizes.scores
+        + sizes.outcomes
+        + 2 * sizes.islands
+        + sizes.records
+        + tables)
+}
