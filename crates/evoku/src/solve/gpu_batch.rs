@@ -54,7 +54,7 @@ pub fn solve_on_gpu(
                 continue;
             }
         };
-        let width = gpu_batch_puzzles(ctx, &first.grid, &plan.ga);
+        let width = gpu_batch_puzzles(ctx, &first.grid, &plan.options.ga);
         let mut plans = vec![plan];
         // The puzzles that follow with the same size and the same plan join the run.
         while plans.len() < width && next + plans.len() < puzzles.len() {
@@ -82,8 +82,8 @@ pub fn solve_on_gpu(
 /// Whether `b`'s puzzle may share `a`'s engine: the same board size and the same settings.
 fn same_run(a: &RunPlan, b: &RunPlan, a_puzzle: &Puzzle, b_puzzle: &Puzzle) -> bool {
     a_puzzle.grid.geometry() == b_puzzle.grid.geometry()
-        && a.ga == b.ga
-        && a.time_limit == b.time_limit
+        && a.options.ga == b.options.ga
+        && a.options.time_limit == b.options.time_limit
         && a.precheck == b.precheck
 }
 
@@ -111,30 +111,33 @@ fn solve_run(ctx: &GpuContext, puzzles: &[&Puzzle], plans: &[RunPlan]) -> Vec<Re
         // The time limit counts from the start of the run, which every puzzle of it shares: the
         // pre-checks and the engine's build spend it too (as a puzzle's setup does alone).
         let limits = || RunLimits {
-            max_generations: plan.ga.max_generations,
-            time_limit: plan.time_limit.map(|t| t.saturating_sub(start.elapsed())),
+            max_generations: plan.options.ga.max_generations,
+            time_limit: plan
+                .options
+                .time_limit
+                .map(|t| t.saturating_sub(start.elapsed())),
         };
-        let outcomes: Vec<Result<GaOutcome>> = match GpuEngine::new_batch(ctx, &problems, &plan.ga)
-        {
-            Ok(mut engine) => match run_batch(&mut engine, &problems, limits()) {
-                Ok(outcomes) => outcomes.into_iter().map(Ok).collect(),
-                Err(error) => problems.iter().map(|_| Err(shared(&error))).collect(),
-            },
-            // An engine the run cannot share (a puzzle's fullest unit beyond a software
-            // adapter's loop budget, the adapter's buffer limits): each puzzle alone, as when
-            // it is solved alone.
-            Err(_) => problems
-                .iter()
-                .map(|problem| {
-                    // Each one's limit counts from its own start, as alone.
-                    let own = RunLimits {
-                        time_limit: plan.time_limit,
-                        ..limits()
-                    };
-                    alone(ctx, problem, &plan.ga, own)
-                })
-                .collect(),
-        };
+        let outcomes: Vec<Result<GaOutcome>> =
+            match GpuEngine::new_batch(ctx, &problems, &plan.options.ga) {
+                Ok(mut engine) => match run_batch(&mut engine, &problems, limits()) {
+                    Ok(outcomes) => outcomes.into_iter().map(Ok).collect(),
+                    Err(error) => problems.iter().map(|_| Err(shared(&error))).collect(),
+                },
+                // An engine the run cannot share (a puzzle's fullest unit beyond a software
+                // adapter's loop budget, the adapter's buffer limits): each puzzle alone, as when
+                // it is solved alone.
+                Err(_) => problems
+                    .iter()
+                    .map(|problem| {
+                        // Each one's limit counts from its own start, as alone.
+                        let own = RunLimits {
+                            time_limit: plan.options.time_limit,
+                            ..limits()
+                        };
+                        alone(ctx, problem, &plan.options.ga, own)
+                    })
+                    .collect(),
+            };
         for ((k, report, _), outcome) in running.into_iter().zip(outcomes) {
             let grid = &puzzles[k].grid;
             reports[k] = Some(outcome.map(|outcome| ga_report(report, grid, &outcome, start)));

@@ -31,18 +31,17 @@ pub fn solve_puzzle(
     let start = Instant::now();
     let grid = &puzzle.grid;
     let plan = RunPlan::new(grid, options)?;
-    let options = &plan;
-    match options.algorithm {
+    match plan.options.algorithm {
         Algorithm::Exact => {
-            let mut report = SolveReport::new(puzzle, options);
+            let mut report = SolveReport::new(puzzle, &plan);
             let limits = exact::Limits {
                 max_solutions: 1,
                 max_nodes: u64::MAX,
-                time_limit: options.time_limit,
+                time_limit: plan.options.time_limit,
             };
-            let result = match options.exact_restarts {
+            let result = match plan.options.exact_restarts {
                 0 => exact::solve(grid, &limits),
-                unit => exact::restarts::solve(grid, &limits, options.ga.seed, unit),
+                unit => exact::restarts::solve(grid, &limits, plan.options.ga.seed, unit),
             };
             report.evaluations = result.nodes;
             report.stopped_by_time = result.status == exact::Status::TimeLimit;
@@ -55,19 +54,19 @@ pub fn solve_puzzle(
             }
             Ok(report.finished(start))
         }
-        Algorithm::Ga => solve_ga(puzzle, options, progress, start),
-        Algorithm::Aco => solve_aco(puzzle, options, progress, start),
-        Algorithm::Auto => solve_auto(puzzle, options, progress, start),
+        Algorithm::Ga => solve_ga(puzzle, &plan, progress, start),
+        Algorithm::Aco => solve_aco(puzzle, &plan, progress, start),
+        Algorithm::Auto => solve_auto(puzzle, &plan, progress, start),
     }
 }
 
 /// What the report names as the configuration that ran.
-fn configuration(puzzle: &Puzzle, options: &RunPlan) -> String {
-    match options.algorithm {
+fn configuration(puzzle: &Puzzle, plan: &RunPlan) -> String {
+    match plan.options.algorithm {
         Algorithm::Auto => crate::portfolio::configuration_name(
             &crate::portfolio::default_members(puzzle.grid.geometry().side()),
         ),
-        Algorithm::Ga => serde_json::to_value(options.preset)
+        Algorithm::Ga => serde_json::to_value(plan.options.preset)
             .ok()
             .and_then(|v| v.as_str().map(str::to_string))
             .unwrap_or_default(),
@@ -79,21 +78,21 @@ fn configuration(puzzle: &Puzzle, options: &RunPlan) -> String {
 /// The default: the portfolio of [`crate::portfolio::default_members`] for the board.
 fn solve_auto(
     puzzle: &Puzzle,
-    options: &RunPlan,
+    plan: &RunPlan,
     progress: &mut dyn FnMut(&Progress),
     start: Instant,
 ) -> Result<SolveReport> {
     let grid = &puzzle.grid;
     let members = crate::portfolio::default_members(grid.geometry().side());
     let turns = crate::portfolio::Turns::Overlapped;
-    let outcome = crate::portfolio::solve(grid, &members, options, progress, start, turns)?;
-    let mut report = SolveReport::new(puzzle, options);
+    let outcome = crate::portfolio::solve(grid, &members, plan, progress, start, turns)?;
+    let mut report = SolveReport::new(puzzle, plan);
     report.record((&outcome).into());
     report.unsolvable = outcome.unsolvable;
     report.presolved_cells = outcome.presolved_cells;
     report.islands = outcome.islands;
     report.colonies = outcome.colonies;
-    report.adapters = options.adapter_shares(outcome.islands, outcome.colonies);
+    report.adapters = plan.adapter_shares(outcome.islands, outcome.colonies);
     report.members = outcome.members;
     report.history = outcome.history;
     if let Some(best) = outcome.best {
@@ -107,28 +106,28 @@ fn solve_auto(
 /// the cells the best ant left empty.
 fn solve_aco(
     puzzle: &Puzzle,
-    options: &RunPlan,
+    plan: &RunPlan,
     progress: &mut dyn FnMut(&Progress),
     start: Instant,
 ) -> Result<SolveReport> {
     let grid = &puzzle.grid;
-    let config = &options.aco;
-    let mut report = SolveReport::new(puzzle, options);
+    let config = &plan.options.aco;
+    let mut report = SolveReport::new(puzzle, plan);
     report.colonies = Some(config.colonies);
-    report.adapters = options.adapter_shares(None, Some(config.colonies));
-    let mut engine = match aco_engine(grid, config, &options.device, options.threads)? {
+    report.adapters = plan.adapter_shares(None, Some(config.colonies));
+    let mut engine = match aco_engine(grid, config, &plan.options.device, plan.options.threads)? {
         Ok(engine) => engine,
         Err(why) => {
             report.unsolvable = Some(why);
             return Ok(report.finished(start));
         }
     };
-    if decided_by_precheck(&mut report, grid, options, start) {
+    if decided_by_precheck(&mut report, grid, plan, start) {
         return Ok(report.finished(start));
     }
     let limits = crate::aco::AcoLimits {
         max_iterations: config.max_iterations,
-        time_limit: options.time_left(start),
+        time_limit: plan.time_left(start),
     };
     let outcome = crate::aco::run(engine.as_mut(), grid, limits, progress)?;
     report.presolved_cells = outcome.presolved_cells;
@@ -153,13 +152,14 @@ enum Precheck {
 /// The exact solver on `grid` within `nodes` nodes and a quarter of the time limit (the same
 /// check for every heuristic, so none of them searches for a solution that does not exist, and
 /// none is started for a puzzle the check has just solved).
-fn precheck(grid: &Grid, nodes: u64, options: &RunPlan, start: Instant) -> Precheck {
+fn precheck(grid: &Grid, nodes: u64, plan: &RunPlan, start: Instant) -> Precheck {
     let check = exact::solve(
         grid,
         &exact::Limits {
             max_solutions: 1,
             max_nodes: nodes,
-            time_limit: options
+            time_limit: plan
+                .options
                 .time_limit
                 .map(|limit| (limit / CHECK_SHARE_OF_LIMIT).saturating_sub(start.elapsed())),
         },
@@ -181,13 +181,13 @@ fn precheck(grid: &Grid, nodes: u64, options: &RunPlan, start: Instant) -> Prech
 fn decided_by_precheck(
     report: &mut SolveReport,
     grid: &Grid,
-    options: &RunPlan,
+    plan: &RunPlan,
     start: Instant,
 ) -> bool {
-    let Some(check) = options.precheck else {
+    let Some(check) = plan.precheck else {
         return false;
     };
-    match precheck(grid, check.nodes, options, start) {
+    match precheck(grid, check.nodes, plan, start) {
         Precheck::NoSolution(why) => {
             report.unsolvable = Some(why);
             true
@@ -209,11 +209,11 @@ const SETUP_SHARE: f64 = 0.9;
 
 fn solve_ga(
     puzzle: &Puzzle,
-    options: &RunPlan,
+    plan: &RunPlan,
     progress: &mut dyn FnMut(&Progress),
     start: Instant,
 ) -> Result<SolveReport> {
-    let (mut report, problem) = match ga_problem(puzzle, options) {
+    let (mut report, problem) = match ga_problem(puzzle, plan) {
         Ok(ready) => ready,
         Err(report) => return Ok(report.finished(start)),
     };
@@ -223,14 +223,13 @@ fn solve_ga(
     // after the setup, unsolved, with no generation run.
     // The build may take SETUP_SHARE of the time left: freeing what a cut build allocated
     // (hundreds of megabytes for 65,536 islands) takes the rest.
-    let deadline =
-        crate::stop::Stop::after(options.time_left(start).map(|t| t.mul_f64(SETUP_SHARE)));
+    let deadline = crate::stop::Stop::after(plan.time_left(start).map(|t| t.mul_f64(SETUP_SHARE)));
     let built = Instant::now();
     let Some(mut engine) = ga_engine_within(
-        &options.device,
+        &plan.options.device,
         problem.clone(),
-        &options.ga,
-        options.threads,
+        &plan.options.ga,
+        plan.options.threads,
         deadline,
     )?
     else {
@@ -240,12 +239,12 @@ fn solve_ga(
     };
     let setup = built.elapsed();
     // A solution the check finds on the way is the answer, not a reason to start the GA.
-    if decided_by_precheck(&mut report, grid, options, start) {
+    if decided_by_precheck(&mut report, grid, plan, start) {
         return Ok(report.finished(start));
     }
     let limits = RunLimits {
-        max_generations: options.ga.max_generations,
-        time_limit: options.time_left(start),
+        max_generations: plan.options.ga.max_generations,
+        time_limit: plan.time_left(start),
     };
     // No generation is started when the build's time no longer fits.
     let outcome = ga::run_after_setup(engine.as_mut(), &problem, limits, Some(setup), progress)?;
@@ -256,10 +255,10 @@ fn solve_ga(
 /// proves there is no solution.
 fn ga_problem(
     puzzle: &Puzzle,
-    options: &RunPlan,
+    plan: &RunPlan,
 ) -> std::result::Result<(SolveReport, Problem), Box<SolveReport>> {
-    let config = &options.ga;
-    let mut report = SolveReport::new(puzzle, options);
+    let config = &plan.options.ga;
+    let mut report = SolveReport::new(puzzle, plan);
     let problem = match Problem::for_config(&puzzle.grid, config) {
         Ok(problem) => problem,
         Err(ga::Unsolvable(why)) => {
@@ -269,7 +268,7 @@ fn ga_problem(
     };
     report.presolved_cells = problem.presolved_cells();
     report.islands = Some(config.islands);
-    report.adapters = options.adapter_shares(Some(config.islands), None);
+    report.adapters = plan.adapter_shares(Some(config.islands), None);
     Ok((report, problem))
 }
 
