@@ -5,6 +5,7 @@ mod bench;
 mod choices;
 mod device_args;
 mod devices;
+mod engine_args;
 mod exact_args;
 mod export_args;
 mod ga_args;

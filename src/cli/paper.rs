@@ -14,7 +14,7 @@ use evoku::format::{self, ParseOptions};
 use evoku::ga::GaConfig;
 
 use super::device_args::DeviceArgs;
-use super::export_args::{mark_partial, ExportArgs};
+use super::export_args::{command_line, finish_table, ExportArgs};
 use super::ga_args::GaArgs;
 use super::shard_args::ShardArgs;
 use crate::progress::BatchBars;
@@ -138,11 +138,14 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
         shard,
     };
     let mut table = report.table();
-    table.meta("command", std::env::args().collect::<Vec<_>>().join(" "));
-    args.shard.note(&mut table);
-    let code = mark_partial(&mut table, "puzzle and operator cells");
-    super::print_table(&table, args.json)?;
-    exports.write(&table)?;
+    table.meta("command", command_line());
+    let code = finish_table(
+        &mut table,
+        &args.shard,
+        "puzzle and operator cells",
+        args.json,
+        &mut exports,
+    )?;
     if let Some(path) = &args.plot_means {
         report.plot_means(path)?;
     }

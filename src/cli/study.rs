@@ -13,7 +13,7 @@ use evoku::export;
 use evoku::format::{self, ParseOptions};
 
 use super::device_args::DeviceArgs;
-use super::export_args::{mark_partial, ExportArgs};
+use super::export_args::{command_line, finish_table, ExportArgs};
 use super::ga_args::GaArgs;
 use super::paper::{batch_config, batch_options, paper_preset};
 use super::shard_args::ShardArgs;
@@ -134,14 +134,11 @@ pub fn run(args: StudyArgs) -> Result<ExitCode> {
         ("machine".to_string(), export::machine(args.device.threads)),
         (
             "command".to_string(),
-            std::env::args().collect::<Vec<_>>().join(" "),
+            command_line(),
         ),
     ];
     let mut table = experiment::study_table(&points, &meta);
-    args.shard.note(&mut table);
-    let code = mark_partial(&mut table, "points");
-    super::print_table(&table, args.json)?;
-    exports.write(&table)?;
+    let code = finish_table(&mut table, &args.shard, "points", args.json, &mut exports)?;
     if let Some(path) = &args.plot {
         experiment::plot_study_shard(&points, path, args.shard.shard)?;
     }
