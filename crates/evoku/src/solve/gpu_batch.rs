@@ -11,7 +11,7 @@
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use super::{decided_by_precheck, ga_problem, ga_report, Algorithm, SolveOptions, SolveReport};
+use super::{Algorithm, SolveOptions, SolveReport, Solving};
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::format::Puzzle;
@@ -93,12 +93,18 @@ fn solve_run(ctx: &GpuContext, puzzles: &[&Puzzle], plans: &[RunPlan]) -> Vec<Re
     let mut reports: Vec<Option<Result<SolveReport>>> = puzzles.iter().map(|_| None).collect();
     // The puzzles the GA runs on: their index in the run, report so far and problem.
     let mut running: Vec<(usize, SolveReport, Problem)> = Vec::new();
-    for (k, (puzzle, plan)) in puzzles.iter().zip(plans).enumerate() {
-        match ga_problem(puzzle, plan) {
-            Err(report) => reports[k] = Some(Ok(report.finished(start))),
+    let solving = |k: usize| Solving {
+        puzzle: puzzles[k],
+        plan: &plans[k],
+        start,
+    };
+    for k in 0..puzzles.len().min(plans.len()) {
+        let solving = solving(k);
+        match solving.ga_problem() {
+            Err(report) => reports[k] = Some(Ok(solving.finished(*report))),
             Ok((mut report, problem)) => {
-                if decided_by_precheck(&mut report, &puzzle.grid, plan, start) {
-                    reports[k] = Some(Ok(report.finished(start)));
+                if solving.decided_by_precheck(&mut report) {
+                    reports[k] = Some(Ok(solving.finished(report)));
                 } else {
                     running.push((k, report, problem));
                 }
@@ -139,8 +145,7 @@ fn solve_run(ctx: &GpuContext, puzzles: &[&Puzzle], plans: &[RunPlan]) -> Vec<Re
                     .collect(),
             };
         for ((k, report, _), outcome) in running.into_iter().zip(outcomes) {
-            let grid = &puzzles[k].grid;
-            reports[k] = Some(outcome.map(|outcome| ga_report(report, grid, &outcome, start)));
+            reports[k] = Some(outcome.map(|outcome| solving(k).ga_finished(report, &outcome)));
         }
     }
     reports
