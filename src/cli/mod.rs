@@ -1,6 +1,7 @@
 //! Command-line arguments and the commands they run: one file per command.
 
 mod aco_args;
+mod batch_args;
 mod bench;
 mod choices;
 mod device_args;
