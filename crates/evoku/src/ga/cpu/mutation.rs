@@ -1,7 +1,8 @@
 //! Swap mutation inside one box, guided by the help array (docs/ALGORITHMS.md section 2).
 //!
-//! Twin of `swap_mutation`, `directed_mutation` and `candidate_mutation` in
-//! `crates/evoku/shaders/ga/mutation.wgsl`. The functions only choose the pair; the caller swaps.
+//! Twin of `swap_mutation`, `box_mutation` (the directed and the candidate mutation's arm of
+//! [`mutation_counted`] here) and `candidate_in_box` in `crates/evoku/shaders/ga/mutation.wgsl`.
+//! The functions only choose the pair; the caller swaps.
 
 use super::fitness::{for_side, LineCounts, LineWord, Packing, Side};
 use super::init::nth_set_bit;
