@@ -192,7 +192,7 @@ where
 /// Directed mutation: in a random box, swap two free cells whose digits are duplicated in their
 /// row or column; with one such cell, swap it with another free cell; with none, any two free
 /// cells ([`directed_pair`]). Abandoned only when the box has fewer than two free cells. The
-/// candidate mutation ([`candidate_in_box`]) draws its box the same way, first.
+/// candidate mutation (`candidate_in_box`) draws its box the same way, first.
 #[inline(always)]
 pub fn mutation_counted<const N: usize>(
     problem: &Problem,
@@ -225,7 +225,7 @@ pub fn directed_mutation(problem: &Problem, rng: &mut Rng, genome: &[u8]) -> Swa
     box_mutation(problem, MutationKind::Directed, rng, genome)
 }
 
-/// The candidate mutation ([`candidate_in_box`]) on a genome whose counts are built for this
+/// The candidate mutation (`candidate_in_box`) on a genome whose counts are built for this
 /// one call.
 pub fn candidate_mutation(problem: &Problem, rng: &mut Rng, genome: &[u8]) -> SwapPair {
     box_mutation(problem, MutationKind::Candidate, rng, genome)
