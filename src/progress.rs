@@ -17,7 +17,17 @@ pub struct RunBar {
     max_generations: u64,
     /// With a time limit the bar fills with time (the limit usually ends a run before the cap).
     time_limit: Option<Duration>,
+    /// The bar's template under a time limit, made from the limit.
+    limit_template: fn(Duration) -> String,
     enabled: bool,
+}
+
+/// The template of a bar that fills towards a time limit and names it.
+fn limit_named(limit: Duration) -> String {
+    format!(
+        "{{prefix}} [{{elapsed_precise}} of {:.0} s limit] {{bar:30}} {{msg}}",
+        limit.as_secs_f64()
+    )
 }
 
 impl RunBar {
@@ -27,6 +37,7 @@ impl RunBar {
             label: label.to_string(),
             max_generations,
             time_limit: None,
+            limit_template: limit_named,
             enabled: !quiet && !ProgressDrawTarget::stderr().is_hidden(),
         }
     }
@@ -37,20 +48,28 @@ impl RunBar {
         self
     }
 
-    pub fn update(&mut self, progress: &Progress) {
-        if !self.enabled || progress.elapsed < SHOW_AFTER {
-            return;
+    /// Under a time limit, `template` (made from the limit) instead of one that names it.
+    pub fn with_limit_template(mut self, template: fn(Duration) -> String) -> RunBar {
+        self.limit_template = template;
+        self
+    }
+
+    /// Whether the bar fills with the time spent (there is a time limit).
+    pub fn fills_with_time(&self) -> bool {
+        self.time_limit.is_some()
+    }
+
+    /// The bar of a run `elapsed` in, at `generation`: moved to the time spent (with a time
+    /// limit) or to the generation; `None` while it is not shown (the first moment, `quiet`,
+    /// no terminal). Its message is the caller's.
+    pub fn advance(&mut self, elapsed: Duration, generation: u32) -> Option<&ProgressBar> {
+        if !self.enabled || elapsed < SHOW_AFTER {
+            return None;
         }
         let time_limit = self.time_limit;
         let bar = self.bar.get_or_insert_with(|| {
             let (length, template) = match time_limit {
-                Some(limit) => (
-                    limit.as_millis() as u64,
-                    format!(
-                        "{{prefix}} [{{elapsed_precise}} of {:.0} s limit] {{bar:30}} {{msg}}",
-                        limit.as_secs_f64()
-                    ),
-                ),
+                Some(limit) => (limit.as_millis() as u64, (self.limit_template)(limit)),
                 None => (
                     self.max_generations,
                     "{prefix} [{elapsed_precise}] {bar:30} gen {pos}/{len} {msg}".to_string(),
@@ -63,22 +82,26 @@ impl RunBar {
             bar.set_prefix(self.label.clone());
             bar
         });
-        let at_limit = time_limit.is_some();
-        let position = if at_limit {
-            progress.elapsed.as_millis() as u64
-        } else {
-            progress.generation as u64
-        };
-        bar.set_position(position);
-        let generation = if at_limit {
-            format!("gen {} ", progress.generation)
-        } else {
-            String::new()
-        };
-        bar.set_message(format!(
-            "{generation}best fitness {} restarts {}",
-            progress.best_penalty, progress.restarts
-        ));
+        bar.set_position(match time_limit {
+            Some(_) => elapsed.as_millis() as u64,
+            None => generation as u64,
+        });
+        Some(bar)
+    }
+
+    pub fn update(&mut self, progress: &Progress) {
+        let at_limit = self.fills_with_time();
+        if let Some(bar) = self.advance(progress.elapsed, progress.generation) {
+            let generation = if at_limit {
+                format!("gen {} ", progress.generation)
+            } else {
+                String::new()
+            };
+            bar.set_message(format!(
+                "{generation}best fitness {} restarts {}",
+                progress.best_penalty, progress.restarts
+            ));
+        }
     }
 
     pub fn finish(self) {

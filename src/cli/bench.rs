@@ -14,7 +14,7 @@ use evoku::export;
 use evoku::format::{self, ParseOptions};
 use evoku::gpu::{open_adapters, AdapterList, GpuContext, GpuOptions};
 
-use super::export_args::{mark_partial, ExportArgs};
+use super::export_args::{command_line, mark_partial, ExportArgs};
 use super::ga_args::GaArgs;
 
 #[derive(Args, Debug)]
@@ -123,7 +123,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         }
     })?;
     let mut table = report.table();
-    table.meta("command", std::env::args().collect::<Vec<_>>().join(" "));
+    table.meta("command", command_line());
     let code = mark_partial(&mut table, "sizes");
     super::print_table(&table, args.json)?;
     let note = if report.adapter.is_none() {

@@ -3,8 +3,10 @@
 
 use clap::Args;
 use evoku::error::Result;
-use evoku::export::Exports;
+use evoku::export::{Exports, Table};
 use evoku::output_file::Claims;
+
+use super::shard_args::ShardArgs;
 
 #[derive(Args, Debug, Clone)]
 pub struct ExportArgs {
@@ -25,7 +27,7 @@ impl ExportArgs {
 
 /// When a stop was requested (SIGINT, SIGTERM), marks `table` as partial and says so on stderr;
 /// returns the exit code for a command whose work is otherwise done: 130 when stopped, else 0.
-pub fn mark_partial(table: &mut evoku::export::Table, done: &str) -> std::process::ExitCode {
+pub fn mark_partial(table: &mut Table, done: &str) -> std::process::ExitCode {
     if !evoku::stop::requested() {
         return std::process::ExitCode::SUCCESS;
     }
@@ -33,4 +35,26 @@ pub fn mark_partial(table: &mut evoku::export::Table, done: &str) -> std::proces
     table.meta("partial", note.clone());
     eprintln!("evoku: {note}");
     std::process::ExitCode::from(evoku::stop::EXIT_INTERRUPTED)
+}
+
+/// The command line, as a measurement table's `command` note gives it.
+pub fn command_line() -> String {
+    std::env::args().collect::<Vec<_>>().join(" ")
+}
+
+/// A sharded measurement's table out: the shard noted, marked partial when stopped
+/// ([`mark_partial`]; `done` names its items), printed (as JSON with `json`) and written to every
+/// `--export`. Returns [`mark_partial`]'s exit code.
+pub fn finish_table(
+    table: &mut Table,
+    shard: &ShardArgs,
+    done: &str,
+    json: bool,
+    exports: &mut Exports,
+) -> anyhow::Result<std::process::ExitCode> {
+    shard.note(table);
+    let code = mark_partial(table, done);
+    super::print_table(table, json)?;
+    exports.write(table)?;
+    Ok(code)
 }

@@ -8,9 +8,7 @@
 use clap::{ArgAction, Args, CommandFactory, Parser};
 use proptest::prelude::*;
 
-use super::aco_args::AcoArgs;
-use super::device_args::DeviceArgs;
-use super::ga_args::GaArgs;
+use super::engine_args::EngineArgs;
 
 /// Every command and every long option of the real command line, read from clap (so a new
 /// option is fuzzed without being listed here): (commands, (option, values it takes)).
@@ -129,11 +127,7 @@ fn command_line() -> impl Strategy<Value = Vec<String>> {
 #[derive(Parser, Debug)]
 struct Shared {
     #[command(flatten)]
-    device: DeviceArgs,
-    #[command(flatten)]
-    ga: GaArgs,
-    #[command(flatten)]
-    aco: AcoArgs,
+    engine: EngineArgs,
     #[command(flatten)]
     rest: Rest,
 }
@@ -150,9 +144,9 @@ fn check_shared(args: &[String]) {
     let Ok(shared) = Shared::try_parse_from(args) else {
         return;
     };
-    let config = shared.ga.config();
+    let config = shared.engine.ga.config();
     let _ = config.validate();
-    let _ = shared.aco.config(config.seed).validate();
+    let _ = shared.engine.aco.config(config.seed).validate();
     let _ = evoku::export::parse_exports(&shared.rest.export);
 }
 

@@ -1,10 +1,12 @@
 //! Command-line arguments and the commands they run: one file per command.
 
 mod aco_args;
+mod batch_args;
 mod bench;
 mod choices;
 mod device_args;
 mod devices;
+mod engine_args;
 mod exact_args;
 mod export_args;
 mod ga_args;

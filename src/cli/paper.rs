@@ -8,30 +8,16 @@ use anyhow::Result;
 use clap::Args;
 
 use super::choices::choice;
-use crate::experiment::{self, BatchOptions, OperatorSet, PaperReport};
+use crate::experiment::{self, OperatorSet, PaperReport};
 use evoku::export;
 use evoku::format::{self, ParseOptions};
-use evoku::ga::GaConfig;
 
-use super::device_args::DeviceArgs;
-use super::export_args::{mark_partial, ExportArgs};
-use super::ga_args::GaArgs;
-use super::shard_args::ShardArgs;
+use super::batch_args::BatchArgs;
+use super::export_args::{command_line, finish_table};
 use crate::progress::BatchBars;
 use evoku::output_file::Claims;
 
-/// `--preset` of `paper` and `study`: the paper's settings by default (no presolve, random first
-/// population, as the paper ran): the default preset's presolve finishes the easier seed puzzles
-/// before generation 1, which leaves nothing to measure.
-pub(super) fn paper_preset(arg: clap::Arg) -> clap::Arg {
-    arg.default_value("paper").help(
-        "Named GA settings that the options below override (default here: the paper's, \
-         without presolve, so the GA does the solving that is measured)",
-    )
-}
-
 #[derive(Args, Debug)]
-#[command(mut_arg("preset", paper_preset))]
 pub struct PaperArgs {
     /// Puzzle files to run besides the built-in seed puzzles of `puzzles/`.
     files: Vec<String>,
@@ -48,14 +34,7 @@ pub struct PaperArgs {
     #[arg(long, default_value_t = 4)]
     hybrid_children: u32,
     #[command(flatten)]
-    device: DeviceArgs,
-    /// The generation cap is --max-generations, 100,000 (the paper's) unless given.
-    #[command(flatten)]
-    ga: GaArgs,
-    #[command(flatten)]
-    export: ExportArgs,
-    #[command(flatten)]
-    shard: ShardArgs,
+    batch: BatchArgs,
     /// The paper's first figure: givens against mean generations (SVG).
     #[arg(long, value_name = "FILE.svg")]
     plot_means: Option<PathBuf>,
@@ -71,9 +50,9 @@ pub struct PaperArgs {
 }
 
 pub fn run(args: PaperArgs) -> Result<ExitCode> {
-    let config = batch_config(&args.ga)?;
+    let config = args.batch.config()?;
     let mut plots = Claims::default();
-    let mut exports = args.export.create(&mut plots)?;
+    let mut exports = args.batch.export.create(&mut plots)?;
     for (flag, path) in [
         ("--plot-means", &args.plot_means),
         ("--plot-range", &args.plot_range),
@@ -99,12 +78,12 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
     } else {
         args.operators.clone()
     };
-    let (options, device_name) = batch_options(&args.device, args.runs, &config, args.quiet)?;
+    let (options, device_name) = args.batch.options(args.runs, &config, args.quiet)?;
     let quiet = args.quiet;
     let mut bars = BatchBars::new(options.max_generations as u64, quiet);
     // The cells (puzzle x operator set) in the experiment's order are the shard's items; each
     // cell runs alone, as in the whole experiment (its runs are islands of one engine).
-    let shard = args.shard.shard;
+    let shard = args.batch.shard.shard;
     let mut cells = Vec::new();
     let items = puzzles
         .iter()
@@ -133,16 +112,19 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
         max_generations: config.max_generations,
         hybrid_children: args.hybrid_children,
         device: device_name,
-        machine: export::machine(args.device.threads),
+        machine: export::machine(args.batch.device.threads),
         cells,
         shard,
     };
     let mut table = report.table();
-    table.meta("command", std::env::args().collect::<Vec<_>>().join(" "));
-    args.shard.note(&mut table);
-    let code = mark_partial(&mut table, "puzzle and operator cells");
-    super::print_table(&table, args.json)?;
-    exports.write(&table)?;
+    table.meta("command", command_line());
+    let code = finish_table(
+        &mut table,
+        &args.batch.shard,
+        "puzzle and operator cells",
+        args.json,
+        &mut exports,
+    )?;
     if let Some(path) = &args.plot_means {
         report.plot_means(path)?;
     }
@@ -150,37 +132,4 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
         report.plot_range(path)?;
     }
     Ok(code)
-}
-
-/// The GA settings of a batch command (`paper`, `study`), checked: the generation cap is
-/// `--max-generations` when given, else the paper's 100,000 (not the default preset's 1,000,000,
-/// which with 100 runs could take hours).
-pub(super) fn batch_config(ga: &GaArgs) -> Result<GaConfig> {
-    let mut config = ga.config();
-    if !ga.max_generations_given() {
-        config.max_generations = experiment::PAPER_MAX_GENERATIONS;
-    }
-    config.validate()?;
-    Ok(config)
-}
-
-/// The batch options of `paper` and `study`: `runs` runs of `config` on the chosen device, with
-/// the device's description for the report.
-pub(super) fn batch_options(
-    device: &DeviceArgs,
-    runs: u32,
-    config: &GaConfig,
-    quiet: bool,
-) -> Result<(BatchOptions, String)> {
-    evoku::ga::config::check_runs(runs, false)?;
-    let selected = device.select(quiet)?;
-    let name = selected.describe();
-    let options = BatchOptions {
-        runs,
-        max_generations: config.max_generations,
-        device: selected,
-        threads: device.threads,
-        step: None,
-    };
-    Ok((options, name))
 }

@@ -8,6 +8,7 @@ use anyhow::{Context, Result};
 use clap::Args;
 
 use super::choices::choice;
+use crate::progress::RunBar;
 use evoku::device::Device;
 use evoku::exact::Limits;
 use evoku::format::{self, Format, ParseOptions, Symbols};
@@ -15,7 +16,6 @@ use evoku::rate::{
     rate_puzzle, GaRatingOptions, GaRatingProgress, RateError, RateOptions, RateReport,
     DEFAULT_RATING_GENERATIONS,
 };
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::device_args::DeviceArgs;
 use super::ga_args::GaArgs;
@@ -117,13 +117,16 @@ pub fn run(args: RateArgs) -> Result<ExitCode> {
         .filter(|&(number, _)| shard.takes(number));
     let (mut rated, mut undecided) = (0usize, 0usize);
     for (_, puzzle) in taken {
-        let mut bar = GenerationBar::new(&puzzle.name, config.max_generations, args.quiet);
-        bar.time_limit = options.ga_rating.time_limit;
+        let mut bar = RunBar::new(&puzzle.name, config.max_generations.into(), args.quiet)
+            .with_time_limit(options.ga_rating.time_limit)
+            .with_limit_template(|_| {
+                "{prefix} [{elapsed_precise}] {bar:30} time limit {msg}".to_string()
+            });
         let side = puzzle.grid.geometry().side();
         options.exact_limits.time_limit = args
             .exact_time_limit
             .or_else(|| super::limits::rate_exact_default(side));
-        let result = rate_puzzle(puzzle, &options, &mut |p| bar.update(p));
+        let result = rate_puzzle(puzzle, &options, &mut |p| show_rating(&mut bar, p));
         bar.finish();
         let mut text = match result {
             // The rating was cut short: not printed as if it were one.
@@ -245,69 +248,16 @@ fn table_row(r: &RateReport) -> String {
     row
 }
 
-/// A lazily shown bar for one puzzle's GA rating; hidden when stderr is not a terminal.
-/// With a time limit the bar fills with the time spent, else with the generations run.
-struct GenerationBar {
-    bar: Option<ProgressBar>,
-    label: String,
-    max_generations: u32,
-    time_limit: Option<Duration>,
-    enabled: bool,
-}
-
-impl GenerationBar {
-    const SHOW_AFTER: Duration = Duration::from_millis(500);
-
-    fn new(label: &str, max_generations: u32, quiet: bool) -> GenerationBar {
-        GenerationBar {
-            bar: None,
-            label: label.to_string(),
-            max_generations,
-            time_limit: None,
-            enabled: !quiet && !ProgressDrawTarget::stderr().is_hidden(),
-        }
-    }
-
-    fn update(&mut self, p: &GaRatingProgress) {
-        if !self.enabled || p.elapsed < Self::SHOW_AFTER {
-            return;
-        }
-        let time_limit = self.time_limit;
-        let bar = self.bar.get_or_insert_with(|| {
-            let (len, template) = match time_limit {
-                Some(limit) => (
-                    limit.as_millis() as u64,
-                    "{prefix} [{elapsed_precise}] {bar:30} time limit {msg}",
-                ),
-                None => (
-                    u64::from(self.max_generations),
-                    "{prefix} [{elapsed_precise}] {bar:30} gen {pos}/{len} {msg}",
-                ),
-            };
-            let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
-            bar.set_style(
-                ProgressStyle::with_template(template)
-                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
-            );
-            bar.set_prefix(self.label.clone());
-            bar
-        });
+/// One puzzle's GA rating on its bar: the runs solved, and the generation when the bar fills
+/// with time.
+fn show_rating(bar: &mut RunBar, p: &GaRatingProgress) {
+    let at_limit = bar.fills_with_time();
+    if let Some(bar) = bar.advance(p.elapsed, p.generation) {
         let runs = format!("{}/{} runs solved", p.solved, p.runs);
-        match time_limit {
-            Some(_) => {
-                bar.set_position(p.elapsed.as_millis() as u64);
-                bar.set_message(format!("gen {} {runs}", p.generation));
-            }
-            None => {
-                bar.set_position(p.generation as u64);
-                bar.set_message(runs);
-            }
-        }
-    }
-
-    fn finish(self) {
-        if let Some(bar) = self.bar {
-            bar.finish_and_clear();
-        }
+        bar.set_message(if at_limit {
+            format!("gen {} {runs}", p.generation)
+        } else {
+            runs
+        });
     }
 }

@@ -12,16 +12,12 @@ use crate::experiment::{self, StudyParam};
 use evoku::export;
 use evoku::format::{self, ParseOptions};
 
-use super::device_args::DeviceArgs;
-use super::export_args::{mark_partial, ExportArgs};
-use super::ga_args::GaArgs;
-use super::paper::{batch_config, batch_options, paper_preset};
-use super::shard_args::ShardArgs;
+use super::batch_args::BatchArgs;
+use super::export_args::{command_line, finish_table};
 use crate::progress::BatchBars;
 use evoku::output_file::Claims;
 
 #[derive(Args, Debug)]
-#[command(mut_arg("preset", paper_preset))]
 pub struct StudyArgs {
     /// Puzzle files (default: Difficult No. 77 of Mantere & Koljonen, built in).
     files: Vec<String>,
@@ -36,14 +32,7 @@ pub struct StudyArgs {
     #[arg(long, default_value_t = 20)]
     runs: u32,
     #[command(flatten)]
-    device: DeviceArgs,
-    /// The generation cap is --max-generations, 100,000 unless given.
-    #[command(flatten)]
-    ga: GaArgs,
-    #[command(flatten)]
-    export: ExportArgs,
-    #[command(flatten)]
-    shard: ShardArgs,
+    batch: BatchArgs,
     /// Generations and success against each parameter (SVG).
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
@@ -56,9 +45,9 @@ pub struct StudyArgs {
 }
 
 pub fn run(args: StudyArgs) -> Result<ExitCode> {
-    let config = batch_config(&args.ga)?;
+    let config = args.batch.config()?;
     let mut plots = Claims::default();
-    let mut exports = args.export.create(&mut plots)?;
+    let mut exports = args.batch.export.create(&mut plots)?;
     if let Some(path) = &args.plot {
         plots.claim("--plot", path)?;
     }
@@ -85,12 +74,12 @@ pub fn run(args: StudyArgs) -> Result<ExitCode> {
         Some(text) => vec![(params[0], experiment::parse_values(text)?)],
         None => params.iter().map(|&p| (p, p.default_values())).collect(),
     };
-    let (options, device_name) = batch_options(&args.device, args.runs, &config, args.quiet)?;
+    let (options, device_name) = args.batch.options(args.runs, &config, args.quiet)?;
     let quiet = args.quiet;
     let mut bars = BatchBars::new(options.max_generations as u64, quiet);
     // The points (parameter value x puzzle) in the study's order are the shard's items; each
     // point runs alone, as in the whole study.
-    let shard = args.shard.shard;
+    let shard = args.batch.shard.shard;
     let mut points = Vec::new();
     let puzzles = &puzzles;
     let items = plan.iter().flat_map(|(param, values)| {
@@ -131,19 +120,22 @@ pub fn run(args: StudyArgs) -> Result<ExitCode> {
             ),
         ),
         ("device".to_string(), device_name),
-        ("machine".to_string(), export::machine(args.device.threads)),
+        ("machine".to_string(), export::machine(args.batch.device.threads)),
         (
             "command".to_string(),
-            std::env::args().collect::<Vec<_>>().join(" "),
+            command_line(),
         ),
     ];
     let mut table = experiment::study_table(&points, &meta);
-    args.shard.note(&mut table);
-    let code = mark_partial(&mut table, "points");
-    super::print_table(&table, args.json)?;
-    exports.write(&table)?;
+    let code = finish_table(
+        &mut table,
+        &args.batch.shard,
+        "points",
+        args.json,
+        &mut exports,
+    )?;
     if let Some(path) = &args.plot {
-        experiment::plot_study_shard(&points, path, args.shard.shard)?;
+        experiment::plot_study_shard(&points, path, args.batch.shard.shard)?;
     }
     Ok(code)
 }

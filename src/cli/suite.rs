@@ -11,14 +11,11 @@ use clap::Args;
 use super::choices::choice;
 use crate::suite::{self, Selection, SuiteOptions};
 use evoku::export;
-use evoku::ga::Preset;
 use evoku::solve::Algorithm;
 
-use super::aco_args::AcoArgs;
-use super::device_args::DeviceArgs;
+use super::engine_args::EngineArgs;
 use super::exact_args::ExactArgs;
-use super::export_args::{mark_partial, ExportArgs};
-use super::ga_args::GaArgs;
+use super::export_args::{command_line, finish_table, ExportArgs};
 use super::shard_args::ShardArgs;
 use crate::progress::CountBar;
 
@@ -51,11 +48,7 @@ pub struct SuiteArgs {
     #[command(flatten)]
     exact: ExactArgs,
     #[command(flatten)]
-    device: DeviceArgs,
-    #[command(flatten)]
-    ga: GaArgs,
-    #[command(flatten)]
-    aco: AcoArgs,
+    engine: EngineArgs,
     #[command(flatten)]
     export: ExportArgs,
     #[command(flatten)]
@@ -107,13 +100,9 @@ fn parse_side(text: &str) -> std::result::Result<usize, String> {
 }
 
 pub fn run(args: SuiteArgs) -> Result<ExitCode> {
-    super::solve::refuse_preset_conflict(args.algorithm, &args.ga)?;
-    let algorithm = super::solve::algorithm(args.algorithm, &args.ga);
-    let config = args.ga.config_or(Preset::Walk);
-    let aco = args.aco.config(config.seed);
-    let mut solve =
-        super::solve::solve_options(algorithm, &args.ga, &args.aco, &args.device, &args.exact)?;
-    solve.exact_shortcut = !args.no_exact_shortcut;
+    let (algorithm, solve) =
+        args.engine
+            .solve_options(args.algorithm, &args.exact, args.no_exact_shortcut)?;
     let mut claims = evoku::output_file::Claims::default();
     let mut exports = args.export.create(&mut claims)?;
     let mut run_exports = export::Exports::create("--export-runs", &args.export_runs, &mut claims)?;
@@ -147,7 +136,7 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
     if instances.is_empty() {
         bail!("no instance matches (check the paths, --size and --fill)");
     }
-    let device = args.device.select_for(algorithm, args.quiet)?;
+    let device = args.engine.device.select_for(algorithm, args.quiet)?;
     let device_name = device.describe();
     let options = SuiteOptions {
         solve: solve.on(device),
@@ -205,22 +194,22 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
             format!("{algorithm:?}").to_lowercase(),
         ),
         ("device".to_string(), device_name),
-        ("machine".to_string(), export::machine(args.device.threads)),
+        ("machine".to_string(), export::machine(args.engine.device.threads)),
         (
             "settings".to_string(),
             match algorithm {
                 Algorithm::Auto => format!(
                     "portfolio of the exact solver ({} streams from 36x36), the ACS ({}) and the walk ({})",
                     args.exact.exact_streams,
-                    export::aco_settings(&aco),
-                    export::settings(&config)
+                    export::aco_settings(&options.solve.aco),
+                    export::settings(&options.solve.ga)
                 ),
                 Algorithm::Ga => format!(
                     "preset {}: {}",
-                    export::preset_name(&config),
-                    export::settings(&config)
+                    export::preset_name(&options.solve.ga),
+                    export::settings(&options.solve.ga)
                 ),
-                Algorithm::Aco => export::aco_settings(&aco),
+                Algorithm::Aco => export::aco_settings(&options.solve.aco),
                 Algorithm::Exact => "exact solver".to_string(),
             },
         ),
@@ -233,14 +222,11 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
         ),
         (
             "command".to_string(),
-            std::env::args().collect::<Vec<_>>().join(" "),
+            command_line(),
         ),
     ];
     let mut table = suite::bucket_table(&summaries, &meta);
-    args.shard.note(&mut table);
-    let code = mark_partial(&mut table, "runs");
-    super::print_table(&table, args.json)?;
-    exports.write(&table)?;
+    let code = finish_table(&mut table, &args.shard, "runs", args.json, &mut exports)?;
     if !run_exports.is_empty() {
         let mut runs_table = suite::runs_table(&runs, &meta);
         args.shard.note(&mut runs_table);

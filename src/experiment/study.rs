@@ -195,24 +195,30 @@ pub fn plot_study_shard(
                 }),
             });
         }
-        panels.push(crate::plot::Panel {
-            title: format!("{}: generations{}", param.name(), shard.suffix()),
+        // The parameter's two panels: `what` against its values.
+        let panel = |what: &str, y_label: &str, series, log_y, y_range| crate::plot::Panel {
+            title: format!("{}: {what}{}", param.name(), shard.suffix()),
             x_label: param.name().to_string(),
-            y_label: "generations (0 drawn at 1)".into(),
-            series: generations,
-            log_y: true,
+            y_label: y_label.into(),
+            series,
+            log_y,
             lines: true,
-            y_range: None,
-        });
-        panels.push(crate::plot::Panel {
-            title: format!("{}: success{}", param.name(), shard.suffix()),
-            x_label: param.name().to_string(),
-            y_label: "runs solved (%)".into(),
-            series: success,
-            log_y: false,
-            lines: true,
-            y_range: Some((-2.0, 102.0)),
-        });
+            y_range,
+        };
+        panels.push(panel(
+            "generations",
+            "generations (0 drawn at 1)",
+            generations,
+            true,
+            None,
+        ));
+        panels.push(panel(
+            "success",
+            "runs solved (%)",
+            success,
+            false,
+            Some((-2.0, 102.0)),
+        ));
     }
     crate::plot::panels(path, &panels, 2)
 }

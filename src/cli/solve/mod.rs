@@ -8,13 +8,10 @@ use clap::Args;
 use super::choices::choice;
 use evoku::defaults;
 use evoku::format::{self, Format, ParseOptions, Symbols};
-use evoku::ga::Preset;
-use evoku::solve::{Algorithm, FillDevice, SolveOptions};
+use evoku::solve::Algorithm;
 
-use super::aco_args::AcoArgs;
-use super::device_args::DeviceArgs;
+use super::engine_args::EngineArgs;
 use super::exact_args::ExactArgs;
-use super::ga_args::GaArgs;
 use super::values::TimeLimit;
 
 mod batch;
@@ -35,11 +32,7 @@ pub struct SolveArgs {
     #[arg(long, value_parser = choice::<Algorithm>())]
     algorithm: Option<Algorithm>,
     #[command(flatten)]
-    device: DeviceArgs,
-    #[command(flatten)]
-    ga: GaArgs,
-    #[command(flatten)]
-    aco: AcoArgs,
+    engine: EngineArgs,
     /// Seconds per puzzle; 0 = no limit.
     #[arg(long, help = time_limit_help(), value_parser = super::values::limit, allow_hyphen_values = true)]
     time_limit: Option<TimeLimit>,
@@ -80,57 +73,10 @@ fn time_limit_help() -> String {
     )
 }
 
-/// Refuses `--preset` with an `--algorithm` that runs no GA (`exact`, `aco`), which would
-/// otherwise be ignored without a word.
-pub(super) fn refuse_preset_conflict(given: Option<Algorithm>, ga: &GaArgs) -> Result<()> {
-    match given {
-        Some(a @ (Algorithm::Exact | Algorithm::Aco)) if ga.preset_given() => anyhow::bail!(
-            "--preset sets the GA's settings and --algorithm {} runs no GA: give one of \
-             --preset and --algorithm {}, not both",
-            format!("{a:?}").to_lowercase(),
-            format!("{a:?}").to_lowercase()
-        ),
-        _ => Ok(()),
-    }
-}
-
-/// `--algorithm`, else `ga` when `--preset` is given, else `auto`.
-pub(super) fn algorithm(given: Option<Algorithm>, ga: &GaArgs) -> Algorithm {
-    given.unwrap_or(if ga.preset_given() {
-        Algorithm::Ga
-    } else {
-        Algorithm::Auto
-    })
-}
-
-/// The options `solve` and `suite` run with, from their shared arguments
-/// ([`SolveOptions::new`], the constructor `evoku::Solver` uses too; every setting checked), on
-/// the CPU until the device is chosen; the exact shortcut is the caller's to set.
-pub(super) fn solve_options(
-    algorithm: Algorithm,
-    ga: &GaArgs,
-    aco: &AcoArgs,
-    device: &DeviceArgs,
-    exact: &ExactArgs,
-) -> evoku::Result<SolveOptions> {
-    let config = ga.config_or(Preset::Walk);
-    let aco_config = aco.config(config.seed);
-    SolveOptions::new(algorithm, ga.preset_or(Preset::Walk), config, aco_config)?
-        .threads(device.threads)
-        .fill_device(FillDevice {
-            islands: ga.islands_auto(),
-            colonies: aco.colonies_auto(),
-        })
-        .exact(true, exact.exact_restarts, exact.exact_streams)
-}
-
 pub fn run(args: SolveArgs) -> Result<ExitCode> {
-    refuse_preset_conflict(args.algorithm, &args.ga)?;
-    let algorithm = algorithm(args.algorithm, &args.ga);
-    let config = args.ga.config_or(Preset::Walk);
-    let aco = args.aco.config(config.seed);
-    let mut options = solve_options(algorithm, &args.ga, &args.aco, &args.device, &args.exact)?;
-    options.exact_shortcut = !args.no_exact_shortcut;
+    let (algorithm, options) =
+        args.engine
+            .solve_options(args.algorithm, &args.exact, args.no_exact_shortcut)?;
     if args.plot.is_some() && matches!(algorithm, Algorithm::Aco | Algorithm::Exact) {
         anyhow::bail!(
             "--plot draws the GA's generations or the default solver's rounds: it needs \
@@ -139,7 +85,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
     }
     // `Some(None)`: no limit (0); `None`: the default of the board's size.
     let time_limit = args.time_limit.map(|limit| limit.0);
-    let options = options.on(args.device.select_for(algorithm, args.quiet)?);
+    let options = options.on(args.engine.device.select_for(algorithm, args.quiet)?);
     let parse = ParseOptions {
         format: args.format,
         symbols: args.symbols,
@@ -198,8 +144,8 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         options: &options,
         time_limit,
         cap: match algorithm {
-            Algorithm::Aco => aco.max_iterations,
-            _ => config.max_generations,
+            Algorithm::Aco => options.aco.max_iterations,
+            _ => options.ga.max_generations,
         },
         symbols: args.symbols,
         quiet: args.quiet,

@@ -67,10 +67,11 @@ fn scan_box(bx: u32, free: ptr<function, array<u32, SIDE>>, duplicated: ptr<func
     return scan;
 }
 
-// Directed mutation: in a random box, swap two free cells whose digits are duplicated in their
-// row or column; with one such cell, swap it with another free cell; with none, any two free
-// cells. Abandoned only when the box has fewer than two free cells.
-fn directed_mutation(rng: ptr<function, Rng>) -> SwapPair {
+// The box mutations (the CPU's arm of `mutation_counted` for them): a random box and its scan, abandoned when the
+// box has fewer than two free cells; then the candidate mutation (`candidate_in_box`) or the
+// directed one: swap two free cells whose digits are duplicated in their row or column; with one
+// such cell, swap it with another free cell; with none, any two free cells.
+fn box_mutation(kind: u32, rng: ptr<function, Rng>) -> SwapPair {
     let n = SIDE;
     let bx = below(rng, n);
     var free: array<u32, SIDE>;
@@ -78,6 +79,9 @@ fn directed_mutation(rng: ptr<function, Rng>) -> SwapPair {
     let scan = scan_box(bx, &free, &duplicated);
     if scan.free_count < 2u {
         return SwapPair(false, 0u, 0u);
+    }
+    if kind == MUTATION_CANDIDATE {
+        return candidate_in_box(rng, bx, scan, &free, &duplicated);
     }
     var i: u32;
     var j: u32;
@@ -118,29 +122,23 @@ fn fits(to: u32, source: u32, digit: u32) -> bool {
 // its candidates, or anything if it holds a non-candidate) where neither digit meets itself
 // again in its new row or column; 1, legal pairs with a duplicated partner; 2, legal pairs;
 // 3, half-legal pairs (`i` takes a candidate, the partner may not). Abandoned when the box has
-// fewer than two free cells or no tier has a partner. See `candidate_mutation` in
-// crates/evoku/src/ga/cpu/mutation.rs for why.
-fn candidate_mutation(rng: ptr<function, Rng>) -> SwapPair {
+// fewer than two free cells (`box_mutation`) or no tier has a partner. See `candidate_in_box` in
+// crates/evoku/src/ga/cpu/mutation.rs for why. `bx` is the box drawn, `scan`, `free` and
+// `duplicated` its scan.
+fn candidate_in_box(rng: ptr<function, Rng>, bx: u32, scan: BoxScan, free: ptr<function, array<u32, SIDE>>, duplicated: ptr<function, array<u32, SIDE>>) -> SwapPair {
     let n = SIDE;
-    let bx = below(rng, n);
-    var free: array<u32, SIDE>;
-    var duplicated: array<u32, SIDE>;
-    let scan = scan_box(bx, &free, &duplicated);
-    if scan.free_count < 2u {
-        return SwapPair(false, 0u, 0u);
-    }
     var i: u32;
     if scan.duplicated_count > 0u {
-        i = duplicated[below(rng, scan.duplicated_count)];
+        i = (*duplicated)[below(rng, scan.duplicated_count)];
     } else {
-        i = free[below(rng, scan.free_count)];
+        i = (*free)[below(rng, scan.free_count)];
     }
     let gi = bx * n + i;
     let di = child_cell(gi);
     // The tiers as masks of box positions.
     var tiers: array<Mask, 4>;
     for (var k = 0u; k < scan.free_count; k++) {
-        let j = free[k];
+        let j = (*free)[k];
         let gj = bx * n + j;
         let dj = child_cell(gj);
         if j == i || !may_take(gi, dj) {
@@ -200,7 +198,7 @@ fn first_fit_mutation(rng: ptr<function, Rng>) -> SwapPair {
 
 // The directed mutation in a unit of any encoding (the row encoding's; crates/evoku/src/ga/cpu/row.rs
 // `unit_directed_mutation`): the free cells whose digit occurs again in a scored line are the
-// duplicated ones, chosen as `directed_mutation` chooses in a box.
+// duplicated ones, chosen as `box_mutation` chooses in a box.
 fn unit_directed_mutation(rng: ptr<function, Rng>) -> SwapPair {
     let n = params.side;
     let unit = below(rng, SIDE);
@@ -250,11 +248,8 @@ fn mutation(kind: u32, rng: ptr<function, Rng>) -> SwapPair {
     if kind == MUTATION_DIRECTED && params.encoding == ENCODING_ROW {
         return unit_directed_mutation(rng);
     }
-    if kind == MUTATION_DIRECTED {
-        return directed_mutation(rng);
-    }
-    if kind == MUTATION_CANDIDATE {
-        return candidate_mutation(rng);
+    if kind == MUTATION_DIRECTED || kind == MUTATION_CANDIDATE {
+        return box_mutation(kind, rng);
     }
     return swap_mutation(rng);
 }

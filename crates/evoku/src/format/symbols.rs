@@ -53,17 +53,7 @@ impl Symbols {
                 };
                 match symbol_digit(folded) {
                     Some(d) if usize::from(d) <= side => Ok(d),
-                    Some(d) => Err(format!(
-                        "symbol {shown} stands for {d}, too big for a {side}x{side} board \
-                         (expected {}, or '.' or '0' for an empty cell)",
-                        self.range(side),
-                        shown = shown(),
-                    )),
-                    None => Err(format!(
-                        "unknown symbol {shown}: expected {}, or '.' or '0' for an empty cell",
-                        self.range(side),
-                        shown = shown(),
-                    )),
+                    other => Err(self.refusal(&shown(), other.map(u32::from), side)),
                 }
             }
             Symbols::Hex => {
@@ -77,19 +67,27 @@ impl Symbols {
                 }
                 match symbol.to_digit(16) {
                     Some(v) if (v as usize) < side => Ok(v as u8 + 1),
-                    Some(v) => Err(format!(
-                        "hex symbol {shown} stands for {}, too big for a {side}x{side} board \
-                         (expected {}, or '.' for an empty cell)",
-                        v + 1,
-                        self.range(side),
-                        shown = shown(),
-                    )),
-                    None => Err(format!(
-                        "unknown symbol {shown}: expected a hex symbol {}, or '.' for an empty cell",
-                        self.range(side),
-                        shown = shown(),
-                    )),
+                    other => Err(self.refusal(&shown(), other.map(|v| v + 1), side)),
                 }
+            }
+        }
+    }
+
+    /// Why the symbol `shown` is refused on a board of side `side`: it stands for `digit`, too
+    /// big for the board, or (`None`) for no digit.
+    fn refusal(self, shown: &str, digit: Option<u32>, side: usize) -> String {
+        let range = self.range(side);
+        let (name, empty, known) = match self {
+            Symbols::Standard => ("symbol", "'.' or '0'", range.clone()),
+            Symbols::Hex => ("hex symbol", "'.'", format!("a hex symbol {range}")),
+        };
+        match digit {
+            Some(d) => format!(
+                "{name} {shown} stands for {d}, too big for a {side}x{side} board \
+                 (expected {range}, or {empty} for an empty cell)"
+            ),
+            None => {
+                format!("unknown symbol {shown}: expected {known}, or {empty} for an empty cell")
             }
         }
     }
@@ -116,4 +114,22 @@ impl Symbols {
 /// `'x'` for messages, with control and odd characters escaped.
 pub(super) fn shown_char(c: char) -> String {
     format!("'{}'", c.escape_debug())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Symbols;
+
+    #[test]
+    fn refused_symbols_say_why_and_what_is_expected() {
+        let cases = [
+            (Symbols::Standard, 'x', 9, "symbol 'x' stands for 33, too big for a 9x9 board (expected 1-9, or '.' or '0' for an empty cell)"),
+            (Symbols::Standard, '?', 16, "unknown symbol '?': expected 1-9 and A-G, or '.' or '0' for an empty cell"),
+            (Symbols::Hex, 'C', 9, "hex symbol 'C' stands for 13, too big for a 9x9 board (expected 0-8, or '.' for an empty cell)"),
+            (Symbols::Hex, 'G', 16, "unknown symbol 'G': expected a hex symbol 0-F, or '.' for an empty cell"),
+        ];
+        for (symbols, symbol, side, message) in cases {
+            assert_eq!(symbols.digit(symbol, side), Err(message.to_string()));
+        }
+    }
 }

@@ -93,8 +93,8 @@ fn on_host(device: &Device) -> bool {
 pub fn estimate(grid: &Grid, plan: &RunPlan) -> Vec<MemoryPart> {
     let side = grid.geometry().side();
     let mut parts = Vec::new();
-    let engines = on_host(&plan.device);
-    let (runs_ga, runs_aco) = match plan.algorithm {
+    let engines = on_host(&plan.options.device);
+    let (runs_ga, runs_aco) = match plan.options.algorithm {
         Algorithm::Ga => (true, false),
         Algorithm::Aco => (false, true),
         Algorithm::Auto => (true, true),
@@ -104,13 +104,14 @@ pub fn estimate(grid: &Grid, plan: &RunPlan) -> Vec<MemoryPart> {
         parts.push(aco_host_bytes(plan, grid));
     }
     if runs_ga && engines {
-        parts.push(crate::ga::cpu::engine::host_bytes(&plan.ga, side));
+        parts.push(crate::ga::cpu::engine::host_bytes(&plan.options.ga, side));
     }
-    if plan.algorithm == Algorithm::Auto && grid.geometry().box_size() >= RESTARTS_FROM_BOX {
+    if plan.options.algorithm == Algorithm::Auto && grid.geometry().box_size() >= RESTARTS_FROM_BOX
+    {
         parts.push(MemoryPart {
-            what: format!("{} CDCL streams", plan.exact_streams),
+            what: format!("{} CDCL streams", plan.options.exact_streams),
             options: "--exact-streams",
-            bytes: cdcl_stream_bytes(grid).saturating_mul(plan.exact_streams as u64),
+            bytes: cdcl_stream_bytes(grid).saturating_mul(plan.options.exact_streams as u64),
         });
     }
     parts
@@ -163,5 +164,5 @@ mod tests {
 /// The ACS colonies' host bytes, from the board's shape ([`crate::aco::AcoConfig::params_for`]:
 /// building the tables would cost O(cells^2) per puzzle).
 fn aco_host_bytes(plan: &RunPlan, grid: &crate::board::Grid) -> MemoryPart {
-    plan.aco.params_for(grid.geometry(), 0).host_bytes()
+    plan.options.aco.params_for(grid.geometry(), 0).host_bytes()
 }

@@ -25,7 +25,6 @@ use crate::board::Grid;
 use crate::defaults::Fill;
 use crate::device::{AdapterShare, Device};
 use crate::error::Result;
-use crate::ga::{GaConfig, Preset};
 use crate::state_size::Available;
 use placement::EngineKind;
 
@@ -42,26 +41,13 @@ pub struct Precheck {
 /// How one puzzle is run, decided before any engine is built.
 #[derive(Clone)]
 pub struct RunPlan {
-    pub algorithm: Algorithm,
-    /// Where the GA and the ACS run (the CPU for the exact solver, whatever was asked).
-    pub device: Device,
-    /// The GA's settings, islands filled from the adapter when asked.
-    pub ga: GaConfig,
-    /// The ACS's settings, with the run's seed (`ga.seed`), colonies filled from the adapter
-    /// when asked.
-    pub aco: AcoConfig,
-    /// The preset `ga` started from (named in the report).
-    pub preset: Preset,
-    /// CPU threads; `None` = all cores.
-    pub threads: Option<usize>,
-    /// The time limit of the whole solve (every phase counts against it).
-    pub time_limit: Option<Duration>,
+    /// The options as this puzzle runs them: the GA's islands and the ACS's colonies filled
+    /// from the adapter when asked, the ACS seeded with the run's seed (`ga.seed`), and the CPU
+    /// as the device of the exact solver, whatever was asked. What they say of the pre-check
+    /// (`unsolvable_check_nodes`, `exact_shortcut`) is read from [`RunPlan::precheck`].
+    pub options: SolveOptions,
     /// The exact pre-check, for a GA or ACS run alone; `None` otherwise.
     pub precheck: Option<Precheck>,
-    /// `--exact-restarts` ([`SolveOptions::exact_restarts`]).
-    pub exact_restarts: u64,
-    /// `--exact-streams` ([`SolveOptions::exact_streams`]).
-    pub exact_streams: u32,
 }
 
 impl RunPlan {
@@ -113,28 +99,26 @@ impl RunPlan {
             shortcut: options.exact_shortcut,
         });
         Ok(RunPlan {
-            algorithm,
-            device,
-            ga,
-            aco,
-            preset: options.preset,
-            threads: options.threads,
-            time_limit: options.time_limit,
+            options: SolveOptions {
+                device,
+                ga,
+                aco,
+                ..options.clone()
+            },
             precheck,
-            exact_restarts: options.exact_restarts,
-            exact_streams: options.exact_streams,
         })
     }
 
     /// The time left of the limit for a run that began at `start`.
     pub fn time_left(&self, start: Instant) -> Option<Duration> {
-        self.time_limit
+        self.options
+            .time_limit
             .map(|limit| limit.saturating_sub(start.elapsed()))
     }
 
     /// Which adapter runs how many of `islands` and `colonies` ([`Device::adapter_shares`]).
     pub fn adapter_shares(&self, islands: Option<u32>, colonies: Option<u32>) -> Vec<AdapterShare> {
-        self.device.adapter_shares(islands, colonies)
+        self.options.device.adapter_shares(islands, colonies)
     }
 }
 
@@ -209,10 +193,10 @@ pub fn check_sizes<'a>(
         let plan = RunPlan::new(grid, options).map_err(|error| (index, error))?;
         // The engines on one GPU (the GA, the ACS, or the portfolio's walk and ACS members):
         // their buffers against the adapter's limits and, on lavapipe, their loop budgets.
-        let Device::Gpu(ctx) = &plan.device else {
+        let Device::Gpu(ctx) = &plan.options.device else {
             continue;
         };
-        let checked = match plan.algorithm {
+        let checked = match plan.options.algorithm {
             Algorithm::Ga => placement::check(grid, EngineKind::Ga, &plan, ctx),
             Algorithm::Aco => placement::check(grid, EngineKind::Aco, &plan, ctx),
             // The default solver's members go to the CPU where a software adapter cannot

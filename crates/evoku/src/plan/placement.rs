@@ -38,12 +38,12 @@ pub struct Placement {
 /// puzzle without a solution is left to its run to report).
 pub fn check(puzzle: &Grid, kind: EngineKind, plan: &RunPlan, ctx: &GpuContext) -> Result<()> {
     match kind {
-        EngineKind::Ga => match Problem::for_config(puzzle, &plan.ga) {
-            Ok(problem) => ga::gpu::check(ctx, &problem, &plan.ga),
+        EngineKind::Ga => match Problem::for_config(puzzle, &plan.options.ga) {
+            Ok(problem) => ga::gpu::check(ctx, &problem, &plan.options.ga),
             Err(_) => Ok(()),
         },
         EngineKind::Aco if exact::propagate(puzzle).is_ok() => {
-            aco::gpu::check(ctx, &AcoTables::new(puzzle), &plan.aco)
+            aco::gpu::check(ctx, &AcoTables::new(puzzle), &plan.options.aco)
         }
         EngineKind::Aco => Ok(()),
     }
@@ -76,10 +76,10 @@ pub fn device_bytes(puzzle: &Grid, plan: &RunPlan, ctx: &GpuContext) -> u64 {
 /// a software adapter cannot run it. An error is a hardware adapter that cannot.
 pub fn place(puzzle: &Grid, kind: EngineKind, plan: &RunPlan) -> Result<Placement> {
     let on_device = Placement {
-        device: plan.device.clone(),
+        device: plan.options.device.clone(),
         on_cpu: None,
     };
-    let Device::Gpu(ctx) = &plan.device else {
+    let Device::Gpu(ctx) = &plan.options.device else {
         return Ok(on_device);
     };
     match check(puzzle, kind, plan, ctx) {

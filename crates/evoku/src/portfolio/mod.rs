@@ -48,7 +48,7 @@ use crate::plan::RunPlan;
 pub enum MemberKind {
     Exact,
     Aco,
-    /// The GA engine with the walk preset's settings (`RunPlan::ga`).
+    /// The GA engine with the walk preset's settings (the plan's `options.ga`).
     Walk,
 }
 
@@ -194,14 +194,14 @@ pub fn solve(
             MemberKind::Exact if puzzle.geometry().box_size() >= restarts::RESTARTS_FROM_BOX => {
                 Box::new(restarts::RestartsMember::new(
                     puzzle,
-                    plan.ga.seed,
-                    plan.exact_streams,
-                    plan.threads,
+                    plan.options.ga.seed,
+                    plan.options.exact_streams,
+                    plan.options.threads,
                 ))
             }
             MemberKind::Exact => Box::new(ExactMember::new(puzzle)),
             MemberKind::Aco => {
-                let config = plan.aco.clone();
+                let config = plan.options.aco.clone();
                 outcome.colonies = Some(config.colonies);
                 // On several devices the colonies split over them, as the walk's islands do.
                 let device = placement.device.clone();
@@ -210,7 +210,7 @@ pub fn solve(
                     config.colonies,
                     member::aco_iterations_per_round(&config, cells) as u64,
                 );
-                let (puzzle, threads) = (puzzle.clone(), plan.threads);
+                let (puzzle, threads) = (puzzle.clone(), plan.options.threads);
                 Box::new(Deferred::new(
                     report,
                     Box::new(move || {
@@ -220,15 +220,18 @@ pub fn solve(
                 ))
             }
             MemberKind::Walk => {
-                let config = plan.ga.clone();
+                let config = plan.options.ga.clone();
                 outcome.islands = Some(config.islands);
                 let report = idle(
                     kind.name(),
                     config.islands,
                     member::ga_generations_per_round(&config, cells) as u64,
                 );
-                let (puzzle, device, threads) =
-                    (puzzle.clone(), placement.device.clone(), plan.threads);
+                let (puzzle, device, threads) = (
+                    puzzle.clone(),
+                    placement.device.clone(),
+                    plan.options.threads,
+                );
                 let name = kind.name();
                 Box::new(Deferred::new(
                     report,
@@ -255,7 +258,7 @@ pub fn solve(
     }
     let clock = rounds::Clock {
         start,
-        limit: plan.time_limit,
+        limit: plan.options.time_limit,
     };
     let on_device: Vec<bool> = placements
         .iter()
@@ -343,5 +346,5 @@ pub fn solve(
 /// Rounds at most: the GA's `--max-generations` (a round runs at least one walk generation, so
 /// the walk never runs past its cap by more than a round).
 fn max_rounds(plan: &RunPlan) -> u32 {
-    plan.ga.max_generations
+    plan.options.ga.max_generations
 }

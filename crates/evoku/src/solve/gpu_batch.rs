@@ -11,7 +11,7 @@
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use super::{decided_by_precheck, ga_problem, ga_report, Algorithm, SolveOptions, SolveReport};
+use super::{Algorithm, SolveOptions, SolveReport, Solving};
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::format::Puzzle;
@@ -54,7 +54,7 @@ pub fn solve_on_gpu(
                 continue;
             }
         };
-        let width = gpu_batch_puzzles(ctx, &first.grid, &plan.ga);
+        let width = gpu_batch_puzzles(ctx, &first.grid, &plan.options.ga);
         let mut plans = vec![plan];
         // The puzzles that follow with the same size and the same plan join the run.
         while plans.len() < width && next + plans.len() < puzzles.len() {
@@ -82,8 +82,8 @@ pub fn solve_on_gpu(
 /// Whether `b`'s puzzle may share `a`'s engine: the same board size and the same settings.
 fn same_run(a: &RunPlan, b: &RunPlan, a_puzzle: &Puzzle, b_puzzle: &Puzzle) -> bool {
     a_puzzle.grid.geometry() == b_puzzle.grid.geometry()
-        && a.ga == b.ga
-        && a.time_limit == b.time_limit
+        && a.options.ga == b.options.ga
+        && a.options.time_limit == b.options.time_limit
         && a.precheck == b.precheck
 }
 
@@ -93,12 +93,18 @@ fn solve_run(ctx: &GpuContext, puzzles: &[&Puzzle], plans: &[RunPlan]) -> Vec<Re
     let mut reports: Vec<Option<Result<SolveReport>>> = puzzles.iter().map(|_| None).collect();
     // The puzzles the GA runs on: their index in the run, report so far and problem.
     let mut running: Vec<(usize, SolveReport, Problem)> = Vec::new();
-    for (k, (puzzle, plan)) in puzzles.iter().zip(plans).enumerate() {
-        match ga_problem(puzzle, plan) {
-            Err(report) => reports[k] = Some(Ok(report.finished(start))),
+    let solving = |k: usize| Solving {
+        puzzle: puzzles[k],
+        plan: &plans[k],
+        start,
+    };
+    for k in 0..puzzles.len().min(plans.len()) {
+        let solving = solving(k);
+        match solving.ga_problem() {
+            Err(report) => reports[k] = Some(Ok(solving.finished(*report))),
             Ok((mut report, problem)) => {
-                if decided_by_precheck(&mut report, &puzzle.grid, plan, start) {
-                    reports[k] = Some(Ok(report.finished(start)));
+                if solving.decided_by_precheck(&mut report) {
+                    reports[k] = Some(Ok(solving.finished(report)));
                 } else {
                     running.push((k, report, problem));
                 }
@@ -111,33 +117,35 @@ fn solve_run(ctx: &GpuContext, puzzles: &[&Puzzle], plans: &[RunPlan]) -> Vec<Re
         // The time limit counts from the start of the run, which every puzzle of it shares: the
         // pre-checks and the engine's build spend it too (as a puzzle's setup does alone).
         let limits = || RunLimits {
-            max_generations: plan.ga.max_generations,
-            time_limit: plan.time_limit.map(|t| t.saturating_sub(start.elapsed())),
+            max_generations: plan.options.ga.max_generations,
+            time_limit: plan
+                .options
+                .time_limit
+                .map(|t| t.saturating_sub(start.elapsed())),
         };
-        let outcomes: Vec<Result<GaOutcome>> = match GpuEngine::new_batch(ctx, &problems, &plan.ga)
-        {
-            Ok(mut engine) => match run_batch(&mut engine, &problems, limits()) {
-                Ok(outcomes) => outcomes.into_iter().map(Ok).collect(),
-                Err(error) => problems.iter().map(|_| Err(shared(&error))).collect(),
-            },
-            // An engine the run cannot share (a puzzle's fullest unit beyond a software
-            // adapter's loop budget, the adapter's buffer limits): each puzzle alone, as when
-            // it is solved alone.
-            Err(_) => problems
-                .iter()
-                .map(|problem| {
-                    // Each one's limit counts from its own start, as alone.
-                    let own = RunLimits {
-                        time_limit: plan.time_limit,
-                        ..limits()
-                    };
-                    alone(ctx, problem, &plan.ga, own)
-                })
-                .collect(),
-        };
+        let outcomes: Vec<Result<GaOutcome>> =
+            match GpuEngine::new_batch(ctx, &problems, &plan.options.ga) {
+                Ok(mut engine) => match run_batch(&mut engine, &problems, limits()) {
+                    Ok(outcomes) => outcomes.into_iter().map(Ok).collect(),
+                    Err(error) => problems.iter().map(|_| Err(shared(&error))).collect(),
+                },
+                // An engine the run cannot share (a puzzle's fullest unit beyond a software
+                // adapter's loop budget, the adapter's buffer limits): each puzzle alone, as when
+                // it is solved alone.
+                Err(_) => problems
+                    .iter()
+                    .map(|problem| {
+                        // Each one's limit counts from its own start, as alone.
+                        let own = RunLimits {
+                            time_limit: plan.options.time_limit,
+                            ..limits()
+                        };
+                        alone(ctx, problem, &plan.options.ga, own)
+                    })
+                    .collect(),
+            };
         for ((k, report, _), outcome) in running.into_iter().zip(outcomes) {
-            let grid = &puzzles[k].grid;
-            reports[k] = Some(outcome.map(|outcome| ga_report(report, grid, &outcome, start)));
+            reports[k] = Some(outcome.map(|outcome| solving(k).ga_finished(report, &outcome)));
         }
     }
     reports

@@ -85,7 +85,8 @@ fn grid_line<S: serde::Serializer>(grid: &Option<Grid>, s: S) -> Result<S::Ok, S
 }
 
 impl SolveReport {
-    pub(super) fn new(puzzle: &Puzzle, options: &RunPlan) -> SolveReport {
+    pub(super) fn new(puzzle: &Puzzle, plan: &RunPlan) -> SolveReport {
+        let options = &plan.options;
         let device = &options.device;
         SolveReport {
             name: puzzle.name.clone(),
@@ -102,7 +103,7 @@ impl SolveReport {
             backend: device.name().to_string(),
             adapter: device.adapter(),
             algorithm: options.algorithm,
-            configuration: configuration(puzzle, options),
+            configuration: configuration(puzzle, plan),
             solved_by: None,
             islands: None,
             colonies: None,

@@ -1,7 +1,8 @@
 //! Swap mutation inside one box, guided by the help array (docs/ALGORITHMS.md section 2).
 //!
-//! Twin of `swap_mutation`, `directed_mutation` and `candidate_mutation` in
-//! `crates/evoku/shaders/ga/mutation.wgsl`. The functions only choose the pair; the caller swaps.
+//! Twin of `swap_mutation`, `box_mutation` (the directed and the candidate mutation's arm of
+//! [`mutation_counted`] here) and `candidate_in_box` in `crates/evoku/shaders/ga/mutation.wgsl`.
+//! The functions only choose the pair; the caller swaps.
 
 use super::fitness::{for_side, LineCounts, LineWord, Packing, Side};
 use super::init::nth_set_bit;
@@ -68,25 +69,6 @@ where
     }
     let free = problem.free_mask(bx);
     (free, duplicated & free)
-}
-
-/// Directed mutation: in a random box, swap two free cells whose digits are duplicated in their
-/// row or column; with one such cell, swap it with another free cell; with none, any two free
-/// cells. Abandoned only when the box has fewer than two free cells.
-#[inline(always)]
-pub fn directed_mutation_counted<const N: usize>(
-    problem: &Problem,
-    rng: &mut impl Draws,
-    genome: &[u8],
-    counts: &LineCounts<N>,
-) -> SwapPair
-where
-    Side<N>: Packing,
-{
-    let bx = rng.below(N as u32) as usize;
-    let (free, duplicated) = box_masks(problem, genome, counts, bx);
-    let (i, j) = directed_pair(rng, free, duplicated)?;
-    Some((bx * N + i as usize, bx * N + j as usize))
 }
 
 /// The two unit positions the directed mutation swaps, given the unit's free positions and
@@ -157,18 +139,19 @@ where
 ///
 /// Abandoned (`None`) only when the box has fewer than two free cells or `i` cannot take any
 /// other free cell's digit. With `--init random` every digit is a candidate: no tier 3.
+///
+/// `bx` is the box drawn, `free` and `duplicated` its masks ([`box_masks`]).
 #[inline(always)]
-pub fn candidate_mutation_counted<const N: usize>(
+fn candidate_in_box<const N: usize>(
     problem: &Problem,
     rng: &mut impl Draws,
     genome: &[u8],
     counts: &LineCounts<N>,
+    (bx, free, duplicated): (usize, u64, u64),
 ) -> SwapPair
 where
     Side<N>: Packing,
 {
-    let bx = rng.below(N as u32) as usize;
-    let (free, duplicated) = box_masks(problem, genome, counts, bx);
     if free.count_ones() < 2 {
         return None;
     }
@@ -205,6 +188,11 @@ where
 }
 
 /// The mutation `kind` names, on a genome whose line counts are `counts`.
+///
+/// Directed mutation: in a random box, swap two free cells whose digits are duplicated in their
+/// row or column; with one such cell, swap it with another free cell; with none, any two free
+/// cells ([`directed_pair`]). Abandoned only when the box has fewer than two free cells. The
+/// candidate mutation (`candidate_in_box`) draws its box the same way, first.
 #[inline(always)]
 pub fn mutation_counted<const N: usize>(
     problem: &Problem,
@@ -218,23 +206,35 @@ where
 {
     match kind {
         MutationKind::Swap => swap_mutation(problem, rng),
-        MutationKind::Directed => directed_mutation_counted(problem, rng, genome, counts),
-        MutationKind::Candidate => candidate_mutation_counted(problem, rng, genome, counts),
         MutationKind::FirstFit => super::row::first_fit_mutation(problem, rng, genome, counts),
+        MutationKind::Directed | MutationKind::Candidate => {
+            let bx = rng.below(N as u32) as usize;
+            let (free, duplicated) = box_masks(problem, genome, counts, bx);
+            if kind == MutationKind::Candidate {
+                return candidate_in_box(problem, rng, genome, counts, (bx, free, duplicated));
+            }
+            let (i, j) = directed_pair(rng, free, duplicated)?;
+            Some((bx * N + i as usize, bx * N + j as usize))
+        }
     }
 }
 
-/// `directed_mutation_counted` on a genome whose counts are built for this one call.
+/// The directed mutation ([`mutation_counted`]) on a genome whose counts are built for this one
+/// call.
 pub fn directed_mutation(problem: &Problem, rng: &mut Rng, genome: &[u8]) -> SwapPair {
-    for_side!(problem.side(), N => {
-        directed_mutation_counted(problem, rng, genome, &LineCounts::<N>::new(genome))
-    })
+    box_mutation(problem, MutationKind::Directed, rng, genome)
 }
 
-/// `candidate_mutation_counted` on a genome whose counts are built for this one call.
+/// The candidate mutation (`candidate_in_box`) on a genome whose counts are built for this
+/// one call.
 pub fn candidate_mutation(problem: &Problem, rng: &mut Rng, genome: &[u8]) -> SwapPair {
+    box_mutation(problem, MutationKind::Candidate, rng, genome)
+}
+
+/// The box-encoded mutation `kind` names, counts built for this one call.
+fn box_mutation(problem: &Problem, kind: MutationKind, rng: &mut Rng, genome: &[u8]) -> SwapPair {
     for_side!(problem.side(), N => {
-        candidate_mutation_counted(problem, rng, genome, &LineCounts::<N>::new(genome))
+        mutation_counted(problem, kind, rng, genome, &LineCounts::<N>::new(genome))
     })
 }
 
@@ -244,9 +244,7 @@ pub fn mutation(problem: &Problem, kind: MutationKind, rng: &mut Rng, genome: &[
         let counts = UnitCounts::build(problem, genome);
         return counts.mutation(problem, kind, rng, genome);
     }
-    for_side!(problem.side(), N => {
-        mutation_counted(problem, kind, rng, genome, &LineCounts::<N>::new(genome))
-    })
+    box_mutation(problem, kind, rng, genome)
 }
 
 /// Loop iterations (as lavapipe counts them, [`super::loop_run`]) of one GPU mutation of the

@@ -244,7 +244,7 @@ pub fn first_fit_mutation<C: Counted>(
 }
 
 /// The directed mutation in any unit (the row encoding's; the block encoding has its own fast
-/// `directed_mutation_counted`, which draws and chooses the same way): in a random unit, swap
+/// one in `mutation_counted`, which draws and chooses the same way): in a random unit, swap
 /// two free cells whose digits occur again in their scored lines (column or box for a row); with
 /// one such cell, swap it with another free cell; with none, any two free cells. Abandoned only
 /// when the unit has fewer than two free cells.
