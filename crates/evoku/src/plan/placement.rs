@@ -53,7 +53,7 @@ pub fn check(puzzle: &Grid, kind: EngineKind, plan: &RunPlan, ctx: &GpuContext) 
 /// ACS's, or the default solver's walk and ACS; none where an engine is left to the CPU or the
 /// puzzle is left to its run to refuse).
 pub fn device_bytes(puzzle: &Grid, plan: &RunPlan, ctx: &GpuContext) -> u64 {
-    let kinds: &[EngineKind] = match plan.algorithm {
+    let kinds: &[EngineKind] = match plan.options.algorithm {
         Algorithm::Ga => &[EngineKind::Ga],
         Algorithm::Aco => &[EngineKind::Aco],
         Algorithm::Auto => &[EngineKind::Ga, EngineKind::Aco],
@@ -62,12 +62,12 @@ pub fn device_bytes(puzzle: &Grid, plan: &RunPlan, ctx: &GpuContext) -> u64 {
     kinds
         .iter()
         .map(|kind| match kind {
-            EngineKind::Ga => Problem::for_config(puzzle, &plan.ga)
+            EngineKind::Ga => Problem::for_config(puzzle, &plan.options.ga)
                 .ok()
-                .and_then(|problem| ga::gpu::device_bytes(ctx, &problem, &plan.ga).ok()),
-            EngineKind::Aco => exact::propagate(puzzle)
-                .ok()
-                .and_then(|_| aco::gpu::device_bytes(ctx, &AcoTables::new(puzzle), &plan.aco).ok()),
+                .and_then(|problem| ga::gpu::device_bytes(ctx, &problem, &plan.options.ga).ok()),
+            EngineKind::Aco => exact::propagate(puzzle).ok().and_then(|_| {
+                aco::gpu::device_bytes(ctx, &AcoTables::new(puzzle), &plan.options.aco).ok()
+            }),
         })
         .fold(0u64, |sum, bytes| sum.saturating_add(bytes.unwrap_or(0)))
 }
