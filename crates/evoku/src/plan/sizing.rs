@@ -54,6 +54,23 @@ pub fn gpu_batch_puzzles(ctx: &GpuContext, grid: &Grid, config: &GaConfig) -> us
     (islands / config.islands.max(1) as u64).clamp(1, MAX_BATCH_PUZZLES as u64) as usize
 }
 
+/// Puzzles of `grid`'s size that share one GPU ACS engine when each runs `config` (its colonies
+/// already sized), as [`gpu_batch_puzzles`] sizes the GA's: as many as fill `ctx` together (the
+/// colonies of [`gpu_colonies`]'s rule over each puzzle's; on a software adapter those of
+/// [`SOFTWARE_BATCH_INVOCATIONS`] ants), and no more than the engine's buffers hold
+/// ([`crate::aco::gpu::batch_puzzles`]). At least 1, at most [`MAX_BATCH_PUZZLES`].
+pub fn gpu_aco_batch_puzzles(ctx: &GpuContext, grid: &Grid, config: &AcoConfig) -> usize {
+    let tables = AcoTables::new(grid);
+    let ants = config.ants.max(1) as u64;
+    let colonies = if ctx.is_software() {
+        SOFTWARE_BATCH_INVOCATIONS / ants
+    } else {
+        gpu_colonies(ctx, grid, config) as u64
+    };
+    let wanted = (colonies / config.colonies.max(1) as u64).clamp(1, MAX_BATCH_PUZZLES as u64);
+    crate::aco::gpu::batch_puzzles(ctx, &tables, config, wanted as u32) as usize
+}
+
 /// ACS colonies that fill `ctx` ([`groups_to_fill`]: one invocation per ant, the largest buffer
 /// the pheromone or the ant boards). A software adapter keeps `config`'s colonies.
 pub fn gpu_colonies(ctx: &GpuContext, puzzle: &Grid, config: &AcoConfig) -> u32 {

@@ -1,32 +1,32 @@
-//! A batch of puzzles solved by the GA on one GPU: many puzzles share each launch
-//! ([`GpuEngine::new_batch`]), each puzzle with the islands it has when solved alone, and each
-//! puzzle's report is the one it gets alone (timings aside).
+//! A batch of puzzles solved by the GA or the ACS on one GPU: many puzzles share each launch
+//! ([`crate::ga::gpu::GpuEngine::new_batch`], [`crate::aco::gpu::GpuAco::new_batch`]), each
+//! puzzle with the islands or colonies it has when solved alone, and each puzzle's report is
+//! the one it gets alone (timings aside).
 //!
 //! Puzzles are taken in input order in runs of one board size and one configuration, as many
-//! to a run as fill the device together ([`gpu_batch_puzzles`]); a run's puzzles are prepared
-//! one by one as [`super::solve_puzzle`] prepares them (the problem's setup, the exact
-//! pre-check, which may decide a puzzle before the GA starts), the rest solved in one engine, and
-//! the run's reports handed back in input order.
+//! to a run as fill the device together ([`gpu_runs::Engines::width`]); a run's puzzles are
+//! prepared one by one as [`super::solve_puzzle`] prepares them (the problem's setup, the exact
+//! pre-check, which may decide a puzzle before the engine starts), the rest solved in one
+//! engine, and the run's reports handed back in input order. What differs between the two
+//! solvers is in [`gpu_runs`].
 
 use std::ops::ControlFlow;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use super::{decided_by_precheck, ga_problem, ga_report, Algorithm, SolveOptions, SolveReport};
+use super::gpu_runs::{Aco, Engines, Ga};
+use super::{decided_by_precheck, Algorithm, SolveOptions, SolveReport};
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::format::Puzzle;
-use crate::ga::gpu::{run_batch, GpuEngine};
-use crate::ga::{GaConfig, GaOutcome, Problem, RunLimits};
 use crate::gpu::GpuContext;
-use crate::plan::sizing::gpu_batch_puzzles;
 use crate::plan::RunPlan;
 
-/// The GPU whose launches a batch of `puzzles` puzzles solved with `options` shares: the GA on
-/// one GPU, more than one puzzle. `None`: the batch runs as [`super::batch`] says (one puzzle
-/// at a time on a GPU for the other solvers).
+/// The GPU whose launches a batch of `puzzles` puzzles solved with `options` shares: the GA or
+/// the ACS on one GPU, more than one puzzle. `None`: the batch runs as [`super::batch`] says
+/// (one puzzle at a time on a GPU for the other solvers).
 pub fn shared_gpu(puzzles: usize, options: &SolveOptions) -> Option<&GpuContext> {
     match (&options.device, options.algorithm) {
-        (Device::Gpu(ctx), Algorithm::Ga) if puzzles > 1 => Some(ctx),
+        (Device::Gpu(ctx), Algorithm::Ga | Algorithm::Aco) if puzzles > 1 => Some(ctx),
         _ => None,
     }
 }
@@ -54,7 +54,12 @@ pub fn solve_on_gpu(
                 continue;
             }
         };
-        let width = gpu_batch_puzzles(ctx, &first.grid, &plan.ga);
+        let aco = plan.algorithm == Algorithm::Aco;
+        let width = if aco {
+            Aco::width(ctx, &first.grid, &plan)
+        } else {
+            Ga::width(ctx, &first.grid, &plan)
+        };
         let mut plans = vec![plan];
         // The puzzles that follow with the same size and the same plan join the run.
         while plans.len() < width && next + plans.len() < puzzles.len() {
@@ -70,7 +75,12 @@ pub fn solve_on_gpu(
             run.len(),
             side = first.grid.geometry().side()
         );
-        for (k, report) in solve_run(ctx, run, &plans).into_iter().enumerate() {
+        let reports = if aco {
+            solve_run::<Aco>(ctx, run, &plans)
+        } else {
+            solve_run::<Ga>(ctx, run, &plans)
+        };
+        for (k, report) in reports.into_iter().enumerate() {
             if deliver(next + k, report).is_break() {
                 return;
             }
@@ -82,62 +92,57 @@ pub fn solve_on_gpu(
 /// Whether `b`'s puzzle may share `a`'s engine: the same board size and the same settings.
 fn same_run(a: &RunPlan, b: &RunPlan, a_puzzle: &Puzzle, b_puzzle: &Puzzle) -> bool {
     a_puzzle.grid.geometry() == b_puzzle.grid.geometry()
-        && a.ga == b.ga
+        && a.algorithm == b.algorithm
+        && match a.algorithm {
+            Algorithm::Aco => a.aco == b.aco,
+            _ => a.ga == b.ga,
+        }
         && a.time_limit == b.time_limit
         && a.precheck == b.precheck
 }
 
-/// Solves one run of puzzles (one size, one plan each, all alike) in one engine.
-fn solve_run(ctx: &GpuContext, puzzles: &[&Puzzle], plans: &[RunPlan]) -> Vec<Result<SolveReport>> {
+/// Solves one run of puzzles (one size, one plan each, all alike) in one engine of `E`.
+fn solve_run<E: Engines>(
+    ctx: &GpuContext,
+    puzzles: &[&Puzzle],
+    plans: &[RunPlan],
+) -> Vec<Result<SolveReport>> {
     let start = Instant::now();
     let mut reports: Vec<Option<Result<SolveReport>>> = puzzles.iter().map(|_| None).collect();
-    // The puzzles the GA runs on: their index in the run, report so far and problem.
-    let mut running: Vec<(usize, SolveReport, Problem)> = Vec::new();
+    // The puzzles the engine runs on: their index in the run, report so far and input.
+    let mut running: Vec<(usize, SolveReport, E::Input)> = Vec::new();
     for (k, (puzzle, plan)) in puzzles.iter().zip(plans).enumerate() {
-        match ga_problem(puzzle, plan) {
+        match E::prepare(puzzle, plan) {
             Err(report) => reports[k] = Some(Ok(report.finished(start))),
-            Ok((mut report, problem)) => {
+            Ok((mut report, input)) => {
                 if decided_by_precheck(&mut report, &puzzle.grid, plan, start) {
                     reports[k] = Some(Ok(report.finished(start)));
                 } else {
-                    running.push((k, report, problem));
+                    running.push((k, report, input));
                 }
             }
         }
     }
     if let Some(&(k, _, _)) = running.first() {
         let plan = &plans[k];
-        let problems: Vec<Problem> = running.iter().map(|(_, _, p)| p.clone()).collect();
+        let inputs: Vec<E::Input> = running.iter().map(|(_, _, input)| input.clone()).collect();
         // The time limit counts from the start of the run, which every puzzle of it shares: the
         // pre-checks and the engine's build spend it too (as a puzzle's setup does alone).
-        let limits = || RunLimits {
-            max_generations: plan.ga.max_generations,
-            time_limit: plan.time_limit.map(|t| t.saturating_sub(start.elapsed())),
-        };
-        let outcomes: Vec<Result<GaOutcome>> = match GpuEngine::new_batch(ctx, &problems, &plan.ga)
-        {
-            Ok(mut engine) => match run_batch(&mut engine, &problems, limits()) {
-                Ok(outcomes) => outcomes.into_iter().map(Ok).collect(),
-                Err(error) => problems.iter().map(|_| Err(shared(&error))).collect(),
-            },
+        let left = || plan.time_limit.map(|t| t.saturating_sub(start.elapsed()));
+        let outcomes: Vec<Result<E::Outcome>> = match E::batch(ctx, &inputs, plan, &left) {
+            Ok(Ok(outcomes)) => outcomes.into_iter().map(Ok).collect(),
+            Ok(Err(error)) => inputs.iter().map(|_| Err(shared(&error))).collect(),
             // An engine the run cannot share (a puzzle's fullest unit beyond a software
             // adapter's loop budget, the adapter's buffer limits): each puzzle alone, as when
-            // it is solved alone.
-            Err(_) => problems
+            // it is solved alone, each one's limit counting from its own start.
+            Err(_) => inputs
                 .iter()
-                .map(|problem| {
-                    // Each one's limit counts from its own start, as alone.
-                    let own = RunLimits {
-                        time_limit: plan.time_limit,
-                        ..limits()
-                    };
-                    alone(ctx, problem, &plan.ga, own)
-                })
+                .map(|input| E::alone(ctx, input, plan, plan.time_limit))
                 .collect(),
         };
         for ((k, report, _), outcome) in running.into_iter().zip(outcomes) {
             let grid = &puzzles[k].grid;
-            reports[k] = Some(outcome.map(|outcome| ga_report(report, grid, &outcome, start)));
+            reports[k] = Some(outcome.map(|outcome| E::report(report, grid, &outcome, start)));
         }
     }
     reports
@@ -148,16 +153,8 @@ fn solve_run(ctx: &GpuContext, puzzles: &[&Puzzle], plans: &[RunPlan]) -> Vec<Re
         .collect()
 }
 
-/// `problem` solved alone on `ctx`.
-fn alone(
-    ctx: &GpuContext,
-    problem: &Problem,
-    config: &GaConfig,
-    limits: RunLimits,
-) -> Result<GaOutcome> {
-    let mut engine = GpuEngine::new(ctx, problem.clone(), config)?;
-    crate::ga::run(&mut engine, problem, limits, &mut |_| {})
-}
+/// The time left of a run's limit, when it is asked (after the engine's build).
+pub(super) type TimeLeft<'a> = &'a dyn Fn() -> Option<Duration>;
 
 /// `error`, for each puzzle of a run that it ended.
 fn shared(error: &Error) -> Error {

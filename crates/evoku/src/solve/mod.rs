@@ -15,6 +15,7 @@ use report::RunEnd;
 mod backend_choice;
 pub mod batch;
 pub mod gpu_batch;
+mod gpu_runs;
 mod report;
 
 pub use crate::plan::engines::trace_run;
@@ -113,9 +114,7 @@ fn solve_aco(
 ) -> Result<SolveReport> {
     let grid = &puzzle.grid;
     let config = &options.aco;
-    let mut report = SolveReport::new(puzzle, options);
-    report.colonies = Some(config.colonies);
-    report.adapters = options.adapter_shares(None, Some(config.colonies));
+    let mut report = aco_report_start(puzzle, options);
     let mut engine = match aco_engine(grid, config, &options.device, options.threads)? {
         Ok(engine) => engine,
         Err(why) => {
@@ -131,10 +130,29 @@ fn solve_aco(
         time_limit: options.time_left(start),
     };
     let outcome = crate::aco::run(engine.as_mut(), grid, limits, progress)?;
+    Ok(aco_report(report, grid, &outcome, start))
+}
+
+/// The ACS's report for `puzzle` before its run: its colonies and where they run.
+fn aco_report_start(puzzle: &Puzzle, options: &RunPlan) -> SolveReport {
+    let colonies = options.aco.colonies;
+    let mut report = SolveReport::new(puzzle, options);
+    report.colonies = Some(colonies);
+    report.adapters = options.adapter_shares(None, Some(colonies));
+    report
+}
+
+/// `report` with the ACS run's `outcome` recorded.
+fn aco_report(
+    mut report: SolveReport,
+    grid: &Grid,
+    outcome: &crate::aco::AcoOutcome,
+    start: Instant,
+) -> SolveReport {
     report.presolved_cells = outcome.presolved_cells;
-    report.record((&outcome).into());
-    report.set_best(grid, outcome.best, outcome.solved, "aco");
-    Ok(report.finished(start))
+    report.record(outcome.into());
+    report.set_best(grid, outcome.best.clone(), outcome.solved, "aco");
+    report.finished(start)
 }
 
 /// The share of the time limit the no-solution check may take before a heuristic run.
