@@ -235,7 +235,7 @@ impl Solver {
 
     /// Solves `puzzles` as one batch, as `evoku solve` solves a file's puzzles
     /// ([`crate::solve::batch`]): on the CPU min(n, T) at once on T threads (the settings'
-    /// threads, default every core), each on its share; the GA on one GPU many puzzles in each
+    /// threads, default every core), each on its share; the GA or the ACS on one GPU many puzzles in each
     /// launch ([`crate::solve::gpu_batch`]); other solvers on a GPU one at a time. Each result is
     /// the one the puzzle gets alone; the results are in input order; a stop request (Ctrl-C)
     /// ends the batch early, after the puzzles already started.

@@ -9,7 +9,7 @@
 //! and the GA's islands or the ACS's colonies take turns with the exact solver, never at once).
 //! Since a run is a pure function of (puzzle, config, seed) whatever its thread count, a
 //! puzzle's result does not depend on the width or on which worker took it. On a GPU this plan
-//! runs one puzzle at a time (every thread then feeds that puzzle), except for the GA on one GPU,
+//! runs one puzzle at a time (every thread then feeds that puzzle), except for the GA and the ACS on one GPU,
 //! whose batches share launches instead ([`super::gpu_batch`]).
 
 use std::collections::BTreeMap;
@@ -48,7 +48,7 @@ pub fn thread_count(threads: Option<usize>) -> usize {
 
 /// The plan for `puzzles` puzzles on `threads` CPU threads (`None`: every core) and `device`:
 /// `min(puzzles, threads)` at once on the CPU, each on an equal share of the threads; one at a
-/// time, on every thread, on a GPU (the GA on one GPU shares launches: [`super::gpu_batch`]).
+/// time, on every thread, on a GPU (the GA and the ACS on one GPU share launches: [`super::gpu_batch`]).
 pub fn plan(puzzles: usize, threads: Option<usize>, device: &Device) -> BatchPlan {
     let threads = thread_count(threads);
     let width = match device {

@@ -4,11 +4,11 @@
 //! the one it gets alone (timings aside).
 //!
 //! Puzzles are taken in input order in runs of one board size and one configuration, as many
-//! to a run as fill the device together ([`gpu_runs::Engines::width`]); a run's puzzles are
+//! to a run as fill the device together (`gpu_runs::Engines::width`); a run's puzzles are
 //! prepared one by one as [`super::solve_puzzle`] prepares them (the problem's setup, the exact
 //! pre-check, which may decide a puzzle before the engine starts), the rest solved in one
 //! engine, and the run's reports handed back in input order. What differs between the two
-//! solvers is in [`gpu_runs`].
+//! solvers is in `gpu_runs`.
 
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};

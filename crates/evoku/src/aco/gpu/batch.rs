@@ -7,7 +7,7 @@
 //! givens (the puzzles' starts follow one another in the `tables` buffer; peers and units are the
 //! size's), keys its random streams by its number within the puzzle (the streams of the
 //! puzzle's solo run) and exchanges only within its puzzle's ring. The host loop is
-//! [`crate::batch_loop`]'s: a puzzle one of whose colonies has solved, or that has reached the
+//! `crate::batch_loop`'s: a puzzle one of whose colonies has solved, or that has reached the
 //! iteration cap, has its result taken there and then, and its colonies are frozen
 //! ([`COLONY_FROZEN`]): no stage touches them while the rest of the batch runs on. On a
 //! software adapter the batch's iterations go in pieces as one puzzle's do.

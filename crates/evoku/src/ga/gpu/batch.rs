@@ -5,7 +5,7 @@
 //! Island `i` belongs to puzzle `i / config.islands` (`Params::puzzle_islands`): it reads that
 //! puzzle's problem tables (they follow one another in the `tables` buffer), keys its random
 //! streams by its number within the puzzle (the streams of the puzzle's solo run) and meets only
-//! its puzzle's islands at migrations. The host loop is [`crate::batch_loop`]'s: a puzzle whose
+//! its puzzle's islands at migrations. The host loop is `crate::batch_loop`'s: a puzzle whose
 //! islands report a solution, or that reaches the generation cap, has its result taken there
 //! and then, and its islands are frozen ([`ISLAND_FROZEN`]): they do no more work while the
 //! rest of the batch runs on.
