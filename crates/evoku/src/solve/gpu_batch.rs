@@ -76,9 +76,9 @@ pub fn solve_on_gpu(
             side = first.grid.geometry().side()
         );
         let reports = if aco {
-            solve_run::<Aco>(ctx, run, &plans)
+            solve_run::<Aco>(ctx, run, &plans, stop)
         } else {
-            solve_run::<Ga>(ctx, run, &plans)
+            solve_run::<Ga>(ctx, run, &plans, stop)
         };
         for (k, report) in reports.into_iter().enumerate() {
             if deliver(next + k, report).is_break() {
@@ -101,17 +101,24 @@ fn same_run(a: &RunPlan, b: &RunPlan, a_puzzle: &Puzzle, b_puzzle: &Puzzle) -> b
         && a.precheck == b.precheck
 }
 
-/// Solves one run of puzzles (one size, one plan each, all alike) in one engine of `E`.
+/// Solves one run of puzzles (one size, one plan each, all alike) in one engine of `E`; the
+/// reports in input order. Once `stop()` is true no puzzle is prepared and no engine started:
+/// the reports are then those of the puzzles prepared so far, the undecided ones interrupted.
 fn solve_run<E: Engines>(
     ctx: &GpuContext,
     puzzles: &[&Puzzle],
     plans: &[RunPlan],
+    stop: &dyn Fn() -> bool,
 ) -> Vec<Result<SolveReport>> {
     let start = Instant::now();
     let mut reports: Vec<Option<Result<SolveReport>>> = puzzles.iter().map(|_| None).collect();
     // The puzzles the engine runs on: their index in the run, report so far and input.
     let mut running: Vec<(usize, SolveReport, E::Input)> = Vec::new();
     for (k, (puzzle, plan)) in puzzles.iter().zip(plans).enumerate() {
+        // A pre-check takes up to a quarter of the time limit: none starts after a stop request.
+        if stop() {
+            break;
+        }
         match E::prepare(puzzle, plan) {
             Err(report) => reports[k] = Some(Ok(report.finished(start))),
             Ok((mut report, input)) => {
@@ -122,6 +129,14 @@ fn solve_run<E: Engines>(
                 }
             }
         }
+    }
+    if stop() {
+        // The puzzles prepared but not run are reported interrupted, those never prepared not.
+        for (k, mut report, _) in running {
+            report.interrupted = true;
+            reports[k] = Some(Ok(report.finished(start)));
+        }
+        return reports.into_iter().map_while(|r| r).collect();
     }
     if let Some(&(k, _, _)) = running.first() {
         let plan = &plans[k];
