@@ -72,7 +72,7 @@ pub(super) fn layout(
         )));
     }
     let adapter = ctx.describe();
-    let mut params = config.params(&tables);
+    let mut params = config.params(tables);
     params.first_colony = part.start;
     params.colonies = part.len() as u32;
     params.colonies_per_group = (TOUR_WORKGROUP / params.ants).max(1);
