@@ -102,7 +102,7 @@ fn a_batch_reports_what_the_command_prints_for_a_file() {
 }
 
 #[test]
-fn a_ga_batch_on_a_gpu_gives_each_puzzle_its_solo_report() {
+fn a_ga_or_acs_batch_on_a_gpu_gives_each_puzzle_its_solo_report() {
     // Held for its turn: the solver opens lavapipe itself, beside no other GPU test.
     let Some(_lease) = crate::gpu::gpu() else {
         return;
@@ -112,31 +112,36 @@ fn a_ga_batch_on_a_gpu_gives_each_puzzle_its_solo_report() {
         .into_iter()
         .take(6)
         .collect();
-    let settings = Settings::new()
-        .algorithm(Algorithm::Ga)
-        .backend(Backend::Gpu)
-        .threads(1)
-        .seed(3)
-        .exact_shortcut(false);
-    let settings = [
+    let ga = [
         ("islands", "3"),
         ("assign_steps", "4"),
         ("max_generations", "300"),
-    ]
-    .iter()
-    .fold(settings, |s, (name, value)| s.set(name, value).unwrap());
-    let solver = evoku::Solver::new(&settings).unwrap();
-    let reports = solver.solve_batch(&puzzles);
-    assert_eq!(reports.len(), puzzles.len());
-    for (index, (puzzle, report)) in puzzles.iter().zip(reports).enumerate() {
-        let json = |report: evoku::Report| -> Value {
-            without(
-                serde_json::from_str(&report.to_json()).unwrap(),
-                &["seconds"],
-            )
-        };
-        let alone = json(solver.solve(puzzle).unwrap());
-        assert_eq!(json(report.unwrap()), alone, "puzzle {index}");
+    ];
+    // Colonies of one ant, so that the puzzles end at different iterations.
+    let aco = [("colonies", "2"), ("ants", "1"), ("max_iterations", "4")];
+    for (algorithm, named) in [(Algorithm::Ga, &ga), (Algorithm::Aco, &aco)] {
+        let settings = Settings::new()
+            .algorithm(algorithm)
+            .backend(Backend::Gpu)
+            .threads(1)
+            .seed(3)
+            .exact_shortcut(false);
+        let settings = named
+            .iter()
+            .fold(settings, |s, (name, value)| s.set(name, value).unwrap());
+        let solver = evoku::Solver::new(&settings).unwrap();
+        let reports = solver.solve_batch(&puzzles);
+        assert_eq!(reports.len(), puzzles.len());
+        for (index, (puzzle, report)) in puzzles.iter().zip(reports).enumerate() {
+            let json = |report: evoku::Report| -> Value {
+                without(
+                    serde_json::from_str(&report.to_json()).unwrap(),
+                    &["seconds"],
+                )
+            };
+            let alone = json(solver.solve(puzzle).unwrap());
+            assert_eq!(json(report.unwrap()), alone, "{algorithm:?} puzzle {index}");
+        }
     }
 }
 

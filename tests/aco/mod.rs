@@ -58,6 +58,7 @@ fn singles_solver(grid: &Grid) -> Solver {
 mod choices_and_pheromone;
 mod fixed_point;
 mod gpu;
+mod gpu_batch;
 mod propagation;
 mod whole_runs;
 pub(crate) use whole_runs::{run_engine, same_outcome, Stepped};

@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use crate::util;
 
+mod gpu_aco;
 mod gpu_ga;
 
 /// The 20 16x16 puzzles of `evoku generate --size 16 --fill 45 --count 20 --seed 33`.
@@ -64,6 +65,24 @@ fn names_in(path: &str) -> Vec<String> {
     (1..=text.lines().count())
         .map(|k| format!("{stem}#{k}"))
         .collect()
+}
+
+/// Asserts that `results` are those of the 16x16 file then of the puzzles `more`, in that
+/// order, and that they end at `at_least` different (solved, rounds) pairs, one of them at the
+/// cap `cap`: a batch ran on after some of its puzzles were done.
+fn ends_apart(results: &[Value], more: &[&str], at_least: usize, cap: u64) {
+    let mut expected = names_in(SIXTEEN);
+    expected.extend(more.iter().map(|name| name.to_string()));
+    assert_eq!(names(results), expected, "output order is input order");
+    let ends: std::collections::BTreeSet<(bool, u64)> = results
+        .iter()
+        .map(|r| (r["solved"] == true, r["generations"].as_u64().unwrap()))
+        .collect();
+    assert!(ends.len() >= at_least, "{ends:?}");
+    assert!(
+        ends.contains(&(false, cap)),
+        "a puzzle at the cap: {ends:?}"
+    );
 }
 
 fn names(results: &[Value]) -> Vec<String> {

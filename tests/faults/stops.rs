@@ -173,8 +173,24 @@ fn sigint_on_the_ga_on_a_software_gpu_at_64x64() {
 }
 
 #[cfg(unix)]
+#[test]
+fn sigint_on_an_acs_batch_on_a_software_gpu_at_64x64() {
+    // Two puzzles in one engine, their iterations' tours in pieces as one puzzle's are. The
+    // time limit keeps the pre-checks (a quarter of it) short, so the signal comes during the
+    // run; the time limit alone would end it with exit 1, not 130.
+    let file = "puzzles/large/inst64x64_45_0.txt";
+    let options = ["--algorithm", "aco", "--no-exact-shortcut", file];
+    sigint_on_a_gpu_at_64x64_within(&options, 6000, "8");
+}
+
+#[cfg(unix)]
 fn sigint_on_a_gpu_at_64x64(options: &[&str], after_ms: u64) {
-    let mut args = vec!["solve", "--backend", "gpu", "--time-limit", "60"];
+    sigint_on_a_gpu_at_64x64_within(options, after_ms, "60");
+}
+
+#[cfg(unix)]
+fn sigint_on_a_gpu_at_64x64_within(options: &[&str], after_ms: u64, limit: &str) {
+    let mut args = vec!["solve", "--backend", "gpu", "--time-limit", limit];
     args.extend(options);
     args.push("puzzles/large/inst64x64_45_0.txt");
     let command = gpu_command(&args);

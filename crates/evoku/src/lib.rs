@@ -46,6 +46,7 @@ pub use error::{Error, IoAction, Result};
 // only for the binary, the integration tests and the benchmarks.
 #[doc(hidden)]
 pub mod aco;
+mod batch_loop;
 #[doc(hidden)]
 pub mod board;
 #[doc(hidden)]

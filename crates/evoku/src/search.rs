@@ -63,6 +63,15 @@ pub fn rounds_run(status: &Status, rounds: u64) -> u64 {
     }
 }
 
+/// How a run (or a batch's puzzle) ended, for the engines' results.
+pub(crate) struct RunEnd {
+    /// Rounds (generations, iterations) run.
+    pub rounds: u32,
+    pub start: Instant,
+    pub stopped_by_time: bool,
+    pub interrupted: bool,
+}
+
 /// Where [`run`] stopped.
 pub struct End {
     pub status: Status,

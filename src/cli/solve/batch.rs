@@ -1,5 +1,5 @@
 //! `evoku solve`'s loop: the puzzles of every file as one batch ([`evoku::solve::batch`]),
-//! solved concurrently on the CPU, or by the GA in shared launches on one GPU
+//! solved concurrently on the CPU, or by the GA or the ACS in shared launches on one GPU
 //! ([`evoku::solve::gpu_batch`]), and printed in input order as each becomes due. A puzzle
 //! whose solve fails gets its own error line and the batch goes on.
 
@@ -220,7 +220,7 @@ pub(super) fn solve_all(jobs: &[(&Puzzle, Output)], settings: &Settings) -> Resu
         }
     };
     match shared_gpu(jobs.len(), settings.options) {
-        // The GA on a GPU: many puzzles share each launch.
+        // The GA or the ACS on a GPU: many puzzles share each launch.
         Some(ctx) => {
             let puzzles: Vec<&Puzzle> = jobs.iter().map(|(p, _)| *p).collect();
             solve_on_gpu(

@@ -25,8 +25,39 @@ fn cell_units_offset() -> u32 {
     return units_offset() + 3u * params.side * params.side;
 }
 
-fn start_offset() -> u32 {
-    return cell_units_offset() + params.cells;
+// Puzzle `puzzle`'s start (`AcoTables::batch_words`): its board, `cand_words` per cell, then
+// its `start_filled`. One puzzle but in a batch, where the puzzles' starts follow one another.
+fn start_offset(puzzle: u32) -> u32 {
+    return cell_units_offset() + params.cells + puzzle * (params.cells * params.cand_words + 1u);
+}
+
+// ---- colonies -------------------------------------------------------------------------------
+
+// The run's number of engine colony `colony` (`AcoParams::run_colony`).
+fn run_colony(colony: u32) -> u32 {
+    return params.first_colony + colony;
+}
+
+// Its puzzle: 0 but in a batch, whose puzzles' runs follow one another (`AcoParams::puzzle_of`).
+fn puzzle_of(colony: u32) -> u32 {
+    return run_colony(colony) / params.run_colonies;
+}
+
+// Its number in its puzzle's run, which keys its random streams (`AcoParams::stream_colony`).
+fn stream_colony(colony: u32) -> u32 {
+    return run_colony(colony) % params.run_colonies;
+}
+
+// The colony before it in its puzzle's exchange ring, or `params.colonies` (the ghost record)
+// where that one lives on another device (`AcoParams::ring_neighbour`).
+fn ring_neighbour(colony: u32) -> u32 {
+    let run = run_colony(colony);
+    let neighbour = select(run - 1u, run + params.run_colonies - 1u, run % params.run_colonies == 0u);
+    let local = neighbour - params.first_colony;
+    if neighbour < params.first_colony || local >= params.colonies {
+        return params.colonies;
+    }
+    return local;
 }
 
 // ---- layout ---------------------------------------------------------------------------------

@@ -9,7 +9,8 @@
 // An engine holding part of a run's colonies across devices (`params.colonies <
 // params.run_colonies`) finds its first colony's neighbour, which lives on another device, in the
 // ghost record after its own colonies' (record `params.colonies`), where the host put that
-// neighbour's overall best before this stage.
+// neighbour's overall best before this stage. In a batch each puzzle's colonies form a ring of
+// their own (`ring_neighbour` in common.wgsl).
 
 @compute @workgroup_size(COLONY_WORKGROUP)
 fn exchange(
@@ -24,9 +25,8 @@ fn exchange(
     if state.solved != 0u || state.iteration % params.exchange_interval != 0u {
         return;
     }
-    // Colony 0 of the whole ring wraps to the last; a part's colony 0 reads the ghost.
-    let wrap = select(params.colonies - 1u, params.colonies, params.colonies < params.run_colonies);
-    let neighbour = select(colony - 1u, wrap, colony == 0u);
+    // The first colony of a puzzle's ring wraps to its last; a part's colony 0 reads the ghost.
+    let neighbour = ring_neighbour(colony);
     let source = record_base(neighbour) + 1u + params.cells;
     let filled = records[source];
     if filled > state.best_filled {

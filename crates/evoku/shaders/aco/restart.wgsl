@@ -11,7 +11,8 @@ fn restart(
     @builtin(local_invocation_index) lane: u32,
 ) {
     let colony = group_id.y * groups.x + group_id.x;
-    if colony >= params.colonies || colonies[colony].restart_pending == 0u {
+    if colony >= params.colonies || colonies[colony].restart_pending == 0u
+        || colonies[colony].solved != 0u {
         return;
     }
     let row = pher_base(colony);

@@ -8,14 +8,15 @@
 // `step`: as many as lavapipe's loop limit allows there (one from 16x16 up, several at 9x9, see
 // `loop_bound` in crates/evoku/src/aco/cpu/tour.rs), a whole tour on hardware.
 
-// Step 0: the propagated givens, a random start cell.
-fn start_ant(ant: u32, key: u32) {
-    let start = start_offset();
+// Step 0: the propagated givens of the ant's puzzle, a random start cell.
+fn start_ant(ant: u32, key: u32, puzzle: u32) {
+    let start = start_offset(puzzle);
     let first = cand_index(ant, 0u);
-    for (var w = 0u; w < params.cells * params.cand_words; w++) {
+    let words = params.cells * params.cand_words;
+    for (var w = 0u; w < words; w++) {
         ants[first + w] = tables[start + w];
     }
-    ants[ant + A_FILLED] = params.start_filled;
+    ants[ant + A_FILLED] = tables[start + words];
     ants[ant + A_STACK_LEN] = 0u;
     ants[ant + A_DIRTY] = 0u;
     ants[ant + A_DIRTY + 1u] = 0u;
@@ -100,7 +101,7 @@ fn roulette_choice(colony: u32, cell: u32, candidates: vec2<u32>, r: u32) -> u32
 // keeps a SIMD group's loops within one budget.
 fn tour_step(colony: u32, ant: u32, key: u32, step: u32) {
     if step == 0u {
-        start_ant(ant, key);
+        start_ant(ant, key, puzzle_of(colony));
     }
     ants[ant + A_CHOICE_CELL] = NO_CHOICE;
     if !pending(ant) && ants[ant + A_VISITS] < params.cells {
@@ -161,9 +162,9 @@ fn tour(
         let state = colonies[colony];
         live = state.solved == 0u && state.step < params.tour_steps;
         first = state.step;
-        // The run's colony number: a part of a run split over devices starts at `first_colony`.
-        let run_colony = params.first_colony + colony;
-        key = stream_key(params.seed_lo, params.seed_hi, run_colony, state.iteration, a);
+        // The colony's number in its puzzle's run (a part of a run split over devices starts at
+        // `first_colony`; a batch's puzzles' runs follow one another).
+        key = stream_key(params.seed_lo, params.seed_hi, stream_colony(colony), state.iteration, a);
     }
     let ant = ant_base(colony, a);
     // The loop bound is uniform, so every invocation meets every barrier.

@@ -151,12 +151,13 @@ pub struct AcoParams {
     /// Words per cell of an ant's candidates ([`cand_words`]).
     pub cand_words: u32,
     /// The run's number of this engine's first colony: 0, unless the engine holds part of a
-    /// run's colonies across devices (`MultiGpuAco`). Colony `c` here draws from the stream of
-    /// colony `first_colony + c`.
+    /// run's colonies across devices (`MultiGpuAco`). Colony `c` here is the run's colony
+    /// `first_colony + c` ([`AcoParams::run_colony`]).
     pub first_colony: u32,
-    /// Colonies of the whole run: the length of the exchange ring (`colonies` unless the
-    /// engine holds a part; a part's first colony then takes its neighbour's best from the
-    /// ghost record after its own, which the host fills).
+    /// Colonies of one puzzle's run: the length of its exchange ring. `colonies` for one
+    /// puzzle; fewer for an engine holding a part (its first colony then takes its neighbour's
+    /// best from the ghost record after its own, which the host fills); a batch of puzzles
+    /// (`GpuAco::new_batch`) holds `colonies / run_colonies` puzzles' runs one after another.
     pub run_colonies: u32,
 }
 }
@@ -195,9 +196,50 @@ pub struct Colony {
 }
 }
 
+/// `Colony::solved` of a colony whose puzzle a batch is done with (`GpuAco::new_batch`): every
+/// stage leaves it alone, as it leaves a solved colony.
+pub const COLONY_FROZEN: u32 = 2;
+
 impl AcoParams {
     pub fn seed(&self) -> u64 {
         (self.seed_hi as u64) << 32 | self.seed_lo as u64
+    }
+
+    /// The run's number of engine colony `colony` (`run_colony` in `common.wgsl`): the engine's
+    /// colonies follow `first_colony`, a batch's puzzles' runs one after another.
+    #[inline]
+    pub fn run_colony(&self, colony: u32) -> u32 {
+        self.first_colony + colony
+    }
+
+    /// The puzzle of engine colony `colony`: 0 but in a batch (`puzzle_of` in `common.wgsl`).
+    #[inline]
+    pub fn puzzle_of(&self, colony: u32) -> u32 {
+        self.run_colony(colony) / self.run_colonies
+    }
+
+    /// The colony's number in its puzzle's run, which keys its random streams: a batch's
+    /// puzzle draws what it draws alone (`stream_colony` in `common.wgsl`).
+    #[inline]
+    pub fn stream_colony(&self, colony: u32) -> u32 {
+        self.run_colony(colony) % self.run_colonies
+    }
+
+    /// The engine colony whose overall best colony `colony` may adopt at an exchange: the one
+    /// before it in its puzzle's ring, or `colonies` (the ghost record) where that one lives on
+    /// another device (`ring_neighbour` in `common.wgsl`).
+    #[inline]
+    pub fn ring_neighbour(&self, colony: u32) -> u32 {
+        let run = self.run_colony(colony);
+        let neighbour = if run.is_multiple_of(self.run_colonies) {
+            run + self.run_colonies - 1
+        } else {
+            run - 1
+        };
+        match neighbour.checked_sub(self.first_colony) {
+            Some(local) if local < self.colonies => local,
+            _ => self.colonies,
+        }
     }
 
     /// `pheromone` index of (cell, digit index `d` = digit - 1).
@@ -278,47 +320,6 @@ pub struct AcoTables {
     pub start: Vec<u64>,
     /// Cells of `start` that are fixed (and propagated).
     pub start_filled: u32,
-}
-
-impl AcoTables {
-    #[inline(always)]
-    pub fn peers_of(&self, cell: usize) -> &[u32] {
-        &self.peers[cell * self.npeers..(cell + 1) * self.npeers]
-    }
-
-    #[inline(always)]
-    pub fn unit(&self, u: usize) -> &[u32] {
-        &self.units[u * self.side..(u + 1) * self.side]
-    }
-
-    /// The GPU's `tables` buffer: peers (`cells * npeers`), units (`3 n * n`), per cell
-    /// `row | col << 8 | box << 16` (unit indices), then the start board as
-    /// [`cand_words`]`(n)` words per cell with the done flag on fixed cells.
-    pub fn words(&self) -> Vec<u32> {
-        let cw = cand_words(self.side as u32);
-        let mut t = Vec::with_capacity(self.word_count());
-        t.extend_from_slice(&self.peers);
-        t.extend_from_slice(&self.units);
-        t.extend(self.cell_units.iter().map(|[r, c, b]| r | c << 8 | b << 16));
-        for &m in &self.start {
-            let single = m != 0 && m & (m - 1) == 0;
-            push_cand_words(&mut t, m, single, cw);
-        }
-        t
-    }
-
-    /// The length of [`words`](Self::words), without building them.
-    pub fn word_count(&self) -> usize {
-        let cw = cand_words(self.side as u32) as usize;
-        self.peers.len() + self.units.len() + (1 + cw) * self.cells
-    }
-
-    /// Offsets of the parts of [`words`](Self::words): (units, cell units, start board).
-    pub fn offsets(&self) -> (u32, u32, u32) {
-        let units = self.peers.len() as u32;
-        let cell_units = units + self.units.len() as u32;
-        (units, cell_units, cell_units + self.cells as u32)
-    }
 }
 
 /// Steps a tour adds to one per cell for ants whose propagation the budget cut short (see

@@ -9,7 +9,7 @@ use super::common::{AcoParams, AcoTables, Colony};
 use crate::board::Grid;
 use crate::error::{Error, Result};
 use crate::ga::Progress;
-use crate::search::{self, Search, Status};
+use crate::search::{self, RunEnd, Search, Status};
 use crate::step_loop::least;
 
 /// What the run loop needs from an engine (CPU or GPU).
@@ -190,15 +190,57 @@ pub fn run(
 ) -> Result<AcoOutcome> {
     let start = Instant::now();
     let mut search = AcoSearch::new(engine, puzzle)?;
-    let (end, best) = search::run_to_best(
+    let end = search::run(
         &mut search,
         limits.max_iterations,
         limits.time_limit,
         start,
         progress,
-        "colony",
     )?;
-    let (winner, solved) = (end.status.unit, end.status.solved);
+    let engine = search.engine.borrow_mut();
+    let start_filled = engine.tables().start_filled;
+    outcome_of(
+        &search.colonies,
+        &RunEnd {
+            rounds: end.rounds,
+            start,
+            stopped_by_time: end.stopped_by_time,
+            interrupted: end.interrupted,
+        },
+        puzzle,
+        start_filled,
+        engine.params().ants,
+        &mut |colony| engine.overall_best(colony),
+    )
+}
+
+/// The result of a run on `puzzle` (its propagated givens filling `start_filled` cells) whose
+/// colonies of `ants` ants ended in `colonies` (`colony` numbers are indices into it;
+/// `overall_best(colony)` reads that colony's fullest grid): the solo run's and a batch's
+/// puzzle's alike.
+pub(crate) fn outcome_of(
+    colonies: &[Colony],
+    end: &RunEnd,
+    puzzle: &Grid,
+    start_filled: u32,
+    ants: u32,
+    overall_best: &mut dyn FnMut(u32) -> Result<Vec<u8>>,
+) -> Result<AcoOutcome> {
+    let winner = deciding_colony(colonies);
+    let state = colonies[winner];
+    let solved = state.solved != 0;
+    let digits = overall_best(winner as u32)?;
+    let best = Grid::from_cells(puzzle.geometry(), digits).ok_or_else(|| {
+        Error::Internal(format!(
+            "colony {winner} returned a record of the wrong size"
+        ))
+    })?;
+    if solved && !best.solves(puzzle) {
+        return Err(Error::Internal(format!(
+            "colony {winner} reported a solution that fails the host check: {best}"
+        )));
+    }
+    let cells = puzzle.geometry().cells() as u32;
     // Before the first iteration the record is empty: the best so far is then the puzzle
     // itself, its givens kept (never a grid of dots).
     let keeps_givens = puzzle
@@ -207,25 +249,22 @@ pub fn run(
         .zip(best.cells())
         .all(|(&given, &cell)| given == 0 || cell == given);
     let (best, best_penalty) = if keeps_givens {
-        (best, end.status.penalty)
+        (best, cells - state.overall_best_filled)
     } else {
-        let cells = search.engine().params().cells;
         (puzzle.clone(), cells - puzzle.givens() as u32)
     };
-    let iterations = search::rounds_run(&end.status, end.rounds as u64) as u32;
-    let engine = search.engine();
-    let presolved_cells = (engine.tables().start_filled as usize).saturating_sub(puzzle.givens());
+    let iterations = if solved { state.iteration } else { end.rounds };
     Ok(AcoOutcome {
         solved,
         best,
         best_penalty,
         colony: winner as u32,
         iterations,
-        restarts: end.status.restarts,
-        ant_tours: search.evaluations_per_round() * iterations as u64,
-        presolved_cells,
+        restarts: state.restarts,
+        ant_tours: colonies.len() as u64 * ants as u64 * iterations as u64,
+        presolved_cells: (start_filled as usize).saturating_sub(puzzle.givens()),
         unsolvable: None,
-        seconds: start.elapsed().as_secs_f64(),
+        seconds: end.start.elapsed().as_secs_f64(),
         stopped_by_time: end.stopped_by_time,
         interrupted: end.interrupted,
     })

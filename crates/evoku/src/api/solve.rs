@@ -235,9 +235,10 @@ impl Solver {
 
     /// Solves `puzzles` as one batch, as `evoku solve` solves a file's puzzles
     /// ([`crate::solve::batch`]): on the CPU min(n, T) at once on T threads (the settings'
-    /// threads, default every core), each on its share; the GA on one GPU many puzzles in each
-    /// launch ([`crate::solve::gpu_batch`]); other solvers share one GPU as they share the
-    /// threads, min(n, T) at once within its memory (several adapters: one at a time). Each result is
+    /// threads, default every core), each on its share; the GA or the ACS on one GPU many puzzles
+    /// in each launch ([`crate::solve::gpu_batch`]); the default solver shares one GPU as it
+    /// shares the threads, min(n, T) at once within its memory (several adapters: one at a
+    /// time). Each result is
     /// the one the puzzle gets alone; the results are in input order; a stop request (Ctrl-C)
     /// ends the batch early, after the puzzles already started.
     pub fn solve_batch(&self, puzzles: &[Puzzle]) -> Vec<Result<Report>> {

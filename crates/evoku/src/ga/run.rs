@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use super::{Island, Problem};
 use crate::board::Grid;
 use crate::error::{Error, Result};
-use crate::search::{self, Search, Status};
+use crate::search::{self, RunEnd, Search, Status};
 use crate::step_loop::least;
 
 /// What the run loop needs from an engine (CPU or GPU).
@@ -204,20 +204,11 @@ pub fn run_after_setup(
         progress,
     )?;
     search.outcome(&RunEnd {
-        generation: end.rounds,
+        rounds: end.rounds,
         start,
         stopped_by_time: end.stopped_by_time || no_round_fits,
         interrupted: end.interrupted,
     })
-}
-
-/// How a run (or a batch's puzzle) ended, for [`outcome_of`].
-pub(crate) struct RunEnd {
-    /// Generations run.
-    pub generation: u32,
-    pub start: Instant,
-    pub stopped_by_time: bool,
-    pub interrupted: bool,
 }
 
 /// The result of a run whose islands ended in `islands` (`island` numbers are indices into
@@ -239,11 +230,7 @@ pub(crate) fn outcome_of(
             "island {winner} reported a solution that fails the host check: {best}"
         )));
     }
-    let generations = if solved {
-        state.generation
-    } else {
-        end.generation
-    };
+    let generations = if solved { state.generation } else { end.rounds };
     Ok(GaOutcome {
         solved,
         best,

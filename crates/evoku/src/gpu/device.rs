@@ -149,6 +149,14 @@ impl GpuContext {
         is_software(&self.info)
     }
 
+    /// The largest storage buffer the engines may bind here (their indices are `u32` words).
+    pub fn largest_binding(&self) -> u64 {
+        self.limits
+            .max_storage_buffer_binding_size
+            .min(self.limits.max_buffer_size)
+            .min(u32::MAX as u64 * 4)
+    }
+
     /// This context (same device, queue and pipelines) with dispatches of at most `max`
     /// workgroups per dimension, never more than the adapter allows: the engines then take
     /// their 2-D dispatch path, which the adapter's own limit (65,535 or more) reserves for

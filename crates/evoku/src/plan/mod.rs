@@ -182,9 +182,10 @@ pub fn emptiest_per_size<'a>(
 
 /// Checks, before any puzzle of a batch is solved, every option a board size can refuse (the
 /// memory its tables need, [`RunPlan::new`]; the GA's and the ACS's buffers and loop budgets on
-/// one GPU) on the
-/// emptiest puzzle of each size: `Err((index,
-/// error))` names the first puzzle refused, by its index in `grids`.
+/// one GPU) on the emptiest puzzle of each size: `Err((index, error))` names the first puzzle
+/// refused, by its index in `grids`. An ACS batch sharing one GPU engine holds no more puzzles
+/// than its buffers allow ([`sizing::gpu_aco_batch_puzzles`]), and its loop budgets are an
+/// invocation's, so the check of one puzzle covers it.
 pub fn check_sizes<'a>(
     grids: impl Iterator<Item = &'a Grid>,
     options: &SolveOptions,

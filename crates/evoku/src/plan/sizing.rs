@@ -8,14 +8,6 @@ use crate::device::Device;
 use crate::ga::GaConfig;
 use crate::gpu::GpuContext;
 
-/// The largest storage buffer the engines may bind on `ctx` (their indices are `u32` words).
-fn largest_binding(ctx: &GpuContext) -> u64 {
-    ctx.limits
-        .max_storage_buffer_binding_size
-        .min(ctx.limits.max_buffer_size)
-        .min(u32::MAX as u64 * 4)
-}
-
 /// GA islands that fill `ctx` ([`groups_to_fill`]: one invocation per individual, the largest
 /// buffer holding one genome per individual). A software adapter (lavapipe, which runs on the
 /// CPU cores) keeps `config`'s islands.
@@ -30,7 +22,7 @@ pub fn gpu_islands(ctx: &GpuContext, puzzle: &Grid, config: &GaConfig, fill: Fil
         fill,
         population,
         genome * population.max(2),
-        largest_binding(ctx),
+        ctx.largest_binding(),
     )
 }
 
@@ -56,10 +48,27 @@ pub fn gpu_batch_puzzles(ctx: &GpuContext, grid: &Grid, config: &GaConfig) -> us
             Fill::Solve,
             population,
             genome * population.max(2),
-            largest_binding(ctx),
+            ctx.largest_binding(),
         ) as u64
     };
     (islands / config.islands.max(1) as u64).clamp(1, MAX_BATCH_PUZZLES as u64) as usize
+}
+
+/// Puzzles of `grid`'s size that share one GPU ACS engine when each runs `config` (its colonies
+/// already sized), as [`gpu_batch_puzzles`] sizes the GA's: as many as fill `ctx` together (the
+/// colonies of [`gpu_colonies`]'s rule over each puzzle's; on a software adapter those of
+/// [`SOFTWARE_BATCH_INVOCATIONS`] ants), and no more than the engine's buffers hold
+/// ([`crate::aco::gpu::batch_puzzles`]). At least 1, at most [`MAX_BATCH_PUZZLES`].
+pub fn gpu_aco_batch_puzzles(ctx: &GpuContext, grid: &Grid, config: &AcoConfig) -> usize {
+    let tables = AcoTables::new(grid);
+    let ants = config.ants.max(1) as u64;
+    let colonies = if ctx.is_software() {
+        SOFTWARE_BATCH_INVOCATIONS / ants
+    } else {
+        gpu_colonies(ctx, grid, config) as u64
+    };
+    let wanted = (colonies / config.colonies.max(1) as u64).clamp(1, MAX_BATCH_PUZZLES as u64);
+    crate::aco::gpu::batch_puzzles(ctx, &tables, config, wanted as u32) as usize
 }
 
 /// ACS colonies that fill `ctx` ([`groups_to_fill`]: one invocation per ant, the largest buffer
@@ -71,7 +80,12 @@ pub fn gpu_colonies(ctx: &GpuContext, puzzle: &Grid, config: &AcoConfig) -> u32 
     let params = config.params(&AcoTables::new(puzzle));
     let bytes =
         (params.pher_words() as u64 * 4).max(params.ants as u64 * params.ant_words as u64 * 4);
-    groups_to_fill(Fill::Solve, params.ants as u64, bytes, largest_binding(ctx))
+    groups_to_fill(
+        Fill::Solve,
+        params.ants as u64,
+        bytes,
+        ctx.largest_binding(),
+    )
 }
 
 /// Groups that fill `device`, `per_device` giving one adapter's count: on several devices, as

@@ -11,8 +11,8 @@
 //! puzzle's result does not depend on the width or on which worker took it. On one GPU the same
 //! plan holds: the puzzles at once share the device (their launches interleave, and while one
 //! puzzle's exact member works on the CPU another's walk or ACS works on the GPU), bounded by the
-//! device's memory as well ([`plan_for`]); the GA and the ACS on one GPU share launches instead
-//! ([`super::gpu_batch`]). Several adapters (`--adapters`) take one puzzle at a time.
+//! device's memory as well ([`plan_for`]); the GA and the ACS alone on one GPU share launches
+//! instead ([`super::gpu_batch`]). Several adapters (`--adapters`) take one puzzle at a time.
 
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
@@ -49,8 +49,9 @@ pub fn thread_count(threads: Option<usize>) -> usize {
 }
 
 /// The plan for `puzzles` puzzles on `threads` CPU threads (`None`: every core) and `device`:
-/// `min(puzzles, threads)` at once on the CPU or one GPU, each on an equal share of the threads;
-/// one at a time, on every thread, over several adapters.
+/// `min(puzzles, threads)` at once on the CPU or one GPU, each on an equal share of the threads
+/// (the GA and the ACS on one GPU share launches instead: [`super::gpu_batch`]); one at a time,
+/// on every thread, over several adapters.
 pub fn plan(puzzles: usize, threads: Option<usize>, device: &Device) -> BatchPlan {
     let threads = thread_count(threads);
     let width = match device {

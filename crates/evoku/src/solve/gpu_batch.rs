@@ -1,32 +1,32 @@
-//! A batch of puzzles solved by the GA on one GPU: many puzzles share each launch
-//! ([`GpuEngine::new_batch`]), each puzzle with the islands it has when solved alone, and each
-//! puzzle's report is the one it gets alone (timings aside).
+//! A batch of puzzles solved by the GA or the ACS on one GPU: many puzzles share each launch
+//! ([`crate::ga::gpu::GpuEngine::new_batch`], [`crate::aco::gpu::GpuAco::new_batch`]), each
+//! puzzle with the islands or colonies it has when solved alone, and each puzzle's report is
+//! the one it gets alone (timings aside).
 //!
 //! Puzzles are taken in input order in runs of one board size and one configuration, as many
-//! to a run as fill the device together ([`gpu_batch_puzzles`]); a run's puzzles are prepared
-//! one by one as [`super::solve_puzzle`] prepares them (the problem's setup, the exact
-//! pre-check, which may decide a puzzle before the GA starts), the rest solved in one engine, and
-//! the run's reports handed back in input order.
+//! to a run as fill the device together (`gpu_runs::Engines::width`); a run's puzzles are
+//! prepared one by one as [`super::solve_puzzle`] prepares them (the problem's setup, the exact
+//! pre-check, which may decide a puzzle before the engine starts), the rest solved in one
+//! engine, and the run's reports handed back in input order. What differs between the two
+//! solvers is in `gpu_runs`.
 
 use std::ops::ControlFlow;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
+use super::gpu_runs::{Aco, Engines, Ga};
 use super::{Algorithm, SolveOptions, SolveReport, Solving};
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::format::Puzzle;
-use crate::ga::gpu::{run_batch, GpuEngine};
-use crate::ga::{GaConfig, GaOutcome, Problem, RunLimits};
 use crate::gpu::GpuContext;
-use crate::plan::sizing::gpu_batch_puzzles;
 use crate::plan::RunPlan;
 
-/// The GPU whose launches a batch of `puzzles` puzzles solved with `options` shares: the GA on
-/// one GPU, more than one puzzle. `None`: the batch runs as [`super::batch`] says (one puzzle
-/// at a time on a GPU for the other solvers).
+/// The GPU whose launches a batch of `puzzles` puzzles solved with `options` shares: the GA or
+/// the ACS on one GPU, more than one puzzle. `None`: the batch runs as [`super::batch`] says
+/// (one puzzle at a time on a GPU for the other solvers).
 pub fn shared_gpu(puzzles: usize, options: &SolveOptions) -> Option<&GpuContext> {
     match (&options.device, options.algorithm) {
-        (Device::Gpu(ctx), Algorithm::Ga) if puzzles > 1 => Some(ctx),
+        (Device::Gpu(ctx), Algorithm::Ga | Algorithm::Aco) if puzzles > 1 => Some(ctx),
         _ => None,
     }
 }
@@ -54,7 +54,12 @@ pub fn solve_on_gpu(
                 continue;
             }
         };
-        let width = gpu_batch_puzzles(ctx, &first.grid, &plan.options.ga);
+        let aco = plan.options.algorithm == Algorithm::Aco;
+        let width = if aco {
+            Aco::width(ctx, &first.grid, &plan)
+        } else {
+            Ga::width(ctx, &first.grid, &plan)
+        };
         let mut plans = vec![plan];
         // The puzzles that follow with the same size and the same plan join the run.
         while plans.len() < width && next + plans.len() < puzzles.len() {
@@ -70,7 +75,12 @@ pub fn solve_on_gpu(
             run.len(),
             side = first.grid.geometry().side()
         );
-        for (k, report) in solve_run(ctx, run, &plans).into_iter().enumerate() {
+        let reports = if aco {
+            solve_run::<Aco>(ctx, run, &plans, stop)
+        } else {
+            solve_run::<Ga>(ctx, run, &plans, stop)
+        };
+        for (k, report) in reports.into_iter().enumerate() {
             if deliver(next + k, report).is_break() {
                 return;
             }
@@ -82,70 +92,81 @@ pub fn solve_on_gpu(
 /// Whether `b`'s puzzle may share `a`'s engine: the same board size and the same settings.
 fn same_run(a: &RunPlan, b: &RunPlan, a_puzzle: &Puzzle, b_puzzle: &Puzzle) -> bool {
     a_puzzle.grid.geometry() == b_puzzle.grid.geometry()
-        && a.options.ga == b.options.ga
+        && a.options.algorithm == b.options.algorithm
+        && match a.options.algorithm {
+            Algorithm::Aco => a.options.aco == b.options.aco,
+            _ => a.options.ga == b.options.ga,
+        }
         && a.options.time_limit == b.options.time_limit
         && a.precheck == b.precheck
 }
 
-/// Solves one run of puzzles (one size, one plan each, all alike) in one engine.
-fn solve_run(ctx: &GpuContext, puzzles: &[&Puzzle], plans: &[RunPlan]) -> Vec<Result<SolveReport>> {
+/// Solves one run of puzzles (one size, one plan each, all alike) in one engine of `E`; the
+/// reports in input order. Once `stop()` is true no puzzle is prepared and no engine started:
+/// the reports are then those of the puzzles prepared so far, the undecided ones interrupted.
+fn solve_run<E: Engines>(
+    ctx: &GpuContext,
+    puzzles: &[&Puzzle],
+    plans: &[RunPlan],
+    stop: &dyn Fn() -> bool,
+) -> Vec<Result<SolveReport>> {
     let start = Instant::now();
     let mut reports: Vec<Option<Result<SolveReport>>> = puzzles.iter().map(|_| None).collect();
-    // The puzzles the GA runs on: their index in the run, report so far and problem.
-    let mut running: Vec<(usize, SolveReport, Problem)> = Vec::new();
-    let solving = |k: usize| Solving {
-        puzzle: puzzles[k],
-        plan: &plans[k],
-        start,
-    };
-    for k in 0..puzzles.len().min(plans.len()) {
-        let solving = solving(k);
-        match solving.ga_problem() {
+    // The puzzles the engine runs on: their index in the run, report so far and input.
+    let mut running: Vec<(usize, SolveReport, E::Input)> = Vec::new();
+    for (k, (puzzle, plan)) in puzzles.iter().zip(plans).enumerate() {
+        // A pre-check takes up to a quarter of the time limit: none starts after a stop request.
+        if stop() {
+            break;
+        }
+        let solving = Solving {
+            puzzle,
+            plan,
+            start,
+        };
+        match E::prepare(&solving) {
             Err(report) => reports[k] = Some(Ok(solving.finished(*report))),
-            Ok((mut report, problem)) => {
+            Ok((mut report, input)) => {
                 if solving.decided_by_precheck(&mut report) {
                     reports[k] = Some(Ok(solving.finished(report)));
                 } else {
-                    running.push((k, report, problem));
+                    running.push((k, report, input));
                 }
             }
         }
     }
+    if stop() {
+        // The puzzles prepared but not run are reported interrupted, those never prepared not.
+        for (k, mut report, _) in running {
+            report.interrupted = true;
+            reports[k] = Some(Ok(report.finished(start)));
+        }
+        return reports.into_iter().map_while(|r| r).collect();
+    }
     if let Some(&(k, _, _)) = running.first() {
         let plan = &plans[k];
-        let problems: Vec<Problem> = running.iter().map(|(_, _, p)| p.clone()).collect();
+        let inputs: Vec<E::Input> = running.iter().map(|(_, _, input)| input.clone()).collect();
         // The time limit counts from the start of the run, which every puzzle of it shares: the
         // pre-checks and the engine's build spend it too (as a puzzle's setup does alone).
-        let limits = || RunLimits {
-            max_generations: plan.options.ga.max_generations,
-            time_limit: plan
-                .options
-                .time_limit
-                .map(|t| t.saturating_sub(start.elapsed())),
+        let left = || plan.time_left(start);
+        let outcomes: Vec<Result<E::Outcome>> = match E::batch(ctx, &inputs, plan, &left) {
+            Ok(Ok(outcomes)) => outcomes.into_iter().map(Ok).collect(),
+            Ok(Err(error)) => inputs.iter().map(|_| Err(shared(&error))).collect(),
+            // An engine the run cannot share (a puzzle's fullest unit beyond a software
+            // adapter's loop budget, the adapter's buffer limits): each puzzle alone, as when
+            // it is solved alone, each one's limit counting from its own start.
+            Err(_) => inputs
+                .iter()
+                .map(|input| E::alone(ctx, input, plan, plan.options.time_limit))
+                .collect(),
         };
-        let outcomes: Vec<Result<GaOutcome>> =
-            match GpuEngine::new_batch(ctx, &problems, &plan.options.ga) {
-                Ok(mut engine) => match run_batch(&mut engine, &problems, limits()) {
-                    Ok(outcomes) => outcomes.into_iter().map(Ok).collect(),
-                    Err(error) => problems.iter().map(|_| Err(shared(&error))).collect(),
-                },
-                // An engine the run cannot share (a puzzle's fullest unit beyond a software
-                // adapter's loop budget, the adapter's buffer limits): each puzzle alone, as when
-                // it is solved alone.
-                Err(_) => problems
-                    .iter()
-                    .map(|problem| {
-                        // Each one's limit counts from its own start, as alone.
-                        let own = RunLimits {
-                            time_limit: plan.options.time_limit,
-                            ..limits()
-                        };
-                        alone(ctx, problem, &plan.options.ga, own)
-                    })
-                    .collect(),
-            };
         for ((k, report, _), outcome) in running.into_iter().zip(outcomes) {
-            reports[k] = Some(outcome.map(|outcome| solving(k).ga_finished(report, &outcome)));
+            let solving = Solving {
+                puzzle: puzzles[k],
+                plan: &plans[k],
+                start,
+            };
+            reports[k] = Some(outcome.map(|outcome| E::report(&solving, report, &outcome)));
         }
     }
     reports
@@ -156,16 +177,8 @@ fn solve_run(ctx: &GpuContext, puzzles: &[&Puzzle], plans: &[RunPlan]) -> Vec<Re
         .collect()
 }
 
-/// `problem` solved alone on `ctx`.
-fn alone(
-    ctx: &GpuContext,
-    problem: &Problem,
-    config: &GaConfig,
-    limits: RunLimits,
-) -> Result<GaOutcome> {
-    let mut engine = GpuEngine::new(ctx, problem.clone(), config)?;
-    crate::ga::run(&mut engine, problem, limits, &mut |_| {})
-}
+/// The time left of a run's limit, when it is asked (after the engine's build).
+pub(super) type TimeLeft<'a> = &'a dyn Fn() -> Option<Duration>;
 
 /// `error`, for each puzzle of a run that it ended.
 fn shared(error: &Error) -> Error {

@@ -15,6 +15,7 @@ use report::RunEnd;
 mod backend_choice;
 pub mod batch;
 pub mod gpu_batch;
+mod gpu_runs;
 mod report;
 
 pub use crate::plan::engines::trace_run;
@@ -146,9 +147,7 @@ impl Solving<'_> {
     fn aco(&self, progress: &mut dyn FnMut(&Progress)) -> Result<SolveReport> {
         let (grid, options) = (&self.puzzle.grid, &self.plan.options);
         let config = &options.aco;
-        let mut report = self.report();
-        report.colonies = Some(config.colonies);
-        report.adapters = self.plan.adapter_shares(None, Some(config.colonies));
+        let mut report = self.aco_report();
         let mut engine = match aco_engine(grid, config, &options.device, options.threads)? {
             Ok(engine) => engine,
             Err(why) => {
@@ -164,10 +163,33 @@ impl Solving<'_> {
             time_limit: self.plan.time_left(self.start),
         };
         let outcome = crate::aco::run(engine.as_mut(), grid, limits, progress)?;
+        Ok(self.aco_finished(report, &outcome))
+    }
+
+    /// The ACS's report before its run: its colonies and where they run.
+    pub(super) fn aco_report(&self) -> SolveReport {
+        let colonies = self.plan.options.aco.colonies;
+        let mut report = self.report();
+        report.colonies = Some(colonies);
+        report.adapters = self.plan.adapter_shares(None, Some(colonies));
+        report
+    }
+
+    /// `report` with the ACS run's `outcome` recorded, finished.
+    pub(super) fn aco_finished(
+        &self,
+        mut report: SolveReport,
+        outcome: &crate::aco::AcoOutcome,
+    ) -> SolveReport {
         report.presolved_cells = outcome.presolved_cells;
-        report.record((&outcome).into());
-        report.set_best(grid, outcome.best, outcome.solved, "aco");
-        Ok(self.finished(report))
+        report.record(outcome.into());
+        report.set_best(
+            &self.puzzle.grid,
+            outcome.best.clone(),
+            outcome.solved,
+            "aco",
+        );
+        self.finished(report)
     }
 
     /// The exact solver on the puzzle within `nodes` nodes and a quarter of the time limit (the

@@ -161,7 +161,6 @@ impl CpuAco {
         if p.exchange_interval == 0 {
             return;
         }
-        let count = self.colonies.len();
         let overall: Vec<Vec<u32>> = self
             .colonies
             .iter()
@@ -169,7 +168,7 @@ impl CpuAco {
             .collect();
         let cells = p.cells as usize;
         for (i, c) in self.colonies.iter_mut().enumerate() {
-            let neighbour = &overall[(i + count - 1) % count];
+            let neighbour = &overall[p.ring_neighbour(i as u32) as usize];
             exchange(p, &mut c.state, &mut c.records[..1 + cells], neighbour);
         }
     }

@@ -6,9 +6,10 @@
 
 use crate::aco::common::{AcoParams, Colony, COLONY_WORKGROUP};
 
-/// Resets `pheromone`, the colony's, when its last update restarted it.
+/// Resets `pheromone`, the colony's, when its last update restarted it (never that of a solved
+/// colony, nor of one a batch froze).
 pub fn restart(p: &AcoParams, colony: &Colony, pheromone: &mut [u32]) {
-    if colony.restart_pending != 0 {
+    if colony.restart_pending != 0 && colony.solved == 0 {
         pheromone.fill(p.tau0);
     }
 }

@@ -11,8 +11,8 @@ use crate::rng::{draw, mul_hi, stream_key};
 
 /// Runs steps `colony.step ..` (at most `steps` of them, up to the end of the tour) for every ant
 /// of an unsolved colony, each followed by the local updates, and advances `colony.step`.
-/// `colony_index` is the engine's; the draws are those of the run's colony
-/// `p.first_colony + colony_index`.
+/// `colony_index` is the engine's; the draws are those of its puzzle's colony
+/// `p.stream_colony(colony_index)`.
 pub fn tour(
     p: &AcoParams,
     t: &AcoTables,
@@ -28,7 +28,7 @@ pub fn tour(
     let first = colony.step;
     let last = first.saturating_add(steps).min(p.tour_steps);
     let keys: Vec<u32> = (0..ants.len() as u32)
-        .map(|a| stream_key(p.seed(), p.first_colony + colony_index, colony.iteration, a))
+        .map(|a| stream_key(p.seed(), p.stream_colony(colony_index), colony.iteration, a))
         .collect();
     for step in first..last {
         for (ant, &key) in ants.iter_mut().zip(&keys) {

@@ -25,26 +25,54 @@ pub(super) struct Layout {
 /// Whether [`super::GpuAco::new`] would accept `config` for `tables`' board on `ctx`, without
 /// building anything: what a batch checks before its first puzzle.
 pub fn check(ctx: &GpuContext, tables: &AcoTables, config: &AcoConfig) -> Result<()> {
-    layout(ctx, tables, config, 0..config.colonies).map(drop)
+    layout(ctx, tables, config, 1, 0..config.colonies).map(drop)
 }
 
-/// The parameters and buffer sizes of the engine holding colonies `part` of a run of `config`
-/// on `tables`' board, or why `ctx` cannot run it.
+/// How many of `wanted` puzzles of `tables`' board one engine on `ctx` holds ([`super::GpuAco::new_batch`]),
+/// each with `config.colonies` colonies: as many as its buffers allow (at least 1). A batch of
+/// that many passes every check one puzzle passes ([`check`]): the loop budgets are an
+/// invocation's, and only the buffers grow with the puzzles.
+pub fn batch_puzzles(ctx: &GpuContext, tables: &AcoTables, config: &AcoConfig, wanted: u32) -> u32 {
+    let Ok(one) = layout(ctx, tables, config, 1, 0..config.colonies) else {
+        return 1;
+    };
+    let Sizes {
+        ants,
+        pheromone,
+        records,
+        tables: table_bytes,
+        ..
+    } = one.sizes;
+    let largest = [ants, pheromone, records, table_bytes].into_iter().max();
+    let fit = ctx.largest_binding() / largest.unwrap_or(1).max(1);
+    (fit.min(wanted as u64) as u32).max(1)
+}
+
+/// The parameters and buffer sizes of the engine holding colonies `part` of `puzzles` runs of
+/// `config` (one after another, puzzle `p`'s colonies `p * config.colonies ..`) on boards of
+/// `tables`' size, or why `ctx` cannot run it.
 pub(super) fn layout(
     ctx: &GpuContext,
     tables: &AcoTables,
     config: &AcoConfig,
+    puzzles: u32,
     part: Range<u32>,
 ) -> Result<Layout> {
     config.validate()?;
-    if part.is_empty() || part.end > config.colonies {
+    let all = config.colonies.checked_mul(puzzles).ok_or_else(|| {
+        Error::Config(format!(
+            "{puzzles} puzzles of {} colonies are too many",
+            config.colonies
+        ))
+    })?;
+    if part.is_empty() || part.end > all {
         return Err(Error::Internal(format!(
-            "colonies {part:?} of a run of {}",
+            "colonies {part:?} of {puzzles} runs of {}",
             config.colonies
         )));
     }
     let adapter = ctx.describe();
-    let mut params = config.params(&tables);
+    let mut params = config.params(tables);
     params.first_colony = part.start;
     params.colonies = part.len() as u32;
     params.colonies_per_group = (TOUR_WORKGROUP / params.ants).max(1);
@@ -89,13 +117,9 @@ pub(super) fn layout(
         pheromone: colonies * params.pher_words() as u64 * 4,
         colonies: colonies * std::mem::size_of::<Colony>() as u64,
         records: colonies * params.record_words as u64 * 4,
-        tables: tables.word_count() as u64 * 4,
+        tables: (tables.word_count() + (puzzles as usize - 1) * tables.start_words()) as u64 * 4,
     };
-    let binding = ctx
-        .limits
-        .max_storage_buffer_binding_size
-        .min(ctx.limits.max_buffer_size)
-        .min(u32::MAX as u64 * 4);
+    let binding = ctx.largest_binding();
     for (what, size) in [
         ("ant boards", sizes.ants),
         ("pheromone", sizes.pheromone),
@@ -144,6 +168,6 @@ pub(super) fn layout(
 /// states, records, tables), or why `ctx` cannot run it: what puzzles solved at once on one GPU
 /// add up ([`crate::solve::batch`]).
 pub fn device_bytes(ctx: &GpuContext, tables: &AcoTables, config: &AcoConfig) -> Result<u64> {
-    let sizes = layout(ctx, tables, config, 0..config.colonies)?.sizes;
+    let sizes = layout(ctx, tables, config, 1, 0..config.colonies)?.sizes;
     Ok(sizes.ants + sizes.pheromone + sizes.colonies + sizes.records + sizes.tables)
 }

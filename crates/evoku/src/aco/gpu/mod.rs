@@ -10,7 +10,8 @@
 //! three words (`common::cand_words`), so every board evoku reads, up to 64x64, runs here.
 //! An engine may hold a contiguous part of a run's colonies (`new_part`, for [`MultiGpuAco`]): its
 //! colonies draw from the run's streams (`first_colony`), and a ghost record after its own holds
-//! its first colony's ring neighbour, which lives on another device.
+//! its first colony's ring neighbour, which lives on another device. One engine may also hold
+//! the runs of a batch of puzzles of one size (`new_batch`, [`run_batch`]), one after another.
 //!
 //! # What crosses the bus
 //!
@@ -27,18 +28,20 @@ use wgpu::util::DeviceExt;
 
 use super::common::{AcoParams, AcoTables};
 use super::AcoConfig;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::gpu::pipeline::{self, grid};
 use crate::gpu::schedule::{Pieces, Schedule};
 use crate::gpu::GpuContext;
 
 pub use super::common::COLONY_WORKGROUP;
-pub use limits::{check, device_bytes};
+pub use batch::run_batch;
+pub use limits::{batch_puzzles, check, device_bytes};
 use limits::{layout, Layout};
 pub use multi::MultiGpuAco;
 pub use stages::AcoStage;
 use stages::Pipelines;
 
+mod batch;
 mod limits;
 mod multi;
 mod pieces;
@@ -95,13 +98,33 @@ impl GpuAco {
         config: &AcoConfig,
         part: Range<u32>,
     ) -> Result<GpuAco> {
+        GpuAco::build(ctx, std::slice::from_ref(&tables), config, part)
+    }
+
+    /// The engine holding colonies `part` of the runs of `config` on `puzzles` (one board size,
+    /// at least one), puzzle `p`'s colonies `p * config.colonies ..`.
+    fn build(
+        ctx: &GpuContext,
+        puzzles: &[AcoTables],
+        config: &AcoConfig,
+        part: Range<u32>,
+    ) -> Result<GpuAco> {
+        let Some(tables) = puzzles.first().cloned() else {
+            return Err(Error::Config("a batch needs at least one puzzle".into()));
+        };
+        if puzzles.iter().any(|t| t.geometry != tables.geometry) {
+            return Err(Error::Config(
+                "the puzzles of a GPU batch must share one board size".into(),
+            ));
+        }
+        let count = puzzles.len() as u32;
         let Layout {
             params,
             sizes,
             ghost_bytes,
             tour_groups,
-        } = layout(ctx, &tables, config, part)?;
-        let words = tables.words();
+        } = layout(ctx, &tables, config, count, part)?;
+        let words = AcoTables::batch_words(puzzles);
         let colonies = params.colonies as u64;
         let ants = colonies * params.ants as u64;
         let max = ctx.limits.max_compute_workgroups_per_dimension;

@@ -5,21 +5,20 @@
 //! Island `i` belongs to puzzle `i / config.islands` (`Params::puzzle_islands`): it reads that
 //! puzzle's problem tables (they follow one another in the `tables` buffer), keys its random
 //! streams by its number within the puzzle (the streams of the puzzle's solo run) and meets only
-//! its puzzle's islands at migrations. The host reads the island states after every step, as
-//! for one puzzle; a puzzle whose islands report a solution, or that reaches the generation cap,
-//! has its result taken there and then, and its islands are frozen ([`ISLAND_FROZEN`]): they do
-//! no more work while the rest of the batch runs on.
-
-use std::time::Instant;
+//! its puzzle's islands at migrations. The host loop is `crate::batch_loop`'s: a puzzle whose
+//! islands report a solution, or that reaches the generation cap, has its result taken there
+//! and then, and its islands are frozen ([`ISLAND_FROZEN`]): they do no more work while the
+//! rest of the batch runs on.
 
 use super::buffers::ISLAND_BYTES;
 use super::GpuEngine;
+use crate::batch_loop::{self, BatchEngine};
 use crate::error::{Error, Result};
 use crate::ga::common::ISLAND_FROZEN;
-use crate::ga::run::{outcome_of, RunEnd};
+use crate::ga::run::outcome_of;
 use crate::ga::{Engine, GaConfig, GaOutcome, Island, Params, Problem, RunLimits};
 use crate::gpu::GpuContext;
-use crate::step_loop::step_until;
+use crate::search::RunEnd;
 
 impl GpuEngine {
     /// One engine for `problems` (at least one, all of one board size), each with
@@ -91,9 +90,6 @@ pub fn run_batch(
     problems: &[Problem],
     limits: RunLimits,
 ) -> Result<Vec<GaOutcome>> {
-    let start = Instant::now();
-    let per = engine.params().puzzle_islands as usize;
-    let population = engine.population();
     if problems.len() != engine.puzzles() as usize {
         return Err(Error::Internal(format!(
             "{} problems for an engine of {} puzzles",
@@ -101,68 +97,58 @@ pub fn run_batch(
             engine.puzzles()
         )));
     }
-    let mut outcomes: Vec<Option<GaOutcome>> = vec![None; problems.len()];
-    // Takes the result of every puzzle not yet done that `done` says is, then freezes it.
-    let settle = |engine: &mut GpuEngine,
-                  outcomes: &mut Vec<Option<GaOutcome>>,
-                  states: &[Island],
-                  end: &RunEnd,
-                  done: &dyn Fn(&[Island]) -> bool|
-     -> Result<()> {
-        for (p, outcome) in outcomes.iter_mut().enumerate() {
-            let islands = &states[p * per..(p + 1) * per];
-            if outcome.is_some() || !done(islands) {
-                continue;
-            }
-            let first = (p * per) as u32;
-            let taken = outcome_of(islands, end, &problems[p], population, &mut |island| {
-                engine.overall_best(first + island)
-            })?;
-            *outcome = Some(taken);
-            engine.freeze(p as u32, islands)?;
-        }
-        Ok(())
-    };
-    let any_solved = |islands: &[Island]| islands.iter().any(|s| s.solved != 0);
-    let end_at = |generation: u32| RunEnd {
-        generation,
-        start,
-        stopped_by_time: false,
-        interrupted: false,
-    };
-    let first = engine.islands()?;
-    settle(engine, &mut outcomes, &first, &end_at(0), &any_solved)?;
-    let stopped = {
-        let outcomes = &mut outcomes;
-        let engine = &mut *engine;
-        let mut generation = 0u32;
-        step_until(
-            start,
-            limits.max_generations,
-            limits.time_limit,
-            first,
-            // A frozen island counts as solved: its puzzle is done.
-            |states| states.iter().all(|s| s.solved != 0),
-            |left| {
-                let steps = engine.generations_per_step().clamp(1, left);
-                engine.step(steps)?;
-                let states = engine.islands()?;
-                generation += steps;
-                settle(engine, outcomes, &states, &end_at(generation), &any_solved)?;
-                Ok((steps, states))
-            },
-            |_, _| {},
-        )?
-    };
-    let end = RunEnd {
-        generation: stopped.rounds,
-        start,
-        stopped_by_time: stopped.stopped_by_time,
-        interrupted: stopped.interrupted,
-    };
-    settle(engine, &mut outcomes, &stopped.state, &end, &|_| true)?;
-    outcomes
-        .into_iter()
-        .map(|o| o.ok_or_else(|| Error::Internal("a batch's puzzle has no result".into())))
-        .collect()
+    let mut batch = GaBatch { engine, problems };
+    batch_loop::run_batch(&mut batch, limits.max_generations, limits.time_limit)
+}
+
+/// A GA engine holding a batch, and its puzzles' problems, for the batch loop.
+struct GaBatch<'a> {
+    engine: &'a mut GpuEngine,
+    problems: &'a [Problem],
+}
+
+impl BatchEngine for GaBatch<'_> {
+    type State = Island;
+    type Outcome = GaOutcome;
+
+    fn puzzles(&self) -> usize {
+        self.problems.len()
+    }
+
+    fn units_per_puzzle(&self) -> usize {
+        self.engine.params().puzzle_islands as usize
+    }
+
+    fn rounds_per_step(&self) -> u32 {
+        self.engine.generations_per_step()
+    }
+
+    fn step_or_cut(&mut self, rounds: u32, cut: &dyn Fn() -> bool) -> Result<u32> {
+        self.engine.step_or_cut(rounds, cut)
+    }
+
+    fn states(&mut self) -> Result<Vec<Island>> {
+        self.engine.islands()
+    }
+
+    fn is_done(state: &Island) -> bool {
+        state.solved != 0
+    }
+
+    fn outcome(&mut self, puzzle: usize, states: &[Island], end: &RunEnd) -> Result<GaOutcome> {
+        let first = (puzzle * states.len()) as u32;
+        let population = self.engine.population();
+        let engine = &mut *self.engine;
+        outcome_of(
+            states,
+            end,
+            &self.problems[puzzle],
+            population,
+            &mut |island| engine.overall_best(first + island),
+        )
+    }
+
+    fn freeze(&mut self, puzzle: usize, states: &[Island]) -> Result<()> {
+        self.engine.freeze(puzzle as u32, states)
+    }
 }
