@@ -13,8 +13,9 @@
 #   bench    `evoku bench --preset paper --islands 8192` at 9x9, 16x16 and 25x25 (100, 40 and 20
 #            generations per repetition, 3 repetitions): the GPU column and the CPU engine on all
 #            cores, same puzzle and seed, final island states compared.
-#   single   one puzzle at a time (`evoku suite`), `--backend auto`, `cpu` and `gpu`: 16x16 and
-#            25x25 at 40/45/50 % fill (SINGLE_PER_BUCKET instances each), 36x36 at 45/50 %.
+#   single   one puzzle at a time (`evoku suite --jobs 1`: each run alone with every core),
+#            `--backend auto`, `cpu` and `gpu`: 16x16 and 25x25 at 40/45/50 % fill
+#            (SINGLE_PER_BUCKET instances each), 36x36 at 45/50 %.
 #   batch    300 25x25 instances (100 each at 40/45/50 %, `evoku generate --fill`) solved as one
 #            batch by `evoku solve`, `--backend gpu` against `--backend cpu` on every core: wall
 #            time and solved count.
@@ -97,11 +98,11 @@ single() {
     for backend in auto cpu gpu; do
         for size in 16x16 25x25; do
             timeout 100 "$evoku" suite "$sets/$size" --fill 40,45,50 \
-                --per-bucket "${SINGLE_PER_BUCKET:-3}" --backend "$backend" --time-limit 20 \
+                --per-bucket "${SINGLE_PER_BUCKET:-3}" --backend "$backend" --jobs 1 --time-limit 20 \
                 --json -q >"$out/single-$backend-$size.json" 2>>"$out/single.err"
             say "single $backend $size: exit $?"
         done
-        timeout 60 "$evoku" suite "$sets/36x36" --backend "$backend" --time-limit 20 --json -q \
+        timeout 60 "$evoku" suite "$sets/36x36" --backend "$backend" --jobs 1 --time-limit 20 --json -q \
             >"$out/single-$backend-36x36.json" 2>>"$out/single.err"
         say "single $backend 36x36: exit $?"
     done

@@ -143,6 +143,7 @@ fn measure_success() {
                     ga: evoku::ga::GaConfig::preset(evoku::ga::Preset::Default),
                     aco: aco_config.clone(),
                     threads,
+                    jobs: None,
                     time_limit: Some(limit),
                     unsolvable_check_nodes: 200_000,
                     preset: evoku::ga::Preset::Default,

@@ -22,6 +22,11 @@ pub struct EngineArgs {
     pub ga: GaArgs,
     #[command(flatten)]
     pub aco: AcoArgs,
+    /// The most puzzles (suite: runs) in progress at once (default: as many as the threads and
+    /// memory allow). `--jobs 1` solves one at a time, each with every thread. Results do not
+    /// depend on it.
+    #[arg(long, value_parser = super::values::jobs)]
+    pub jobs: Option<usize>,
 }
 
 impl EngineArgs {
@@ -45,6 +50,7 @@ impl EngineArgs {
         let aco = self.aco.config(config.seed);
         let options = SolveOptions::new(algorithm, self.ga.preset_or(Preset::Walk), config, aco)?
             .threads(self.device.threads)
+            .jobs(self.jobs)
             .fill_device(FillDevice {
                 islands: self.ga.islands_auto(),
                 colonies: self.aco.colonies_auto(),

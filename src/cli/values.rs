@@ -39,6 +39,14 @@ pub fn threads(text: &str) -> Result<usize, String> {
     count(text, MAX_THREADS as u64, "threads").map(|n| n as usize)
 }
 
+/// `--jobs`: 1 to [`MAX_JOBS`] puzzles in progress at once.
+pub fn jobs(text: &str) -> Result<usize, String> {
+    count(text, MAX_JOBS, "puzzles at once").map(|n| n as usize)
+}
+
+/// The most `--jobs` accepted (a batch never runs more at once than it has threads).
+const MAX_JOBS: u64 = 1 << 16;
+
 /// `--exact-streams`: 1 to [`MAX_EXACT_STREAMS`] streams of the large-board exact member.
 pub fn exact_streams(text: &str) -> Result<u32, String> {
     count(text, u64::from(MAX_EXACT_STREAMS), "streams").map(|n| n as u32)

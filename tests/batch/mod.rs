@@ -306,3 +306,36 @@ fn a_bad_file_is_reported_and_the_good_file_is_still_solved() {
     assert_eq!(printed.lines().count(), 20, "{printed}");
     assert!(!printed.contains("unsolved"), "{printed}");
 }
+
+#[test]
+fn jobs_one_solves_one_puzzle_at_a_time_with_every_thread() {
+    let run = |extra: &[&str]| {
+        let fixed = ["7", "--backend", "cpu", "--threads", "2"];
+        results(&[&SHARED[..], &fixed, extra].concat())
+    };
+    let one_at_a_time = run(&["--jobs", "1"]);
+    let two_at_once = run(&[]);
+    // Alone, a puzzle has both threads; two at once, one each.
+    assert!(
+        one_at_a_time.iter().all(|r| r["threads"] == 2),
+        "{one_at_a_time:?}"
+    );
+    assert!(
+        two_at_once.iter().all(|r| r["threads"] == 1),
+        "{two_at_once:?}"
+    );
+    // Nothing else differs: a run does not depend on its threads.
+    let without_threads = |reports: Vec<Value>| -> Vec<Value> {
+        reports
+            .into_iter()
+            .map(|mut r| {
+                r.as_object_mut().expect("object").remove("threads");
+                r
+            })
+            .collect()
+    };
+    assert_eq!(without_threads(one_at_a_time), without_threads(two_at_once));
+    let out = evoku(&["solve", SIXTEEN, "--jobs", "0"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--jobs"), "{}", stderr(&out));
+}

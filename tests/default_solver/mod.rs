@@ -68,6 +68,7 @@ pub(crate) fn options(device: Device, threads: usize, seed: u64) -> SolveOptions
         ga,
         aco: Default::default(),
         threads: Some(threads),
+        jobs: None,
         time_limit: None,
         unsolvable_check_nodes: 200_000,
         preset: Preset::Walk,

@@ -61,6 +61,7 @@ fn fitness_trace_replays_the_solved_run() {
         ga: config,
         aco: Default::default(),
         threads: None,
+        jobs: None,
         time_limit: None,
         unsolvable_check_nodes: 1000,
         preset: evoku::ga::Preset::Default,

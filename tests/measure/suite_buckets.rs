@@ -67,6 +67,7 @@ fn suite_selects_instances_by_size_fill_and_count() {
             ga: GaConfig::preset(Preset::Default),
             aco: Default::default(),
             threads: None,
+            jobs: None,
             time_limit: None,
             unsolvable_check_nodes: 1000,
             preset: evoku::ga::Preset::Default,

@@ -54,6 +54,9 @@ pub struct SolveOptions {
     pub aco: crate::aco::AcoConfig,
     /// CPU threads; `None` = all cores.
     pub threads: Option<usize>,
+    /// The most puzzles of a batch in progress at once (`--jobs`; `None`: as many as the
+    /// threads and memory allow, [`crate::solve::batch::plan_for`]). Results do not depend on it.
+    pub jobs: Option<usize>,
     pub time_limit: Option<Duration>,
     /// Nodes the exact solver may spend proving a puzzle has no solution before a GA run.
     pub unsolvable_check_nodes: u64,
@@ -115,6 +118,7 @@ impl SolveOptions {
             ga,
             aco,
             threads: None,
+            jobs: None,
             time_limit: None,
             unsolvable_check_nodes: UNSOLVABLE_CHECK_NODES,
             preset,
@@ -134,6 +138,12 @@ impl SolveOptions {
     /// CPU threads (`None`: every core).
     pub fn threads(mut self, threads: Option<usize>) -> SolveOptions {
         self.threads = threads;
+        self
+    }
+
+    /// The most puzzles of a batch in progress at once (`None`: as many as fit).
+    pub fn jobs(mut self, jobs: Option<usize>) -> SolveOptions {
+        self.jobs = jobs;
         self
     }
 

@@ -65,7 +65,7 @@ pub fn plan(puzzles: usize, threads: Option<usize>, device: &Device) -> BatchPla
 }
 
 /// [`plan`] for a batch of `grids` solved with `options`, running no more puzzles at once than
-/// this machine's memory holds ([`crate::plan::batch_bytes`], [`crate::plan::memory::batch_width`])
+/// `options.jobs` (`--jobs`), than this machine's memory holds ([`crate::plan::batch_bytes`], [`crate::plan::memory::batch_width`])
 /// and, on a hardware GPU, than its memory holds: wgpu reports no device memory, so the
 /// puzzles' buffers together ([`crate::plan::batch_device_bytes`]) stay within the largest
 /// single buffer the adapter allows, a size every device has. (A software adapter's buffers are
@@ -74,7 +74,12 @@ pub fn plan_for<'a>(
     grids: impl Iterator<Item = &'a crate::board::Grid> + Clone,
     options: &crate::plan::SolveOptions,
 ) -> BatchPlan {
-    let base = plan(grids.clone().count(), options.threads, &options.device);
+    let puzzles = grids.clone().count();
+    let base = plan(
+        puzzles.min(options.jobs.unwrap_or(usize::MAX)),
+        options.threads,
+        &options.device,
+    );
     if base.width <= 1 {
         return base;
     }

@@ -22,11 +22,15 @@ use crate::gpu::GpuContext;
 use crate::plan::RunPlan;
 
 /// The GPU whose launches a batch of `puzzles` puzzles solved with `options` shares: the GA or
-/// the ACS on one GPU, more than one puzzle. `None`: the batch runs as [`super::batch`] says
-/// (one puzzle at a time on a GPU for the other solvers).
+/// the ACS on one GPU, more than one puzzle, unless `--jobs 1` asks for one at a time. `None`:
+/// the batch runs as [`super::batch`] says.
 pub fn shared_gpu(puzzles: usize, options: &SolveOptions) -> Option<&GpuContext> {
     match (&options.device, options.algorithm) {
-        (Device::Gpu(ctx), Algorithm::Ga | Algorithm::Aco) if puzzles > 1 => Some(ctx),
+        (Device::Gpu(ctx), Algorithm::Ga | Algorithm::Aco)
+            if puzzles > 1 && options.jobs != Some(1) =>
+        {
+            Some(ctx)
+        }
         _ => None,
     }
 }
@@ -55,11 +59,13 @@ pub fn solve_on_gpu(
             }
         };
         let aco = plan.options.algorithm == Algorithm::Aco;
-        let width = if aco {
+        let fill = if aco {
             Aco::width(ctx, &first.grid, &plan)
         } else {
             Ga::width(ctx, &first.grid, &plan)
         };
+        // `--jobs` caps the puzzles in progress at once, those of one launch too.
+        let width = fill.min(plan.options.jobs.unwrap_or(usize::MAX)).max(1);
         let mut plans = vec![plan];
         // The puzzles that follow with the same size and the same plan join the run.
         while plans.len() < width && next + plans.len() < puzzles.len() {
