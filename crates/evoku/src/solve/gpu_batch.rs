@@ -22,15 +22,11 @@ use crate::gpu::GpuContext;
 use crate::plan::RunPlan;
 
 /// The GPU whose launches a batch of `puzzles` puzzles solved with `options` shares: the GA or
-/// the ACS on one GPU, more than one puzzle, unless `--jobs 1` asks for one at a time. `None`:
-/// the batch runs as [`super::batch`] says.
+/// the ACS on one GPU, more than one puzzle (`--jobs` caps each launch's puzzles). `None`: the
+/// batch runs as [`super::batch`] says.
 pub fn shared_gpu(puzzles: usize, options: &SolveOptions) -> Option<&GpuContext> {
     match (&options.device, options.algorithm) {
-        (Device::Gpu(ctx), Algorithm::Ga | Algorithm::Aco)
-            if puzzles > 1 && options.jobs != Some(1) =>
-        {
-            Some(ctx)
-        }
+        (Device::Gpu(ctx), Algorithm::Ga | Algorithm::Aco) if puzzles > 1 => Some(ctx),
         _ => None,
     }
 }

@@ -33,9 +33,14 @@ pub fn loop_bound(params: &Params) -> u64 {
 /// adapter the loop budget (lavapipe cuts shader loops after 65,535 iterations). `solve` makes
 /// this check for every board size of a batch before the first puzzle.
 pub fn check(ctx: &GpuContext, problem: &Problem, config: &GaConfig) -> Result<()> {
+    checked_sizes(ctx, problem, config).map(drop)
+}
+
+/// [`check`], and the buffer sizes it checked.
+fn checked_sizes(ctx: &GpuContext, problem: &Problem, config: &GaConfig) -> Result<Sizes> {
     config.validate()?;
     crate::ga::problem::check_encoding(problem, config)?;
-    check_params(ctx, &Params::new(problem, config)).map(|_| ())
+    check_params(ctx, &Params::new(problem, config))
 }
 
 /// The buffer sizes of `params` checked against `ctx`'s limits, and the loop budget.
@@ -78,9 +83,7 @@ pub(super) fn check_params(ctx: &GpuContext, params: &Params) -> Result<Sizes> {
 /// populations and their scores, the outcomes, island states and records, the tables), or why
 /// `ctx` cannot run it: what puzzles solved at once on one GPU add up ([`crate::solve::batch`]).
 pub fn device_bytes(ctx: &GpuContext, problem: &Problem, config: &GaConfig) -> Result<u64> {
-    check(ctx, problem, config)?;
-    let params = Params::new(problem, config);
-    let sizes = Sizes::new(&params);
+    let sizes = checked_sizes(ctx, problem, config)?;
     let tables = super::buffers::tables(problem).len() as u64 * 4;
     Ok(2 * sizes.population
         + 2 * sizes.scores
