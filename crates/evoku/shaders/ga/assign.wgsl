@@ -54,10 +54,10 @@ fn box_assignment(rng: ptr<function, Rng>) {
         assign_col_has[q] = assign_line_digits(n + line_b_of(first) + q, bx);
     }
     var k = 0u;
-    for (var g = first; g < first + n; g++) {
-        if help(g) != 0u {
-            continue;
-        }
+    var left = free_mask(bx);
+    while !mask_is_empty(left) {
+        let g = first + mask_lowest(left);
+        left = mask_drop_lowest(left);
         assign_free[k] = g;
         assign_digits[k] = child_cell(g);
         k++;

@@ -11,7 +11,8 @@
 // board's sizes (`SIDE`, `BOX_SIZE`, which also bound the private arrays), and the bindings: `params`, `tables` (per genome cell
 // `help | line_a << 8 | line_b << 16`, then per cell the candidate mask (lo, hi), then the genome
 // indices of every scored line (A 0..n, then B n..2n), n per line; the scored lines are rows and
-// columns in the block encoding, columns and boxes in the row encoding),
+// columns in the block encoding, columns and boxes in the row encoding; then per unit its free
+// positions (lo, hi); `TABLE_WORDS` in all),
 // `population` and `scores` (the current generation: `genome_words` per genome, island-major,
 // and (penalty, age)), `next_population` and `next_scores` (the generation being made; each
 // invocation of `init` / `breed` writes only its own slot), `islands`, and `records` (two
@@ -23,13 +24,13 @@ const U32_MAX: u32 = 0xffffffffu;
 // ---- the problem tables -------------------------------------------------------------------
 
 // Where this invocation's puzzle's tables start: an engine solving a batch holds one table of
-// `5 * CELLS` words per puzzle, and island `i` reads puzzle `i / params.puzzle_islands`'s
+// `TABLE_WORDS` words per puzzle, and island `i` reads puzzle `i / params.puzzle_islands`'s
 // (`use_puzzle_tables`); 0 for an engine of one puzzle.
 var<private> table_base: u32;
 
 // Sets `table_base` to the tables of island `island`'s puzzle.
 fn use_puzzle_tables(island: u32) {
-    table_base = (island / params.puzzle_islands) * 5u * CELLS;
+    table_base = (island / params.puzzle_islands) * TABLE_WORDS;
 }
 
 // Island `island`'s number among its puzzle's islands, plus the engine's offset: what keys its
@@ -54,6 +55,13 @@ fn line_b_of(g: u32) -> u32 {
 
 fn candidates(g: u32) -> Mask {
     let index = table_base + CELLS + 2u * g;
+    return mask_of_words(tables[index], tables[index + 1u]);
+}
+
+// The free positions of unit `unit` (genome cells `unit * SIDE + p`): bit `p` when cell p of the
+// unit is not a given (the CPU's `Problem::free_mask`).
+fn free_mask(unit: u32) -> Mask {
+    let index = table_base + 5u * CELLS + 2u * unit;
     return mask_of_words(tables[index], tables[index + 1u]);
 }
 

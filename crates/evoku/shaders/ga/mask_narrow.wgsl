@@ -46,3 +46,13 @@ fn mask_words(mask: Mask) -> vec2<u32> {
 fn mask_below(q: u32) -> Mask {
     return (1u << q) - 1u;
 }
+
+// The lowest set bit's position (the mask is not empty).
+fn mask_lowest(mask: Mask) -> u32 {
+    return countTrailingZeros(mask);
+}
+
+// The mask without its lowest set bit.
+fn mask_drop_lowest(mask: Mask) -> Mask {
+    return mask & (mask - 1u);
+}

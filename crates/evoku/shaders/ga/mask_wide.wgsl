@@ -50,3 +50,19 @@ fn mask_below(q: u32) -> Mask {
     }
     return Mask(U32_MAX, (1u << (q - 32u)) - 1u);
 }
+
+// The lowest set bit's position (the mask is not empty).
+fn mask_lowest(mask: Mask) -> u32 {
+    if mask.x != 0u {
+        return countTrailingZeros(mask.x);
+    }
+    return 32u + countTrailingZeros(mask.y);
+}
+
+// The mask without its lowest set bit.
+fn mask_drop_lowest(mask: Mask) -> Mask {
+    if mask.x != 0u {
+        return Mask(mask.x & (mask.x - 1u), mask.y);
+    }
+    return Mask(0u, mask.y & (mask.y - 1u));
+}

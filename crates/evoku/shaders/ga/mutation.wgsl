@@ -18,9 +18,11 @@ struct SwapPair {
 fn swap_mutation(rng: ptr<function, Rng>) -> SwapPair {
     let n = SIDE;
     let bx = below(rng, n);
-    let i = bx * n + below(rng, n);
-    let j = bx * n + below(rng, n);
-    return SwapPair(i != j && help(i) == 0u && help(j) == 0u, i, j);
+    let pi = below(rng, n);
+    let pj = below(rng, n);
+    let free = free_mask(bx);
+    let found = pi != pj && mask_has(free, mask_bit(pi)) && mask_has(free, mask_bit(pj));
+    return SwapPair(found, bx * n + pi, bx * n + pj);
 }
 
 // `list[draw]`, where `draw` runs over every entry of `list[..len]` but `list[skip]`.
@@ -42,16 +44,16 @@ struct BoxScan {
 
 // "Duplicated in its row" is read, as on the CPU, from the digits seen twice in each line: the
 // child's kept line masks (crates/evoku/shaders/ga/line_masks.wgsl), built once per child.
+// The free positions come from the tables' mask (`free_mask`), lowest first, so only free cells
+// are visited and no cell's help value is read.
 fn scan_box(bx: u32, free: ptr<function, array<u32, SIDE>>, duplicated: ptr<function, array<u32, SIDE>>) -> BoxScan {
-    // The loop bound reads the uniform: a constant trip count lets a driver unroll the loop.
-    let n = params.side;
     keep_lines();
     var scan = BoxScan(0u, 0u, 0u, Mask());
-    for (var p = 0u; p < n; p++) {
+    var left = free_mask(bx);
+    while !mask_is_empty(left) {
+        let p = mask_lowest(left);
+        left = mask_drop_lowest(left);
         let g = bx * SIDE + p;
-        if help(g) != 0u {
-            continue;
-        }
         (*free)[scan.free_count] = p;
         scan.free_count += 1u;
         let bit = digit_bit(child_cell(g));
@@ -180,15 +182,18 @@ fn first_fit_mutation(rng: ptr<function, Rng>) -> SwapPair {
     let unit = below(rng, SIDE);
     let start = below(rng, SIDE);
     keep_lines();
+    let free = free_mask(unit);
     for (var s = 0u; s < n; s++) {
-        let gi = unit * n + (start + s) % SIDE;
-        if help(gi) != 0u {
+        let pi = (start + s) % SIDE;
+        if !mask_has(free, mask_bit(pi)) {
             continue;
         }
+        let gi = unit * n + pi;
         let di = child_cell(gi);
         for (var t = s + 1u; t < n; t++) {
-            let gj = unit * n + (start + t) % SIDE;
-            if help(gj) == 0u && fits(gj, gi, di) && fits(gi, gj, child_cell(gj)) {
+            let pj = (start + t) % SIDE;
+            let gj = unit * n + pj;
+            if mask_has(free, mask_bit(pj)) && fits(gj, gi, di) && fits(gi, gj, child_cell(gj)) {
                 return SwapPair(true, gi, gj);
             }
         }
@@ -203,14 +208,13 @@ fn unit_directed_mutation(rng: ptr<function, Rng>) -> SwapPair {
     let n = params.side;
     let unit = below(rng, SIDE);
     keep_lines();
-    var free = Mask();
+    let free = free_mask(unit);
     var duplicated = Mask();
-    for (var p = 0u; p < n; p++) {
+    var left = free;
+    while !mask_is_empty(left) {
+        let p = mask_lowest(left);
+        left = mask_drop_lowest(left);
         let g = unit * n + p;
-        if help(g) != 0u {
-            continue;
-        }
-        free |= mask_bit(p);
         let bit = digit_bit(child_cell(g));
         if mask_has(lines_dup[line_a_of(g)], bit) || mask_has(lines_dup[SIDE + line_b_of(g)], bit) {
             duplicated |= mask_bit(p);

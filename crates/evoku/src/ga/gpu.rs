@@ -6,7 +6,7 @@
 //! # What crosses the bus
 //!
 //! Nothing per generation. Creating an engine uploads the parameters (128 bytes), the problem
-//! tables (`5 * cells * 4` bytes per puzzle: an engine may hold a batch of puzzles,
+//! tables (`(5 * cells + 2 * side) * 4` bytes per puzzle: an engine may hold a batch of puzzles,
 //! [`batch`]) and the fresh island states (`islands * 80` bytes); after that a
 //! `step` uploads nothing and the run loop reads back only the island states, `islands * 80`
 //! bytes per step (however many generations the step holds), plus one genome

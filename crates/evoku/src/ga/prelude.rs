@@ -5,6 +5,7 @@ use super::common::{
     outcome, Island, Params, ISLAND_BEST_WORKGROUP, ISLAND_FROZEN, WORKGROUP_SIZE,
 };
 use super::config::{CrossoverKind, Encoding, MutationKind, MutationScope, MAX_ELITES};
+use super::gpu::buffers::table_words;
 use super::problem::genome_words;
 use crate::board::Geometry;
 use crate::ga::cpu::assign::{ASSIGN_INF, ASSIGN_NOISE_DRAW, ASSIGN_NOISE_STRIDE, ASSIGN_UNIT};
@@ -36,6 +37,10 @@ pub fn prelude(geometry: Geometry) -> String {
     Prelude::new("GA")
         .board(geometry)
         .uint("GENOME_WORDS", genome_words(geometry.cells()) as u32)
+        .uint(
+            "TABLE_WORDS",
+            table_words(geometry.cells(), geometry.side()) as u32,
+        )
         .structure::<Params>()
         .structure::<Island>()
         .codes::<CrossoverKind>()

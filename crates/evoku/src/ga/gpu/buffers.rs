@@ -14,10 +14,15 @@ pub const ISLAND_BYTES: u64 = std::mem::size_of::<Island>() as u64;
 /// `[0, cells)`: per genome cell `help | line_a << 8 | line_b << 16` (the scored lines: row and
 /// column in the block encoding, column and box in the row encoding);
 /// `[cells, 3 cells)`: per genome cell the candidate mask as (low, high) words;
-/// `[3 cells, 5 cells)`: the genome indices of each scored line (A, then B), `side` per line.
+/// `[3 cells, 5 cells)`: the genome indices of each scored line (A, then B), `side` per line;
+/// `[5 cells, 5 cells + 2 side)`: per unit (genome block of `side` cells) its free positions
+/// ([`Problem::free_mask`]) as (low, high) words, so that the mutations and the box assignment
+/// iterate a unit's free cells without reading the help value of every cell.
+/// [`table_words`] words in all; a batch's puzzles follow each other.
 pub fn tables(problem: &Problem) -> Vec<u32> {
     let cells = problem.cells();
-    let mut t = Vec::with_capacity(5 * cells);
+    let side = problem.side();
+    let mut t = Vec::with_capacity(table_words(cells, side));
     t.extend((0..cells).map(|g| {
         problem.help()[g] as u32
             | (problem.line_a_of()[g] as u32) << 8
@@ -28,7 +33,18 @@ pub fn tables(problem: &Problem) -> Vec<u32> {
         t.push((c >> 32) as u32);
     }
     t.extend(problem.line_cells().iter().map(|&g| g as u32));
+    for unit in 0..side {
+        let free = problem.free_mask(unit);
+        t.push(free as u32);
+        t.push((free >> 32) as u32);
+    }
+    debug_assert_eq!(t.len(), table_words(cells, side));
     t
+}
+
+/// Words of one puzzle's [`tables`] (`TABLE_WORDS` in WGSL).
+pub const fn table_words(cells: usize, side: usize) -> usize {
+    5 * cells + 2 * side
 }
 
 /// Buffer sizes of a run, in bytes.
