@@ -12,7 +12,9 @@
 #            EVOKU_REQUIRE_GPU=1: the stage-by-stage parity of every WGSL stage with its CPU twin.
 #   bench    `evoku bench --preset paper --islands 8192` at 9x9, 16x16 and 25x25 (100, 40 and 20
 #            generations per repetition, 3 repetitions): the GPU column and the CPU engine on all
-#            cores, same puzzle and seed, final island states compared.
+#            cores, same puzzle and seed, final island states compared. With EVOKU_BASE (an older
+#            build, carried too) the same bench runs on it after, for an A/B of a kernel change
+#            on one card in one call.
 #   single   one puzzle at a time (`evoku suite --jobs 1`: each run alone with every core),
 #            `--backend auto`, `cpu` and `gpu`: 16x16 and 25x25 at 40/45/50 % fill
 #            (SINGLE_PER_BUCKET instances each), 36x36 at 45/50 %.
@@ -24,7 +26,7 @@
 # part writes JSON to OUT_DIR; `scripts/gpu-table.py OUT_DIR` prints the docs/results/gpu.md table.
 #
 # Environment: EVOKU (default target/release/evoku), EVOKU_TESTS (an integration-test binary,
-# optional), PARTS (default "devices tests bench single batch"), SINGLE_PER_BUCKET (default 3),
+# optional), EVOKU_BASE (an older evoku binary to A/B the bench against, optional), PARTS (default "devices tests bench single batch"), SINGLE_PER_BUCKET (default 3),
 # BATCH_COUNT (instances per fill, default 100), BATCH_LIMIT (seconds per puzzle, default 20).
 # A folder .gl of Debian's libvulkan1 and libglvnd packages, if present, is unpacked first (the
 # device machines have the NVIDIA driver but no Vulkan loader).
@@ -84,12 +86,18 @@ tests() {
 }
 
 bench() {
+    bench_with "$evoku" ""
+    [ -n "${EVOKU_BASE:-}" ] && bench_with "$EVOKU_BASE" -base
+}
+
+# The bench of binary $1, its files named bench-paper-SIZE$2.json.
+bench_with() {
     for pair in 9:100 16:40 25:20; do
         size=${pair%%:*}
         gens=${pair#*:}
-        timeout 60 "$evoku" bench --backend gpu --preset paper --islands 8192 --sizes "$size" \
-            --generations "$gens" --repetitions 3 --json -q >"$out/bench-paper-$size.json"
-        say "bench $size: exit $?"
+        timeout 60 "$1" bench --backend gpu --preset paper --islands 8192 --sizes "$size" \
+            --generations "$gens" --repetitions 3 --json -q >"$out/bench-paper-$size$2.json"
+        say "bench $size$2: exit $?"
     done
 }
 

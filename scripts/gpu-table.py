@@ -46,15 +46,18 @@ def bench_table(out):
         "|---|---:|---:|---:|---|",
     ]
     for size in (9, 16, 25):
-        found = rows(load(out / f"bench-paper-{size}.json"))
-        if not found:
-            lines.append(f"| {size}x{size} | not run | | | |")
-            continue
-        row = found[0]
-        lines.append(
-            f"| {size}x{size} ({row.get('generations')} generations) | {row['gpu_median']:.3g} "
-            f"| {row['cpu_median']:.3g} | {row['gpu_cpu_ratio']:.1f}x | {row.get('identical')} |"
-        )
+        # The build measured, then the older one (EVOKU_BASE) when gpu-bench.sh ran it too.
+        for suffix, label in (("", ""), ("-base", ", base build")):
+            found = rows(load(out / f"bench-paper-{size}{suffix}.json"))
+            if not found:
+                if not suffix:
+                    lines.append(f"| {size}x{size} | not run | | | |")
+                continue
+            row = found[0]
+            lines.append(
+                f"| {size}x{size} ({row.get('generations')} generations{label}) | {row['gpu_median']:.3g} "
+                f"| {row['cpu_median']:.3g} | {row['gpu_cpu_ratio']:.1f}x | {row.get('identical')} |"
+            )
     return lines
 
 
