@@ -1,21 +1,24 @@
 //! `evoku rate`: rate every puzzle of the given files (entropy, technique ladder, GA runs).
 
 use std::io::Write;
+use std::ops::ControlFlow;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Args;
 
 use super::choices::choice;
-use crate::progress::RunBar;
+use crate::progress::{CountBar, RunBar};
 use evoku::device::Device;
 use evoku::exact::Limits;
-use evoku::format::{self, Format, ParseOptions, Symbols};
+use evoku::format::{self, Format, ParseOptions, Puzzle, Symbols};
 use evoku::rate::{
     rate_puzzle, GaRatingOptions, GaRatingProgress, RateError, RateOptions, RateReport,
     DEFAULT_RATING_GENERATIONS,
 };
+use evoku::solve::batch::{self, run_ordered, BatchPlan};
+use evoku::state_size::Available;
 
 use super::device_args::DeviceArgs;
 use super::ga_args::GaArgs;
@@ -51,6 +54,10 @@ pub struct RateArgs {
     /// How cells are written: `standard` (1-9, A-Z, ...; `.` or `0` empty) or `hex` (0-F).
     #[arg(long, value_parser = choice::<Symbols>(), default_value = "standard")]
     symbols: Symbols,
+    /// The most puzzles rated at once (default: as many as the threads and memory allow).
+    /// `--jobs 1` rates one at a time, each with every thread. Results do not depend on it.
+    #[arg(long, value_parser = super::values::jobs)]
+    jobs: Option<usize>,
     /// One JSON object per puzzle per line instead of a table.
     #[arg(long)]
     json: bool,
@@ -110,35 +117,64 @@ pub fn run(args: RateArgs) -> Result<ExitCode> {
         );
     }
     // Puzzles are numbered across all files, in order: the shard's items.
-    let taken = inputs
+    let taken: Vec<&Puzzle> = inputs
         .iter()
         .flat_map(|(puzzles, _)| puzzles)
         .enumerate()
-        .filter(|&(number, _)| shard.takes(number));
-    let (mut rated, mut undecided) = (0usize, 0usize);
-    for (_, puzzle) in taken {
-        let mut bar = RunBar::new(&puzzle.name, config.max_generations.into(), args.quiet)
-            .with_time_limit(options.ga_rating.time_limit)
-            .with_limit_template(|_| {
-                "{prefix} [{elapsed_precise}] {bar:30} time limit {msg}".to_string()
-            });
-        let side = puzzle.grid.geometry().side();
+        .filter(|&(number, _)| shard.takes(number))
+        .map(|(_, puzzle)| puzzle)
+        .collect();
+    // A batch: min(n, T) puzzles rated at once, each on its share of the threads, printed in
+    // input order (a rating does not depend on the thread count).
+    let plan = batch_plan(&args, &options, &taken);
+    let single = plan.width == 1;
+    options.ga_rating.threads = plan.threads_for(args.device.threads);
+    let work = |index: usize| -> Rated {
+        let puzzle = taken[index];
+        let mut options = options.clone();
         options.exact_limits.time_limit = args
             .exact_time_limit
-            .or_else(|| super::limits::rate_exact_default(side));
-        let result = rate_puzzle(puzzle, &options, &mut |p| show_rating(&mut bar, p));
-        bar.finish();
-        let mut text = match result {
+            .or_else(|| super::limits::rate_exact_default(puzzle.grid.geometry().side()));
+        let result = if single {
+            let mut bar = RunBar::new(&puzzle.name, config.max_generations.into(), args.quiet)
+                .with_time_limit(options.ga_rating.time_limit)
+                .with_limit_template(|_| {
+                    "{prefix} [{elapsed_precise}] {bar:30} time limit {msg}".to_string()
+                });
+            let result = rate_puzzle(puzzle, &options, &mut |p| show_rating(&mut bar, p));
+            bar.finish();
+            result
+        } else {
+            rate_puzzle(puzzle, &options, &mut |_| {})
+        };
+        Rated {
+            result,
+            cut: evoku::stop::requested(),
+        }
+    };
+    let mut bar = CountBar::new("puzzles", taken.len() as u64, args.quiet || single);
+    let (mut rated, mut undecided) = (0usize, 0usize);
+    let mut end: Option<Result<ExitCode>> = None;
+    let mut deliver = |index: usize, done: Rated| -> ControlFlow<()> {
+        let puzzle = taken[index];
+        let mut text = match done.result {
             // The rating was cut short: not printed as if it were one.
-            _ if evoku::stop::requested() => {
-                eprintln!(
+            _ if done.cut => {
+                bar.println(&format!(
                     "evoku: stopped by a signal while rating {}; {rated} puzzles rated before \
                      it (partial)",
                     puzzle.name
-                );
-                return Ok(ExitCode::from(evoku::stop::EXIT_INTERRUPTED));
+                ));
+                end = Some(Ok(ExitCode::from(evoku::stop::EXIT_INTERRUPTED)));
+                return ControlFlow::Break(());
             }
-            Ok(report) if args.json => serde_json::to_string(&report)?,
+            Ok(report) if args.json => match serde_json::to_string(&report) {
+                Ok(text) => text,
+                Err(e) => {
+                    end = Some(Err(e.into()));
+                    return ControlFlow::Break(());
+                }
+            },
             Ok(report) => table_row(&report),
             // Not decided within the limits: said so, and the batch goes on.
             Err(e @ RateError::Undecided { .. }) => {
@@ -146,20 +182,49 @@ pub fn run(args: RateArgs) -> Result<ExitCode> {
                 undecided_line(puzzle, &e, args.json)
             }
             Err(e) => {
-                return Err(e).with_context(|| {
-                    format!("rating {} ({}:{})", puzzle.name, puzzle.file, puzzle.line)
-                })
+                end = Some(Err(anyhow::Error::from(e).context(format!(
+                    "rating {} ({}:{})",
+                    puzzle.name, puzzle.file, puzzle.line
+                ))));
+                return ControlFlow::Break(());
             }
         };
         rated += 1;
+        bar.inc();
         if std::mem::take(&mut header) {
             text = format!("{}\n{text}", table_header(args.runs > 0));
         }
         let mut out = stdout.lock();
         match writeln!(out, "{text}").and_then(|()| out.flush()) {
-            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(ExitCode::SUCCESS),
-            other => other.map_err(super::stdout::error)?,
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                end = Some(Ok(ExitCode::SUCCESS));
+                ControlFlow::Break(())
+            }
+            Err(e) => {
+                end = Some(Err(super::stdout::error(e)));
+                ControlFlow::Break(())
+            }
         }
+    };
+    run_ordered(
+        taken.len(),
+        plan.width,
+        &evoku::stop::requested,
+        &work,
+        &mut deliver,
+    );
+    bar.finish();
+    if let Some(end) = end {
+        return end;
+    }
+    if rated < taken.len() && evoku::stop::requested() {
+        // Stopped between two puzzles: the ones rated are printed, the rest never began.
+        eprintln!(
+            "evoku: stopped by a signal; {rated} of {} puzzles rated (partial)",
+            taken.len()
+        );
+        return Ok(ExitCode::from(evoku::stop::EXIT_INTERRUPTED));
     }
     if undecided > 0 {
         eprintln!(
@@ -169,6 +234,36 @@ pub fn run(args: RateArgs) -> Result<ExitCode> {
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// One puzzle's rating, made by the thread that rated it.
+struct Rated {
+    result: Result<RateReport, RateError>,
+    /// A stop was requested by the time it ended: the rating may be cut short.
+    cut: bool,
+}
+
+/// How many puzzles are rated at once: [`evoku::solve::batch::plan`] for the threads and
+/// `--jobs`, and no more than this machine's memory holds when each runs the GA rating (its
+/// populations, on the CPU; on a GPU the same size of buffers, a conservative stand-in).
+fn batch_plan(args: &RateArgs, options: &RateOptions, taken: &[&Puzzle]) -> BatchPlan {
+    let puzzles = taken.len().min(args.jobs.unwrap_or(usize::MAX));
+    let base = batch::plan(puzzles, args.device.threads, &options.device);
+    if base.width <= 1 || options.ga_rating.runs == 0 {
+        return base;
+    }
+    let config = evoku::rate::rating_config(&options.ga, &options.ga_rating);
+    let side = taken
+        .iter()
+        .map(|p| p.grid.geometry().side())
+        .max()
+        .unwrap_or(0);
+    let per_puzzle = evoku::ga::cpu::engine::host_bytes(&config, side).bytes;
+    let width = evoku::plan::memory::batch_width(base.width, per_puzzle, Available::here());
+    BatchPlan {
+        width,
+        threads_each: (batch::thread_count(args.device.threads) / width).max(1),
+    }
 }
 
 /// The line of a puzzle the uniqueness check did not decide: `"undecided": true` in JSON.

@@ -124,3 +124,70 @@ fn rate_decides_a_large_board_with_several_solutions() {
     assert_eq!(json["size"], 36, "{json}");
     assert_eq!(json["solutions"], 2, "{json}");
 }
+
+#[test]
+fn a_file_is_rated_as_a_batch_with_each_puzzle_rated_as_alone() {
+    // The first twelve puzzles of top95, rated one at a time (`--jobs 1`, and on one thread)
+    // and two at a time: the same JSON lines in input order, timings aside.
+    let text = std::fs::read_to_string(util::repo("tests/data/nine/top95.txt")).expect("top95");
+    let twelve: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(12)
+        .collect();
+    let file = temp_file("batch.txt", &(twelve.join("\n") + "\n"));
+    let path = file.to_str().unwrap();
+    let rate = |extra: &[&str]| -> Vec<serde_json::Value> {
+        let mut args = vec![
+            "rate",
+            path,
+            "--json",
+            "-q",
+            "--backend",
+            "cpu",
+            "--runs",
+            "4",
+            "--max-generations",
+            "300",
+            "--population",
+            "20",
+            "--seed",
+            "3",
+        ];
+        args.extend_from_slice(extra);
+        let out = evoku(&args);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{extra:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|line| {
+                let mut value: serde_json::Value = serde_json::from_str(line).expect(line);
+                let object = value.as_object_mut().expect("an object");
+                object.remove("seconds");
+                object.remove("ga_seconds");
+                value
+            })
+            .collect()
+    };
+    let one_thread = rate(&["--threads", "1"]);
+    assert_eq!(one_thread.len(), 12);
+    let lines: Vec<u64> = one_thread
+        .iter()
+        .map(|v| v["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, (1..=12).collect::<Vec<u64>>(), "input order");
+    assert_eq!(rate(&["--threads", "2"]), one_thread, "two at a time");
+    assert_eq!(
+        rate(&["--threads", "2", "--jobs", "1"]),
+        one_thread,
+        "--jobs 1"
+    );
+    let refused = evoku(&["rate", path, "--jobs", "0"]);
+    assert_eq!(refused.status.code(), Some(2));
+    let _ = std::fs::remove_file(file);
+}
