@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """The hardness curves of `scripts/hardness.sh` as one markdown table: per board size and fill, the
-default solver's success and median time beside CP-SAT's and CaDiCaL's on the same instances and
-limits, and the peak of each size (the fills with the lowest success rate of the default solver;
-where it solves every instance, the fill with the longest median time).
+default solver's success and median time beside CP-SAT's, CaDiCaL's and Kissat's on the same
+instances and limits, and the peak of each size (the fills with the lowest success rate of the
+default solver; where it solves every instance, the fill with the longest median time) with every
+solver's figures there.
 
 Usage: scripts/hardness-table.py [OUT_DIR]   (default hardness/, as scripts/hardness.sh writes it)
 """
@@ -48,8 +49,8 @@ def cpsat(path, fills):
     return tally(pairs)
 
 
-def cadical(path):
-    """cadical.py's lines `instNxN_F_k.txt solved 1.23s conflicts N`."""
+def sat_lines(path):
+    """The lines of cadical.py and kissat.sh, `instNxN_F_k.txt solved 1.23s conflicts N`."""
     pairs = []
     line = re.compile(r"^inst\d+x\d+_(\d+)_\d+\.txt (\S+) ([\d.]+)s")
     for text in open(path):
@@ -66,11 +67,17 @@ def cell(result):
     return f"{solved}/{runs}" + (f", {median:.3g} s" if median is not None else "")
 
 
+def load(base, name, parse, *args):
+    """{fill: (solved, runs, median_s)} of base/name, or {} when that solver was not run."""
+    path = os.path.join(base, name)
+    return parse(path, *args) if os.path.exists(path) else {}
+
+
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else "hardness"
     sizes = sorted((int(d.split("x")[0]), d) for d in os.listdir(out) if re.match(r"^\d+x\d+$", d))
-    print("| board | fill | default solver | CP-SAT | CaDiCaL |")
-    print("|---|---|---|---|---|")
+    print("| board | fill | default solver | CP-SAT | CaDiCaL | Kissat |")
+    print("|---|---|---|---|---|---|")
     peaks = []
     for side, d in sizes:
         base = os.path.join(out, d)
@@ -78,21 +85,25 @@ def main():
             continue
         ours = evoku(os.path.join(base, "evoku.csv"))
         fills = sorted(ours)
-        cp = cpsat(os.path.join(base, "cpsat.txt"), fills) if os.path.exists(os.path.join(base, "cpsat.txt")) else {}
-        ca = cadical(os.path.join(base, "cadical.txt")) if os.path.exists(os.path.join(base, "cadical.txt")) else {}
+        others = [load(base, "cpsat.txt", cpsat, fills), load(base, "cadical.txt", sat_lines),
+                  load(base, "kissat.txt", sat_lines)]
         for fill in fills:
-            print(f"| {d} | {fill} % | {cell(ours[fill])} | {cell(cp.get(fill))} | {cell(ca.get(fill))} |")
+            print(f"| {d} | {fill} % | {cell(ours[fill])} | " + " | ".join(cell(o.get(fill)) for o in others) + " |")
         rate = {f: ours[f][0] / max(ours[f][1], 1) for f in fills}
         lowest = min(rate.values())
         band = [f for f in fills if rate[f] == lowest]
         if len(band) == 1 or lowest == 1:
             # One fill, or all solved: the peak is the longest median among the lowest.
             peak = max(band, key=lambda f: ours[f][2] or float("inf"))
-            peaks.append(f"{d}: {peak} % ({cell(ours[peak])})")
-        else:
-            peaks.append(f"{d}: {', '.join(map(str, band))} % (each {cell(ours[band[0]])})")
+            band = [peak]
+        there = "; ".join(f"{label} " + ", ".join(cell(o.get(f)) for f in band)
+                          for label, o in zip(["CP-SAT", "CaDiCaL", "Kissat"], others) if o)
+        peaks.append(f"{d} at {', '.join(map(str, band))} %: default {', '.join(cell(ours[f]) for f in band)}"
+                     + (f"; {there}" if there else ""))
     print()
-    print("Peak (lowest success of the default solver; where all are solved, the longest median): " + "; ".join(peaks))
+    print("Peaks (the lowest success of the default solver; where all are solved, the longest median):")
+    for peak in peaks:
+        print(f"- {peak}")
 
 
 if __name__ == "__main__":

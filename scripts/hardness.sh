@@ -1,8 +1,8 @@
 #!/bin/sh
 # The hardness curve of one board size (issue 36): Lloyd & Amos-style instances at fills 30 to 70 %
 # in 5 % steps (`evoku generate --fill`, seeded: the same command makes the same files), solved by
-# the default solver (`evoku suite --plot` draws the curve) and, where installed, by OR-tools CP-SAT
-# and CaDiCaL on the same instances and limits. `scripts/hardness-table.py OUT` turns the results
+# the default solver (`evoku suite --plot` draws the curve) and, where installed, by OR-tools CP-SAT,
+# CaDiCaL and Kissat on the same instances and limits. `scripts/hardness-table.py OUT` turns the results
 # into one markdown table.
 #
 #   scripts/hardness.sh SIZE [COUNT] [LIMIT_S] [OUT_DIR]
@@ -11,6 +11,7 @@
 #   env: EVOKU (default target/release/evoku), SEED (default 36), FILLS (default 30,...,70),
 #        CPSAT (default ../shared/baselines/cpsat.py; needs `pip install ortools`),
 #        CADICAL=1 to run scripts/cadical.py too (needs `pip install python-sat`),
+#        KISSAT=/path/to/kissat to run scripts/kissat.sh too (Kissat built from source apart),
 #        PYTHON (the interpreter for the baselines; default python3),
 #        THREADS (evoku's --threads; default every core), WORKERS (CP-SAT's; default 2)
 set -eu
@@ -51,4 +52,7 @@ fi
 if [ "${CADICAL:-0}" = 1 ]; then
     "${PYTHON:-python3}" scripts/cadical.py --limit "$limit" "$dir"/instances/*.txt > "$dir/cadical.txt"
 fi
-echo "hardness: $dir (curve.svg, evoku.csv, evoku-runs.csv, cpsat.txt, cadical.txt)" >&2
+if [ -n "${KISSAT:-}" ]; then
+    KISSAT=$KISSAT scripts/kissat.sh "$limit" "$dir"/instances/*.txt > "$dir/kissat.txt"
+fi
+echo "hardness: $dir (curve.svg, evoku.csv, evoku-runs.csv, cpsat.txt, cadical.txt, kissat.txt)" >&2
