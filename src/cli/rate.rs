@@ -260,10 +260,7 @@ fn batch_plan(args: &RateArgs, options: &RateOptions, taken: &[&Puzzle]) -> Batc
         .unwrap_or(0);
     let per_puzzle = evoku::ga::cpu::engine::host_bytes(&config, side).bytes;
     let width = evoku::plan::memory::batch_width(base.width, per_puzzle, Available::here());
-    BatchPlan {
-        width,
-        threads_each: (batch::thread_count(args.device.threads) / width).max(1),
-    }
+    BatchPlan::sharing(width, args.device.threads)
 }
 
 /// The line of a puzzle the uniqueness check did not decide: `"undecided": true` in JSON.

@@ -31,6 +31,15 @@ pub struct BatchPlan {
 }
 
 impl BatchPlan {
+    /// `width` puzzles at once sharing `threads` CPU threads (`None`: every core) equally.
+    pub fn sharing(width: usize, threads: Option<usize>) -> BatchPlan {
+        let width = width.max(1);
+        BatchPlan {
+            width,
+            threads_each: (thread_count(threads) / width).max(1),
+        }
+    }
+
     /// The threads each puzzle's options get when the batch was asked for `given`: one puzzle at
     /// a time keeps `given` as it is (`None`: every core); several at once share them.
     pub fn threads_for(&self, given: Option<usize>) -> Option<usize> {
@@ -53,15 +62,11 @@ pub fn thread_count(threads: Option<usize>) -> usize {
 /// (the GA and the ACS on one GPU share launches instead: [`super::gpu_batch`]); one at a time,
 /// on every thread, over several adapters.
 pub fn plan(puzzles: usize, threads: Option<usize>, device: &Device) -> BatchPlan {
-    let threads = thread_count(threads);
     let width = match device {
-        Device::Cpu | Device::Gpu(_) => puzzles.clamp(1, threads),
+        Device::Cpu | Device::Gpu(_) => puzzles.clamp(1, thread_count(threads)),
         Device::Gpus(_) => 1,
     };
-    BatchPlan {
-        width,
-        threads_each: (threads / width).max(1),
-    }
+    BatchPlan::sharing(width, threads)
 }
 
 /// [`plan`] for a batch of `grids` solved with `options`, running no more puzzles at once than
@@ -96,10 +101,7 @@ pub fn plan_for<'a>(
             width = crate::plan::memory::batch_width(width, per_puzzle, device);
         }
     }
-    BatchPlan {
-        width,
-        threads_each: (thread_count(options.threads) / width).max(1),
-    }
+    BatchPlan::sharing(width, options.threads)
 }
 
 /// Runs `work(i)` for every `i` in `0..items` on `width` threads, items claimed in order, and
