@@ -74,6 +74,7 @@ pub(super) fn choose_random(t: &Tables, state: &[u64], tie: u32, dual: bool) -> 
                     cell,
                     remaining: m,
                     place: None,
+                    first: 0,
                 });
             }
         }
@@ -111,6 +112,7 @@ pub(super) fn place_level(u: usize, digit: usize, places: u64) -> Level {
         cell: 0,
         remaining: places,
         place: Some((u, 1u64 << digit)),
+        first: 0,
     }
 }
 

@@ -133,6 +133,7 @@ pub(super) fn choose_weighted(
                 cell,
                 remaining: m,
                 place: None,
+                first: 0,
             });
         }
     }
