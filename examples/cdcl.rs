@@ -12,17 +12,14 @@
 //! decay, e.g. 0.8), `EVOKU_CDCL_RANDOM` (share of random decisions), `EVOKU_CDCL_TIERS` (`1` or `0`:
 //! three tiers of learned clauses), `EVOKU_CDCL_TIER2_LBD`, `EVOKU_CDCL_TIER2_WINDOW`,
 //! `EVOKU_CDCL_VIVIFY` (vivification effort, percent; 0 off), `EVOKU_CDCL_BUMP_REASONS` (`1` or
-//! `0`: reason-side bumping), `EVOKU_CDCL_SEGMENTS` (`1` or `0`: segment variables), `EVOKU_CDCL_STRENGTHEN` (`EVERY` or
-//! `EVERY:probe`: the exact solver's propagation on the level-0 facts every so many conflicts);
+//! `0`: reason-side bumping), `EVOKU_CDCL_SEGMENTS` (`1` or `0`: segment variables);
 //! local-search phases: `EVOKU_CDCL_WALK` (conflicts before the first walk, 0 none), `EVOKU_CDCL_WALK_FLIPS` (flips
 //! per clause), `EVOKU_CDCL_WALK_SCORE` (`poly:CB` or `exp:CB`), `EVOKU_CDCL_WALK_TARGET` (`1`
-//! or `0`), `EVOKU_CDCL_WALK_CELLS` (`1`: moves keep one digit per cell), `EVOKU_CDCL_WALKERS`
-//! (independent walkers per walk, the best kept); `EVOKU_SEED` (1)
+//! or `0`), `EVOKU_CDCL_WALK_CELLS` (`1`: moves keep one digit per cell); `EVOKU_SEED` (1)
 //! and `EVOKU_CDCL_STREAM` (0) key the search.
 //! Prints one line per file: name, variables, binary and long clauses, outcome, conflicts,
 //! propagations, decisions, restarts, vivified clauses and their propagations, walks (number, flips, best false clauses of the last, walks
-//! that solved), strengthening passes (number, level-0 facts at the last, unit clauses added,
-//! candidates probing removed), CPU seconds of the process.
+//! that solved), CPU seconds of the process.
 
 use evoku::exact::cdcl::{
     Cdcl, Config, Cycle, Growth, Modes, Outcome, Phase, Rephase, Restarts, TargetReset, WalkScore,
@@ -117,9 +114,6 @@ fn config() -> Config {
     if let Some(t) = env("EVOKU_CDCL_WALK_TARGET") {
         config.walk.target = t == "1";
     }
-    if let Some(w) = env("EVOKU_CDCL_WALKERS") {
-        config.walk.walkers = w.parse().expect("EVOKU_CDCL_WALKERS: walkers per walk");
-    }
     if let Some(c) = env("EVOKU_CDCL_WALK_CELLS") {
         config.walk.cells = c == "1";
     }
@@ -134,16 +128,6 @@ fn config() -> Config {
     }
     if let Some(b) = env("EVOKU_CDCL_BUMP_REASONS") {
         config.bump_reasons = b == "1";
-    }
-    if let Some(s) = env("EVOKU_CDCL_STRENGTHEN") {
-        let bad = "EVOKU_CDCL_STRENGTHEN: EVERY or EVERY:probe";
-        let (every, probe) = s.split_once(':').unwrap_or((&s, ""));
-        config.strengthen.every = every.parse().expect(bad);
-        config.strengthen.probe = match probe {
-            "" => false,
-            "probe" => true,
-            _ => panic!("{bad}"),
-        };
     }
     if let Some(s) = env("EVOKU_CDCL_SEGMENTS") {
         config.segments = s == "1";
@@ -198,10 +182,9 @@ fn main() -> Result<(), evoku::Error> {
         let outcome = cdcl.run(budget);
         let s = cdcl.stats();
         let w = cdcl.walk_stats();
-        let p = cdcl.strengthen_stats();
         println!(
             "{} vars {vars} bin {bins} long {longs} {} conflicts {} props {} decisions {} restarts {} \
-             vivified {} vprops {} walks {} flips {} last-best {} walk-solved {} passes {} root-facts {} units {} probed {} cpu {:.2} s",
+             vivified {} vprops {} walks {} flips {} last-best {} walk-solved {} cpu {:.2} s",
             puzzle.name,
             match outcome {
                 Outcome::Solved(_) => "solved",
@@ -219,10 +202,6 @@ fn main() -> Result<(), evoku::Error> {
             w.flips,
             w.last_best,
             w.solutions,
-            p.passes,
-            p.root_facts,
-            p.units,
-            p.probed,
             cpu_seconds() - start
         );
     }

@@ -9,8 +9,7 @@
 //! stream's engine, the member's default when unset: `tree` (restarted tree searches) or the
 //! CDCL with settings joined by `+`, each changing [`Config::default`]: `default`, `walk`
 //! ([`Walk::SCREENED`]), `walk-flips:N` and `walk-interval:N` (those walks with N flips per
-//! clause, or N conflicts before the first), `walkers:N` (N walkers per walk, the best kept; after
-//! the walk setting), `vivify:P` (vivification effort, percent),
+//! clause, or N conflicts before the first), `vivify:P` (vivification effort, percent),
 //! `tiers`, `bump:0|1` (reason-side bumping), `seg:0|1` (segment variables), `decay:X`,
 //! `rephase-best` (best-only rephasing every 1,000 conflicts, arithmetic, the target reset at
 //! each rephase), `random:P` (share of random decisions), `phase:false|true|random`,
@@ -67,8 +66,6 @@ fn stream(text: &str, var: &str) -> Option<Config> {
                     ..Walk::SCREENED
                 }
             }
-            // Independent walkers per walk, the best one's assignment kept (`Walk::walkers`).
-            "walkers" => config.walk.walkers = number(value, var),
             "vivify" => config.vivify = number(value, var),
             "tiers" => config.tiers = true,
             "bump" => {

@@ -6,8 +6,7 @@
 //! (UNIT 0: the member's unit; STREAMS: e.g. `01`, `0`, `1`; a stream followed
 //! by `w` or `u` is weighted or not whatever the member does). Prints one line per file and
 //! stream: name, stream (`w` weighted, `u` not), unit, solved / open / no-solution, nodes,
-//! searches, seconds. Seed 1 (the CLI's default), or `EVOKU_SEED`. `EVOKU_DENSITY=1`: counting-based
-//! branching (`Solver::set_density`).
+//! searches, seconds. Seed 1 (the CLI's default), or `EVOKU_SEED`.
 //! (Commit 85228e9's version also takes `EVOKU_GUIDE_YIELD=F`, the guide yielding to the
 //! weights, measured and not kept.)
 
@@ -26,7 +25,6 @@ fn main() -> Result<(), evoku::Error> {
     let budget: u64 = budget.parse().expect("BUDGET: a number");
     // The member's seed (`--seed`; 1 by default), or EVOKU_SEED.
     let seed: u64 = std::env::var("EVOKU_SEED").map_or(1, |v| v.parse().expect("EVOKU_SEED"));
-    let density = std::env::var("EVOKU_DENSITY").is_ok_and(|v| v == "1");
     for file in files {
         let (puzzles, _) = read_puzzles(file, &ParseOptions::default())?;
         let puzzle = &puzzles[0];
@@ -42,7 +40,6 @@ fn main() -> Result<(), evoku::Error> {
             let mut solver = Solver::new(puzzle.grid.geometry());
             solver.set_guided(EXACT_GUIDED);
             solver.set_wdeg(wdeg);
-            solver.set_density(density);
             let mut schedule = Schedule::new(seed, stream, unit);
             let mut nodes = 0u64;
             let (status, solved) = loop {

@@ -18,7 +18,6 @@ fn walking(target: bool, cells: bool) -> Config {
             score: WalkScore::Exp { cb: 8.0 },
             target,
             cells,
-            walkers: 1,
         },
         bump_reasons: false,
         ..SolverConfig::default()
@@ -88,18 +87,19 @@ fn cdcl_with_walks_proves_a_broken_puzzle_unsatisfiable() {
 #[test]
 fn cdcl_with_walks_is_a_function_of_its_seed_and_budget_split() {
     for cells in [false, true] {
-        seed_and_split(walking(true, cells), &instance(25, 45, 0));
+        seed_and_split(walking(true, cells));
     }
 }
 
-fn seed_and_split(config: Config, p: &Grid) {
-    let (end, whole) = finish(p, config.clone(), 1);
-    assert_solved(p, &end);
-    let (again, same) = finish(p, config.clone(), 1);
+fn seed_and_split(config: Config) {
+    let p = instance(25, 45, 0);
+    let (end, whole) = finish(&p, config.clone(), 1);
+    assert_solved(&p, &end);
+    let (again, same) = finish(&p, config.clone(), 1);
     assert_eq!((end.clone(), whole.stats()), (again, same.stats()));
     assert_eq!(whole.walk_stats(), same.walk_stats());
     assert!(whole.walk_stats().walks >= 2, "{:?}", whole.walk_stats());
-    let (_, other) = finish(p, config.clone(), 2);
+    let (_, other) = finish(&p, config.clone(), 2);
     assert_ne!(
         (whole.stats(), whole.walk_stats()),
         (other.stats(), other.walk_stats()),
@@ -107,7 +107,7 @@ fn seed_and_split(config: Config, p: &Grid) {
     );
     // Uneven steps stop where one call does and finish as the whole run.
     let total = whole.stats().conflicts;
-    let mut steps = Cdcl::new(p, config, 1, 0);
+    let mut steps = Cdcl::new(&p, config, 1, 0);
     let mut last = Outcome::Budget;
     let mut k = 0;
     while last == Outcome::Budget {
@@ -118,43 +118,4 @@ fn seed_and_split(config: Config, p: &Grid) {
     assert_eq!(last, end);
     assert_eq!(steps.stats(), whole.stats());
     assert_eq!(steps.walk_stats(), whole.walk_stats());
-}
-
-#[test]
-fn walkers_keep_the_best_of_their_walks_and_stay_a_function_of_seed_and_split() {
-    // The first walk starts from the same phases whatever the walkers (the searches agree up to
-    // it); several walkers keep the best of theirs, walker 0's among them.
-    let p = instance(25, 45, 99);
-    let first_walk = |walkers: u32| {
-        let mut config = walking(false, false);
-        config.solver.walk.walkers = walkers;
-        let mut cdcl = Cdcl::new(&p, config, 1, 0);
-        // One conflict at a time up to the first walk (a walk that satisfies every clause ends
-        // the run at the descent after it).
-        while cdcl.walk_stats().walks == 0 && cdcl.run(1) == Outcome::Budget {}
-        let stats = cdcl.walk_stats();
-        assert_eq!(stats.walks, 1, "solved before the first walk");
-        stats
-    };
-    let firsts: Vec<_> = (1..=6).map(first_walk).collect();
-    for pair in firsts.windows(2) {
-        let (fewer, more) = (pair[0], pair[1]);
-        assert!(
-            more.last_best <= fewer.last_best,
-            "{more:?} against {fewer:?}"
-        );
-        assert!(
-            more.flips > fewer.flips || more.last_best == 0,
-            "another walker flips more: {more:?} {fewer:?}"
-        );
-    }
-    assert!(
-        firsts[5].last_best < firsts[0].last_best,
-        "six walkers find no better phases than one: {firsts:?}"
-    );
-    // Short walks, so that the search walks more than once before one of them solves.
-    let mut config = walking(true, false);
-    config.solver.walk.walkers = 3;
-    config.solver.walk.flips_per_clause = 1;
-    seed_and_split(config, &p);
 }

@@ -366,30 +366,6 @@ impl Solver {
         (self.done == Some(Status::Sat)).then(|| self.value[pos(v) as usize] == 1)
     }
 
-    /// What decision level 0 fixes, per variable (`None`: open), after the search goes back to
-    /// level 0 (as a restart does, without counting one) and propagates there; `None` once the
-    /// search has ended, or when that propagation proves the problem unsatisfiable (the search
-    /// then ends [`Status::Unsat`]). Strengthening the problem from outside goes through
-    /// [`Solver::add_clause`].
-    pub fn root_values(&mut self) -> Option<Vec<Option<bool>>> {
-        if self.done.is_some() {
-            return None;
-        }
-        self.backtrack(0);
-        if self.propagate().is_some() {
-            self.done = Some(Status::Unsat);
-            return None;
-        }
-        Some(
-            (0..self.variables())
-                .map(|v| match self.value[pos(v) as usize] {
-                    0 => None,
-                    x => Some(x > 0),
-                })
-                .collect(),
-        )
-    }
-
     /// The model, one value per variable, once [`Status::Sat`].
     pub fn model(&self) -> Option<Vec<bool>> {
         (self.done == Some(Status::Sat)).then(|| {

@@ -49,11 +49,6 @@ pub struct Walk {
     /// (`walk_cells.rs`; on Sudoku: a cell changes its digit) instead of single flips; single
     /// flips when the scope has no groups.
     pub cells: bool,
-    /// Independent walks from the same start at each walk, each with its own draws (walker 0
-    /// the draws of a single walk); the best assignment of all of them (fewest false clauses, the
-    /// lowest walker on a tie) becomes the phases. A population of walkers proposing phases,
-    /// the work a device can do side by side (TurboSAT's hybrid); 1: one walk.
-    pub walkers: u32,
 }
 
 impl Walk {
@@ -65,7 +60,6 @@ impl Walk {
         score: WalkScore::Poly { cb: 2.5 },
         target: true,
         cells: false,
-        walkers: 1,
     };
 
     /// The best setting screened (36x36, seed 1, stream 0, a million conflicts): literal walks
@@ -83,7 +77,6 @@ impl Walk {
         score: WalkScore::Exp { cb: 8.0 },
         target: false,
         cells: false,
-        walkers: 1,
     };
 }
 
@@ -227,7 +220,7 @@ impl Solver {
         debug_assert!(self.trail_lim.is_empty(), "walks start at level 0");
         let formula = Formula::new(&walker.scope.lits, &walker.scope.starts, &self.value);
         let vars = walker.scope.vars;
-        let start: Vec<bool> = (0..vars)
+        let mut truth: Vec<bool> = (0..vars)
             .map(|v| match self.value[pos(v) as usize] {
                 0 => match self.target[v] {
                     0 => self.phase[v],
@@ -236,42 +229,29 @@ impl Solver {
                 fixed => fixed > 0,
             })
             .collect();
+        let key = rng::stream_key(
+            walker.seed,
+            WALK_STREAM,
+            walker.stats.walks as u32,
+            walker.stream,
+        );
         let flips = (walker.config.flips_per_clause * formula.clauses() as u64).min(MAX_FLIPS);
-        let mut truth = start.clone();
-        let mut best = usize::MAX;
-        for w in 0..walker.config.walkers.max(1) {
-            // Walker 0 keeps the draws of a single walk.
-            let key = rng::stream_key(
-                walker.seed,
-                WALK_STREAM.wrapping_add(w),
-                walker.stats.walks as u32,
-                walker.stream,
-            );
-            let mut draws = rng::Rng::new(key);
-            let mut mine = start.clone();
-            let (false_left, done) = if walker.config.cells && walker.scope.groups.len() > 1 {
-                let open = |v: usize| self.value[pos(v) as usize] == 0;
-                walk_cells(
-                    &formula,
-                    &mut mine,
-                    (&walker.scope.groups, &open),
-                    &walker.weights,
-                    &mut draws,
-                    flips,
-                )
-            } else {
-                walk(&formula, &mut mine, &walker.weights, &mut draws, flips)
-            };
-            walker.stats.flips += done;
-            if false_left < best {
-                best = false_left;
-                truth = mine;
-            }
-            if best == 0 {
-                break;
-            }
-        }
+        let mut draws = rng::Rng::new(key);
+        let (best, done) = if walker.config.cells && walker.scope.groups.len() > 1 {
+            let open = |v: usize| self.value[pos(v) as usize] == 0;
+            walk_cells(
+                &formula,
+                &mut truth,
+                (&walker.scope.groups, &open),
+                &walker.weights,
+                &mut draws,
+                flips,
+            )
+        } else {
+            walk(&formula, &mut truth, &walker.weights, &mut draws, flips)
+        };
         walker.stats.walks += 1;
+        walker.stats.flips += done;
         walker.stats.last_best = best as u64;
         walker.stats.solutions += u64::from(best == 0);
         walker.next = self.stats.conflicts + (walker.stats.walks + 1) * walker.config.interval;

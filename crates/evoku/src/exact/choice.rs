@@ -74,7 +74,6 @@ pub(super) fn choose_random(t: &Tables, state: &[u64], tie: u32, dual: bool) -> 
                     cell,
                     remaining: m,
                     place: None,
-                    first: 0,
                 });
             }
         }
@@ -112,7 +111,6 @@ pub(super) fn place_level(u: usize, digit: usize, places: u64) -> Level {
         cell: 0,
         remaining: places,
         place: Some((u, 1u64 << digit)),
-        first: 0,
     }
 }
 

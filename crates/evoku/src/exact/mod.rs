@@ -45,7 +45,6 @@ use crate::board::{cell_name, Geometry, Grid};
 mod alldiff;
 pub mod cdcl;
 mod choice;
-mod density;
 mod fixpoint;
 mod locked;
 mod probe;

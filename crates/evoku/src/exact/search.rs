@@ -4,7 +4,6 @@
 use std::time::Instant;
 
 use super::choice::{choose, choose_random, guided_bit, random_bit, to_grid, TIE_SALT};
-use super::density::choose_density;
 use super::probe::{Probe, Prober};
 use super::propagation::{init, run};
 use super::tables::{Scratch, Tables};
@@ -41,8 +40,6 @@ pub struct Solver {
     pub(super) wdeg: Option<Weights>,
     /// Failed-literal probing in randomized searches ([`set_probe`](Self::set_probe)).
     pub(super) probe: Option<Prober>,
-    /// Counting-based branching in randomized searches ([`set_density`](Self::set_density)).
-    pub(super) density: bool,
 }
 
 pub(super) struct Level {
@@ -50,8 +47,6 @@ pub(super) struct Level {
     pub(super) cell: usize,
     /// Untried alternatives: digits of `cell`, or for a place branch positions in `unit`.
     pub(super) remaining: u64,
-    /// An alternative to try first (0: none), as counting-based branching orders them.
-    pub(super) first: u64,
     /// A place branch (randomized search only): digit `digit` goes to one of `unit`'s cells.
     pub(super) place: Option<(usize, u64)>,
 }
@@ -80,7 +75,6 @@ impl Solver {
             guide: None,
             wdeg: None,
             probe: None,
-            density: false,
         }
     }
 
@@ -129,13 +123,6 @@ impl Solver {
     /// (default: no). The plain search never does.
     pub fn set_dual(&mut self, on: bool) {
         self.dual = on;
-    }
-
-    /// Counting-based branching (maxSD, `density.rs`) in randomized searches instead of the
-    /// minimum-remaining-values or weighted choice: the cell and digit most of a unit's
-    /// solutions use, the digit first. Default: off.
-    pub fn set_density(&mut self, on: bool) {
-        self.density = on;
     }
 
     /// Solution-guided search (Beck 2007; phase saving in SAT solvers): when on, randomized
@@ -266,18 +253,15 @@ impl Solver {
                     cell,
                     remaining,
                     place: None,
-                    first: 0,
                 }),
                 None => choose(t, state).map(|(cell, remaining)| Level {
                     cell,
                     remaining,
                     place: None,
-                    first: 0,
                 }),
                 Some(key) => {
                     let tie = crate::rng::draw(key, result.nodes as u32);
                     match &self.wdeg {
-                        _ if self.density => choose_density(t, state, tie),
                         Some(w) => choose_weighted(t, state, tie, self.dual, w),
                         None => choose_random(t, state, tie, self.dual),
                     }
@@ -330,7 +314,6 @@ impl Solver {
                 let guided = follow.as_deref().map_or(0, |g| guided_bit(t, g, level));
                 let pick = match shuffle {
                     _ if guided != 0 => guided,
-                    _ if level.first & level.remaining != 0 => level.first,
                     None => level.remaining & level.remaining.wrapping_neg(),
                     Some(key) => {
                         random_bit(level.remaining, crate::rng::draw(key, result.nodes as u32))

@@ -133,7 +133,6 @@ pub(super) fn choose_weighted(
                 cell,
                 remaining: m,
                 place: None,
-                first: 0,
             });
         }
     }

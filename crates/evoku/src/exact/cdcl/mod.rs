@@ -13,7 +13,6 @@
 
 mod dimacs;
 mod encode;
-mod strengthen;
 
 pub use dimacs::dimacs;
 use encode::{encode, Encoded};
@@ -22,7 +21,6 @@ pub use evoku_sat::{
     Cycle, Growth, Modes, Phase, Rephase, Restarts, ShareLimits, Shared, TargetReset, Walk,
     WalkScore, WalkStats,
 };
-pub use strengthen::{Strengthen, StrengthenStats};
 
 use crate::board::Grid;
 
@@ -42,18 +40,14 @@ pub struct Config {
     /// of 1,000,000 conflicts at 36x36 50 % solves none of 50_3, 4, 6, 8 with it either, and
     /// the portfolio's mix with it loses 50_4 and 50_6 (docs/results/exact-and-cdcl.md#segment-variables-other-sat-solvers-both-36x36-streams-bumping-2026-11-25-ninth-session, "Segment variables").
     pub segments: bool,
-    /// The exact solver's propagation on the search's level-0 facts, every so many conflicts
-    /// (`strengthen.rs`). Off by default.
-    pub strengthen: Strengthen,
 }
 
 impl From<SolverConfig> for Config {
-    /// The solver's settings on the cell variables alone (no segments, no strengthening).
+    /// The solver's settings on the cell variables alone (no segments).
     fn from(solver: SolverConfig) -> Config {
         Config {
             solver,
             segments: false,
-            strengthen: Strengthen::default(),
         }
     }
 }
@@ -97,12 +91,6 @@ pub struct Cdcl {
     cells: Vec<(u32, u8)>,
     solver: Solver,
     done: Option<Outcome>,
-    strengthen: Strengthen,
-    /// The exact solver of the strengthening passes (made at the first).
-    exact: Option<crate::exact::Solver>,
-    /// Conflicts at which the next pass is due.
-    next_pass: u64,
-    passes: StrengthenStats,
 }
 
 impl Cdcl {
@@ -139,10 +127,6 @@ impl Cdcl {
             cells: enc.map_or_else(Vec::new, |e| e.vars),
             solver,
             done,
-            strengthen: config.strengthen,
-            exact: None,
-            next_pass: config.strengthen.every,
-            passes: StrengthenStats::default(),
         }
     }
 
@@ -187,12 +171,7 @@ impl Cdcl {
         if let Some(done) = &self.done {
             return done.clone();
         }
-        let status = if self.strengthen.every == 0 {
-            self.solver.solve(budget)
-        } else {
-            self.solve_strengthening(budget)
-        };
-        let outcome = match status {
+        let outcome = match self.solver.solve(budget) {
             Status::Budget => return Outcome::Budget,
             Status::Unsat => Outcome::Unsat,
             Status::Sat => match self.model() {
@@ -208,48 +187,6 @@ impl Cdcl {
         };
         self.done = Some(outcome.clone());
         outcome
-    }
-
-    /// [`evoku_sat::Solver::solve`] with a strengthening pass whenever one is due: at the same
-    /// conflict counts however the budget is split, so the run stays a pure function of
-    /// (puzzle, config, seed).
-    fn solve_strengthening(&mut self, budget: u64) -> Status {
-        if budget == 0 {
-            return Status::Budget;
-        }
-        let stop = self.solver.stats().conflicts.saturating_add(budget);
-        loop {
-            let conflicts = self.solver.stats().conflicts;
-            if conflicts >= self.next_pass {
-                let exact = self
-                    .exact
-                    .get_or_insert_with(|| crate::exact::Solver::new(self.base.geometry()));
-                strengthen::strengthen(
-                    &mut self.solver,
-                    exact,
-                    &self.base,
-                    &self.cells,
-                    self.strengthen.probe,
-                    &mut self.passes,
-                );
-                self.next_pass = conflicts + self.strengthen.every;
-            }
-            let step = self.next_pass.min(stop) - conflicts;
-            match self.solver.solve(step) {
-                Status::Budget => {}
-                done => return done,
-            }
-            let now = self.solver.stats().conflicts;
-            // The budget spent, or a stop request (fewer conflicts than asked).
-            if now >= stop || now < conflicts + step {
-                return Status::Budget;
-            }
-        }
-    }
-
-    /// What the strengthening passes did (all zero when they are off).
-    pub fn strengthen_stats(&self) -> StrengthenStats {
-        self.passes
     }
 
     /// Variables of the encoding (open candidates after propagation, and segments when
