@@ -58,7 +58,9 @@ impl Solver {
     /// Whether the caller's interrupt ([`Solver::set_interrupt`]) holds, polled every
     /// [`INTERRUPT_EVERY`](crate::solver::INTERRUPT_EVERY) conflicts.
     fn interrupted(&self) -> bool {
-        self.stats.conflicts % crate::solver::INTERRUPT_EVERY == 0
+        self.stats
+            .conflicts
+            .is_multiple_of(crate::solver::INTERRUPT_EVERY)
             && self.interrupt.as_ref().is_some_and(|poll| poll())
     }
 

@@ -135,6 +135,12 @@ pub fn batch_width(width: usize, per_puzzle: u64, available: Available) -> usize
     width.min(fit.min(usize::MAX as u64) as usize).max(1)
 }
 
+/// The ACS colonies' host bytes, from the board's shape ([`crate::aco::AcoConfig::params_for`]:
+/// building the tables would cost O(cells^2) per puzzle).
+fn aco_host_bytes(plan: &RunPlan, grid: &crate::board::Grid) -> MemoryPart {
+    plan.options.aco.params_for(grid.geometry(), 0).host_bytes()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,10 +165,4 @@ mod tests {
         let one_open = Grid::from_cells(crate::board::Geometry::new(2).unwrap(), cells).unwrap();
         assert_eq!(cdcl_stream_bytes(&one_open), CDCL_BYTES_PER_VARIABLE);
     }
-}
-
-/// The ACS colonies' host bytes, from the board's shape ([`crate::aco::AcoConfig::params_for`]:
-/// building the tables would cost O(cells^2) per puzzle).
-fn aco_host_bytes(plan: &RunPlan, grid: &crate::board::Grid) -> MemoryPart {
-    plan.options.aco.params_for(grid.geometry(), 0).host_bytes()
 }
