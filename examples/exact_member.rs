@@ -66,6 +66,7 @@ fn stream(text: &str, var: &str) -> Option<Config> {
                     ..Walk::SCREENED
                 }
             }
+            "pairs" => config.pairs = true,
             "vivify" => config.vivify = number(value, var),
             "tiers" => config.tiers = true,
             "bump" => {
