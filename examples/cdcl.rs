@@ -129,9 +129,6 @@ fn config() -> Config {
     if let Some(b) = env("EVOKU_CDCL_BUMP_REASONS") {
         config.bump_reasons = b == "1";
     }
-    if let Some(s) = env("EVOKU_CDCL_PAIRS") {
-        config.pairs = s == "1";
-    }
     if let Some(s) = env("EVOKU_CDCL_SEGMENTS") {
         config.segments = s == "1";
     }
@@ -187,7 +184,7 @@ fn main() -> Result<(), evoku::Error> {
         let w = cdcl.walk_stats();
         println!(
             "{} vars {vars} bin {bins} long {longs} {} conflicts {} props {} decisions {} restarts {} \
-             vivified {} vprops {} walks {} flips {} last-best {} walk-solved {} theory {} cpu {:.2} s",
+             vivified {} vprops {} walks {} flips {} last-best {} walk-solved {} cpu {:.2} s",
             puzzle.name,
             match outcome {
                 Outcome::Solved(_) => "solved",
@@ -205,7 +202,6 @@ fn main() -> Result<(), evoku::Error> {
             w.flips,
             w.last_best,
             w.solutions,
-            s.theory,
             cpu_seconds() - start
         );
     }

@@ -66,7 +66,6 @@ fn stream(text: &str, var: &str) -> Option<Config> {
                     ..Walk::SCREENED
                 }
             }
-            "pairs" => config.pairs = true,
             "vivify" => config.vivify = number(value, var),
             "tiers" => config.tiers = true,
             "bump" => {

@@ -85,7 +85,6 @@ fn solve_and_check(puzzle: &Grid) {
 }
 
 mod cdcl;
-mod cdcl_pairs;
 mod cdcl_phases;
 mod cdcl_segments;
 mod cdcl_trajectory;

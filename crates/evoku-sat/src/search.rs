@@ -24,18 +24,7 @@ impl Solver {
         }
         let stop = self.stats.conflicts.saturating_add(budget);
         loop {
-            let conflict = match self.propagate() {
-                Some(conflict) => Some(conflict),
-                None => match self.theory_step() {
-                    crate::theory::Step::Quiet => None,
-                    crate::theory::Step::Assigned => continue,
-                    crate::theory::Step::Conflict(conflict) => Some(conflict),
-                },
-            };
-            if let Some(done) = self.done {
-                return done;
-            }
-            if let Some(conflict) = conflict {
+            if let Some(conflict) = self.propagate() {
                 self.stats.conflicts += 1;
                 if self.trail_lim.is_empty() {
                     return self.finish(Status::Unsat);
@@ -110,13 +99,6 @@ impl Solver {
         }
         for &lit in undone.iter().rev() {
             self.heap.insert(var(lit) as u32, &self.activity);
-        }
-        if let Some(theory) = &mut self.theory {
-            // The theory has seen the trail up to `theory_head`: it is told what is undone.
-            for &lit in self.trail[start..self.theory_head.max(start)].iter().rev() {
-                theory.unassigned(lit);
-            }
-            self.theory_head = self.theory_head.min(start);
         }
         self.trail.truncate(start);
         self.trail_lim.truncate(to);

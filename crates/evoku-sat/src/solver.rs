@@ -155,8 +155,6 @@ pub struct Stats {
     /// `propagations`).
     pub vivified: u64,
     pub vivify_propagations: u64,
-    /// Clauses a [`crate::Theory`] added (unit or false when added).
-    pub theory: u64,
 }
 
 /// Why a literal is true.
@@ -212,11 +210,6 @@ pub struct Solver {
     pub(crate) stream: u32,
     /// Polled every [`INTERRUPT_EVERY`] conflicts ([`Solver::set_interrupt`]).
     pub(crate) interrupt: Option<Interrupt>,
-    /// A propagator beyond the clauses ([`Solver::set_theory`]) and its scratch clauses.
-    pub(crate) theory: Option<Box<dyn crate::Theory>>,
-    pub(crate) theory_out: Vec<Vec<Lit>>,
-    /// The trail's literals up to here have been handed to the theory.
-    pub(crate) theory_head: usize,
 }
 
 /// A caller's stop condition (a signal flag, a deadline), polled inside [`Solver::solve`].
@@ -278,22 +271,12 @@ impl Solver {
             seed,
             stream,
             interrupt: None,
-            theory: None,
-            theory_out: Vec::new(),
-            theory_head: 0,
         }
     }
 
     /// A condition [`Solver::solve`] polls every few conflicts: once it holds, `solve` returns
     /// [`Status::Budget`] early (calling again continues where it stopped), so that a caller's
     /// stop request or deadline ends a long budget within milliseconds. None by default.
-    /// Consults `theory` at every propagation fixpoint (`theory.rs`); `None`: clauses only.
-    pub fn set_theory(&mut self, theory: Option<Box<dyn crate::Theory>>) {
-        self.theory = theory;
-        // A new theory has seen nothing yet.
-        self.theory_head = 0;
-    }
-
     pub fn set_interrupt(&mut self, interrupt: Option<Interrupt>) {
         self.interrupt = interrupt;
     }

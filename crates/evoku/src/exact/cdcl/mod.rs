@@ -13,7 +13,6 @@
 
 mod dimacs;
 mod encode;
-mod pairs;
 
 pub use dimacs::dimacs;
 use encode::{encode, Encoded};
@@ -41,8 +40,6 @@ pub struct Config {
     /// of 1,000,000 conflicts at 36x36 50 % solves none of 50_3, 4, 6, 8 with it either, and
     /// the portfolio's mix with it loses 50_4 and 50_6 (docs/results/exact-and-cdcl.md#segment-variables-other-sat-solvers-both-36x36-streams-bumping-2026-11-25-ninth-session, "Segment variables").
     pub segments: bool,
-    /// Naked and hidden pairs inside the search (`pairs.rs`). Off by default.
-    pub pairs: bool,
 }
 
 impl From<SolverConfig> for Config {
@@ -51,7 +48,6 @@ impl From<SolverConfig> for Config {
         Config {
             solver,
             segments: false,
-            pairs: false,
         }
     }
 }
@@ -116,9 +112,6 @@ impl Cdcl {
         if let Some(enc) = &enc {
             if config.walk.interval > 0 {
                 solver.set_walk_scope(enc.walk_scope());
-            }
-            if config.pairs {
-                solver.set_theory(Some(Box::new(pairs::Pairs::new(&enc.grid, &enc.vars))));
             }
             // Binary clauses first, then the others, each as given.
             for &(a, b) in &enc.binaries {
