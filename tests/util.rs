@@ -58,3 +58,13 @@ pub fn validate_wgsl(label: &str, source: &str) -> naga::Module {
     .unwrap_or_else(|e| panic!("{label}: {}", e.emit_to_string(source)));
     module
 }
+
+/// Whether `stderr` (of an evoku command run on a GPU) says no GPU adapter was found while none
+/// is required (`EVOKU_REQUIRE_GPU` unset): the test is then skipped, and says so.
+pub fn skipped_without_gpu(stderr: &str) -> bool {
+    let skip = stderr.contains("no GPU adapter") && std::env::var_os("EVOKU_REQUIRE_GPU").is_none();
+    if skip {
+        eprintln!("skipped: no GPU adapter (set EVOKU_REQUIRE_GPU=1 to fail instead)");
+    }
+    skip
+}

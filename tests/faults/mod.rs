@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use evoku::board::{Geometry, Grid};
 use evoku::format::{self, Format, Symbols};
 
-use crate::util;
+use crate::util::{self, skipped_without_gpu};
 
 mod backends_and_pipes;
 mod early_checks;
@@ -41,16 +41,6 @@ fn gpu_command(args: &[&str]) -> Command {
     let mut command = command(args);
     command.env("XDG_RUNTIME_DIR", std::env::temp_dir());
     command
-}
-
-/// Whether `stderr` says no GPU adapter was found while none is required
-/// (`EVOKU_REQUIRE_GPU` unset): the test is then skipped, and says so.
-fn skipped_without_gpu(stderr: &str) -> bool {
-    let skip = stderr.contains("no GPU adapter") && std::env::var_os("EVOKU_REQUIRE_GPU").is_none();
-    if skip {
-        eprintln!("skipped: no GPU adapter (set EVOKU_REQUIRE_GPU=1 to fail instead)");
-    }
-    skip
 }
 
 fn evoku(args: &[&str]) -> Output {

@@ -162,10 +162,7 @@ fn a_file_is_rated_as_a_batch_with_each_puzzle_rated_as_alone() {
             .output()
             .expect("run evoku");
         let stderr = String::from_utf8_lossy(&out.stderr);
-        if stderr.contains("no GPU adapter") && std::env::var_os("EVOKU_REQUIRE_GPU").is_none() {
-            eprintln!(
-                "skipped {extra:?}: no GPU adapter (set EVOKU_REQUIRE_GPU=1 to fail instead)"
-            );
+        if util::skipped_without_gpu(&stderr) {
             return None;
         }
         assert_eq!(out.status.code(), Some(0), "{extra:?}: {stderr}");
