@@ -129,6 +129,9 @@ fn config() -> Config {
     if let Some(b) = env("EVOKU_CDCL_BUMP_REASONS") {
         config.bump_reasons = b == "1";
     }
+    if let Some(s) = env("EVOKU_CDCL_ALLDIFF") {
+        config.alldiff = s == "1";
+    }
     if let Some(s) = env("EVOKU_CDCL_PAIRS") {
         config.pairs = s == "1";
     }

@@ -67,6 +67,7 @@ fn stream(text: &str, var: &str) -> Option<Config> {
                 }
             }
             "pairs" => config.pairs = true,
+            "alldiff" => config.alldiff = true,
             "vivify" => config.vivify = number(value, var),
             "tiers" => config.tiers = true,
             "bump" => {

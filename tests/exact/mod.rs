@@ -85,6 +85,7 @@ fn solve_and_check(puzzle: &Grid) {
 }
 
 mod cdcl;
+mod cdcl_alldiff;
 mod cdcl_pairs;
 mod cdcl_phases;
 mod cdcl_segments;

@@ -11,6 +11,7 @@
 //! takes the very trajectory of one run of `a + b`. Every solution is checked against the
 //! puzzle's rules before it is returned.
 
+mod alldiff;
 mod dimacs;
 mod encode;
 mod pairs;
@@ -43,6 +44,8 @@ pub struct Config {
     pub segments: bool,
     /// Naked and hidden pairs inside the search (`pairs.rs`). Off by default.
     pub pairs: bool,
+    /// Full all-different (every Hall set) inside the search (`alldiff.rs`). Off by default.
+    pub alldiff: bool,
 }
 
 impl From<SolverConfig> for Config {
@@ -52,6 +55,7 @@ impl From<SolverConfig> for Config {
             solver,
             segments: false,
             pairs: false,
+            alldiff: false,
         }
     }
 }
@@ -119,6 +123,9 @@ impl Cdcl {
             }
             if config.pairs {
                 solver.set_theory(Some(Box::new(pairs::Pairs::new(&enc.grid, &enc.vars))));
+            }
+            if config.alldiff {
+                solver.set_theory(Some(Box::new(alldiff::AllDiff::new(&enc.grid, &enc.vars))));
             }
             // Binary clauses first, then the others, each as given.
             for &(a, b) in &enc.binaries {
