@@ -12,9 +12,10 @@
 #            EVOKU_REQUIRE_GPU=1: the stage-by-stage parity of every WGSL stage with its CPU twin.
 #   bench    `evoku bench --preset paper --islands 8192` at 9x9, 16x16 and 25x25 (100, 40 and 20
 #            generations per repetition, 3 repetitions): the GPU column and the CPU engine on all
-#            cores, same puzzle and seed, final island states compared. With EVOKU_BASE (an older
-#            build, carried too) the same bench runs on it after, for an A/B of a kernel change
-#            on one card in one call.
+#            cores, same puzzle and seed, final island states compared. Then 16x16 and 25x25
+#            again with EVOKU_BREED=wide (`breed_wide`, a workgroup per individual: the same
+#            children, another kernel). With EVOKU_BASE (an older build, carried too) the same
+#            bench runs on it after, for an A/B of a kernel change on one card in one call.
 #   single   one puzzle at a time (`evoku suite --jobs 1`: each run alone with every core),
 #            `--backend auto`, `cpu` and `gpu`: 16x16 and 25x25 at 40/45/50 % fill
 #            (SINGLE_PER_BUCKET instances each), 36x36 at 45/50 %.
@@ -86,13 +87,15 @@ tests() {
 }
 
 bench() {
-    bench_with "$evoku" ""
-    [ -n "${EVOKU_BASE:-}" ] && bench_with "$EVOKU_BASE" -base
+    bench_with "$evoku" "" "9:100 16:40 25:20"
+    EVOKU_BREED=wide bench_with "$evoku" -wide "16:40 25:20"
+    [ -n "${EVOKU_BASE:-}" ] && bench_with "$EVOKU_BASE" -base "9:100 16:40 25:20"
 }
 
-# The bench of binary $1, its files named bench-paper-SIZE$2.json.
+# The bench of binary $1 at the sizes:generations of $3, its files named
+# bench-paper-SIZE$2.json.
 bench_with() {
-    for pair in 9:100 16:40 25:20; do
+    for pair in $3; do
         size=${pair%%:*}
         gens=${pair#*:}
         timeout 60 "$1" bench --backend gpu --preset paper --islands 8192 --sizes "$size" \

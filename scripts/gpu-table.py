@@ -46,8 +46,9 @@ def bench_table(out):
         "|---|---:|---:|---:|---|",
     ]
     for size in (9, 16, 25):
-        # The build measured, then the older one (EVOKU_BASE) when gpu-bench.sh ran it too.
-        for suffix, label in (("", ""), ("-base", ", base build")):
+        # The build measured, its `breed_wide` kernel (EVOKU_BREED=wide), then the older build
+        # (EVOKU_BASE) when gpu-bench.sh ran them too.
+        for suffix, label in (("", ""), ("-wide", ", `breed_wide`"), ("-base", ", base build")):
             found = rows(load(out / f"bench-paper-{size}{suffix}.json"))
             if not found:
                 if not suffix:

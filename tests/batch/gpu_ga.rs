@@ -131,3 +131,53 @@ fn a_puzzle_beyond_the_loop_budget_refuses_the_batch_before_any_solving() {
         "{stderr}"
     );
 }
+
+/// `EVOKU_BREED=wide` breeds with `breed_wide` (a workgroup per individual): the batch's lines
+/// are the ones `breed` gives, and a kernel it does not name is a clear error.
+#[test]
+fn the_wide_breeding_kernel_gives_the_same_lines() {
+    let Some(_lease) = crate::gpu::gpu() else {
+        return;
+    };
+    let files = [SIXTEEN, NINE, SIXTEEN_ONE];
+    let args = [
+        &["solve"],
+        &files[..],
+        &SETTINGS[..],
+        &["1", "--backend", "gpu"],
+    ]
+    .concat();
+    let with_kernel = |kernel: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_evoku"))
+            .args(&args)
+            .current_dir(util::repo(""))
+            .env("WGPU_BACKEND", "vulkan")
+            .env("EVOKU_BREED", kernel)
+            .env_remove("RUST_LOG")
+            .output()
+            .expect("run evoku")
+    };
+    let lines = |kernel: &str| {
+        let out = with_kernel(kernel);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            out.status.code().is_some_and(|c| c <= 1),
+            "{kernel}: {stderr}"
+        );
+        String::from_utf8(out.stdout)
+            .expect("utf-8")
+            .lines()
+            .map(|line| without_origin(serde_json::from_str(line).expect(line)))
+            .collect::<Vec<_>>()
+    };
+    let narrow = lines("narrow");
+    assert_eq!(narrow.len(), 22);
+    assert_eq!(lines("wide"), narrow);
+    let out = with_kernel("wider");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("EVOKU_BREED=\"wider\": expected `narrow` or `wide`"),
+        "{stderr}"
+    );
+}

@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use evoku::board::{Geometry, Grid};
 use evoku::error::Error;
 use evoku::ga::cpu::CpuEngine;
-use evoku::ga::gpu::GpuEngine;
+use evoku::ga::gpu::{BreedKernel, GpuEngine};
 use evoku::ga::stages::Stage;
 use evoku::ga::{
     run, CrossoverKind, Engine, GaConfig, GaOutcome, InitKind, Island, MutationKind, MutationScope,
@@ -79,11 +79,11 @@ fn every_pipeline_source_validates_with_naga() {
             .find(|e| e.name == stage.name())
             .unwrap_or_else(|| panic!("{} has no entry point of its name", stage.name()));
         // The host divides the individuals into workgroups of this size; `island_best` runs
-        // one workgroup per island.
-        let size = if stage == Stage::IslandBest {
-            evoku::ga::common::ISLAND_BEST_WORKGROUP
-        } else {
-            evoku::ga::common::WORKGROUP_SIZE
+        // one workgroup per island, `breed_wide` one per individual.
+        let size = match stage {
+            Stage::IslandBest => evoku::ga::common::ISLAND_BEST_WORKGROUP,
+            Stage::BreedWide => evoku::ga::common::WIDE_WORKGROUP,
+            Stage::Init | Stage::Breed => evoku::ga::common::WORKGROUP_SIZE,
         };
         assert_eq!(entry.workgroup_size, [size, 1, 1], "{}", stage.name());
     }

@@ -82,19 +82,32 @@ pub(crate) fn parity(
 ) -> Seen {
     let problem = Problem::for_config(grid, config).expect("solvable");
     let mut cpu = CpuEngine::new(problem.clone(), config, Some(1)).unwrap();
-    let mut gpu = GpuEngine::new(ctx, problem, config).unwrap_or_else(|e| panic!("{label}: {e}"));
-    compare(label, "after init", &cpu, &gpu);
+    // Both breeding kernels, each against the CPU.
+    let mut gpus = [BreedKernel::Narrow, BreedKernel::Wide].map(|kernel| {
+        let mut gpu =
+            GpuEngine::new(ctx, problem.clone(), config).unwrap_or_else(|e| panic!("{label}: {e}"));
+        gpu.set_breed_kernel(kernel)
+            .unwrap_or_else(|e| panic!("{label}: {e}"));
+        (format!("{label} ({kernel:?} breed)"), gpu)
+    });
+    for (label, gpu) in &gpus {
+        compare(label, "after init", &cpu, gpu);
+    }
     for generation in 1..=generations {
         cpu.step(1).unwrap();
-        gpu.step(1).unwrap();
-        compare(label, &format!("after generation {generation}"), &cpu, &gpu);
+        for (label, gpu) in &mut gpus {
+            gpu.step(1).unwrap();
+            compare(label, &format!("after generation {generation}"), &cpu, gpu);
+        }
     }
-    for island in 0..config.islands {
-        assert_eq!(
-            cpu.overall_best(island).unwrap(),
-            gpu.overall_best(island).unwrap(),
-            "{label}: overall best of island {island}"
-        );
+    for (label, gpu) in &mut gpus {
+        for island in 0..config.islands {
+            assert_eq!(
+                cpu.overall_best(island).unwrap(),
+                gpu.overall_best(island).unwrap(),
+                "{label}: overall best of island {island}"
+            );
+        }
     }
     let states: Vec<Island> = cpu.island_states();
     Seen {

@@ -96,10 +96,9 @@ fn overall_best_base(island: u32) -> u32 {
     return (2u * island + 1u) * GENOME_WORDS;
 }
 
-// The child this invocation builds, in private memory (registers or the invocation's local
-// memory, not the shared buffer): every operator reads and writes it here, and `write_child`
-// stores it once into `next_population` at word `child_base`.
-var<private> child: array<u32, GENOME_WORDS>;
+// The child being built (`child`, declared by child_private.wgsl or child_workgroup.wgsl, which
+// every module that uses it includes after this file): every operator reads and writes it
+// there, and `write_child` stores it once into `next_population` at word `child_base`.
 var<private> child_base: u32;
 
 fn child_word(w: u32) -> u32 {

@@ -16,9 +16,15 @@ fn copy_box(parent: u32, bx: u32) {
 // same per stack of boxes, scored on columns. Ties are broken by draw `tie_base + band` (side 0)
 // or `tie_base + b + stack` (side 1) of the pair stream.
 fn band_crossover(pair: Rng, tie_base: u32, side: u32, a: u32, b: u32) {
+    copy_to_child(a);
+    band_crossover_onto_a(pair, tie_base, side, a, b);
+}
+
+// `band_crossover` on a child that already holds parent `a` (`breed_wide` copies it with every
+// lane).
+fn band_crossover_onto_a(pair: Rng, tie_base: u32, side: u32, a: u32, b: u32) {
     let n = params.side;
     let bs = params.box_size;
-    copy_to_child(a);
     for (var unit = 0u; unit < bs; unit++) {
         let first_line = select(n + unit * bs, unit * bs, side == 0u);
         var pa = 0u;
@@ -43,6 +49,11 @@ fn band_crossover(pair: Rng, tie_base: u32, side: u32, a: u32, b: u32) {
 // complement, so the two children of a pair share every box between them.
 fn uniform_crossover(pair: Rng, tie_base: u32, side: u32, a: u32, b: u32) {
     copy_to_child(a);
+    uniform_crossover_onto_a(pair, tie_base, side, b);
+}
+
+// `uniform_crossover` on a child that already holds parent `a`.
+fn uniform_crossover_onto_a(pair: Rng, tie_base: u32, side: u32, b: u32) {
     for (var bx = 0u; bx < params.side; bx++) {
         if ((at(pair, tie_base + bx) & 1u) ^ side) == 1u {
             copy_box(b, bx);

@@ -11,14 +11,12 @@
 // times or more is recounted from the child. So the masks always equal a fresh scan's, whatever
 // the genome (no bound on a digit's count in a line is assumed).
 //
-// `lines_kept` says whether the masks describe the child: private variables start at zero, so
-// each invocation starts without; `keep_lines` builds them, `swap_child_and_lines` keeps them,
+// `lines_kept` says whether the masks describe the child: each invocation (`breed`) or
+// workgroup (`breed_wide`) starts without; `keep_lines` builds them, `swap_child_and_lines` keeps them,
 // and an operator that changes the child otherwise (the box assignment) drops them.
-
-var<private> lines_seen: array<Mask, 2u * SIDE>;
-var<private> lines_dup: array<Mask, 2u * SIDE>;
-var<private> lines_tri: array<Mask, 2u * SIDE>;
-var<private> lines_kept: bool;
+//
+// The masks (`lines_seen`, `lines_dup`, `lines_tri`, `lines_kept`) are declared beside the child,
+// in child_private.wgsl or child_workgroup.wgsl.
 
 // Adds one occurrence of the digit with bit `bit` to line `line`.
 fn line_add(line: u32, bit: Mask) {

@@ -217,3 +217,5 @@ pub const ISLAND_FROZEN: u32 = 2;
 pub const WORKGROUP_SIZE: u32 = 64;
 /// Invocations per workgroup of `island_best` (one workgroup per island).
 pub const ISLAND_BEST_WORKGROUP: u32 = 64;
+/// Invocations per workgroup of `breed_wide` (one workgroup per individual).
+pub const WIDE_WORKGROUP: u32 = 64;

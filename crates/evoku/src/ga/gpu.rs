@@ -29,7 +29,7 @@ pub use multi::{split_islands, MultiGpuEngine};
 
 use crate::board::Geometry;
 use crate::error::{Error, Result};
-use crate::ga::common::{ISLAND_BEST_WORKGROUP, WORKGROUP_SIZE};
+use crate::ga::common::{ISLAND_BEST_WORKGROUP, WIDE_WORKGROUP, WORKGROUP_SIZE};
 use crate::ga::prelude::BINDINGS;
 use crate::ga::stages::Stage;
 use crate::ga::{Engine, GaConfig, Island, Params, Problem};
@@ -48,11 +48,12 @@ const HARDWARE_VISITS_PER_SUBMIT: u64 = 400_000_000;
 /// The same for a software adapter: lavapipe on 2 cores runs 10-20 ns a visit, so 40-80 ms.
 const SOFTWARE_VISITS_PER_SUBMIT: u64 = 4_000_000;
 
-/// The three compute pipelines and their shared bind group layout, built once per context and
-/// box size (the modules divide by the board's size as compile-time constants).
+/// The three compute pipelines and their shared layouts, built once per context and box size
+/// (the modules divide by the board's size as compile-time constants).
 #[derive(Debug)]
 struct Pipelines {
     layout: wgpu::BindGroupLayout,
+    pipeline_layout: wgpu::PipelineLayout,
     init: wgpu::ComputePipeline,
     breed: wgpu::ComputePipeline,
     island_best: wgpu::ComputePipeline,
@@ -70,6 +71,50 @@ impl Pipelines {
             breed: pipeline(Stage::Breed),
             island_best: pipeline(Stage::IslandBest),
             layout,
+            pipeline_layout,
+        }
+    }
+}
+
+/// `breed_wide`'s pipeline, built on the first engine that asks for it (once per context and
+/// box size, like [`Pipelines`], whose layout it shares).
+#[derive(Debug)]
+struct WideBreed(wgpu::ComputePipeline);
+
+/// Which kernel breeds each generation. The children are the same bit for bit (both are twins
+/// of `ga::cpu::breed`, and the parity tests run both); only the speed differs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BreedKernel {
+    /// `breed`: an invocation per individual, its child in private memory.
+    #[default]
+    Narrow,
+    /// `breed_wide`: a workgroup of 64 invocations per individual, its child in workgroup
+    /// memory, the mask build and the store shared by the lanes (issue 33's kernel for large
+    /// boards; not the default until a hardware GPU has measured it faster).
+    Wide,
+}
+
+impl BreedKernel {
+    /// The environment variable that picks the kernel for every GA engine of the process:
+    /// `narrow` (the default) or `wide`.
+    pub const ENV: &'static str = "EVOKU_BREED";
+
+    /// The kernel [`BreedKernel::ENV`] names; `Narrow` when it is unset.
+    pub fn from_env() -> Result<BreedKernel> {
+        match std::env::var(Self::ENV) {
+            Err(std::env::VarError::NotPresent) => Ok(BreedKernel::Narrow),
+            Ok(value) => match value.trim() {
+                "narrow" => Ok(BreedKernel::Narrow),
+                "wide" => Ok(BreedKernel::Wide),
+                other => Err(Error::Config(format!(
+                    "{}={other:?}: expected `narrow` or `wide`",
+                    Self::ENV
+                ))),
+            },
+            Err(std::env::VarError::NotUnicode(value)) => Err(Error::Config(format!(
+                "{}={value:?}: expected `narrow` or `wide`",
+                Self::ENV
+            ))),
         }
     }
 }
@@ -97,6 +142,9 @@ pub struct GpuEngine {
     params: Params,
     sizes: Sizes,
     pipelines: Arc<Pipelines>,
+    geometry: Geometry,
+    /// `breed_wide`'s pipeline when it breeds ([`BreedKernel::Wide`]), else `breed` does.
+    wide: Option<Arc<WideBreed>>,
     buffers: Buffers,
     /// `bind_groups[k]` reads population `k` and writes population `1 - k`.
     bind_groups: [wgpu::BindGroup; 2],
@@ -201,6 +249,8 @@ impl GpuEngine {
             params,
             sizes,
             pipelines,
+            geometry,
+            wide: None,
             buffers,
             bind_groups,
             current: 0,
@@ -213,6 +263,8 @@ impl GpuEngine {
             ),
             pieces: Pieces::new(),
         };
+        let mut engine = engine;
+        engine.set_breed_kernel(BreedKernel::from_env()?)?;
         Ok(engine)
     }
 
@@ -236,15 +288,73 @@ impl GpuEngine {
         &self.ctx
     }
 
+    /// The kernel that breeds ([`BreedKernel`]).
+    pub fn breed_kernel(&self) -> BreedKernel {
+        match self.wide {
+            Some(_) => BreedKernel::Wide,
+            None => BreedKernel::Narrow,
+        }
+    }
+
+    /// Breeds with `kernel` from the next generation on (building `breed_wide`'s pipeline the
+    /// first time); results do not depend on it.
+    pub fn set_breed_kernel(&mut self, kernel: BreedKernel) -> Result<()> {
+        if kernel != self.breed_kernel() && self.pieces.done() != 0 {
+            // A software adapter's generation cut short counts its pieces in the workgroups of
+            // the kernel that began it.
+            return Err(Error::Internal(
+                "the breeding kernel changed in the middle of a generation".into(),
+            ));
+        }
+        self.wide = match kernel {
+            BreedKernel::Narrow => None,
+            BreedKernel::Wide => {
+                let (pipelines, geometry) = (&self.pipelines, self.geometry);
+                let wide =
+                    self.ctx
+                        .pipelines("building breed_wide", geometry.box_size(), |device| {
+                            let stage = Stage::BreedWide;
+                            WideBreed(pipeline::compute_pipeline(
+                                device,
+                                &pipelines.pipeline_layout,
+                                stage.name(),
+                                stage.source(geometry),
+                            ))
+                        })?;
+                Some(wide)
+            }
+        };
+        Ok(())
+    }
+
+    /// The breeding pipeline, its individuals per workgroup and its workgroups (a grid).
+    fn breed_dispatch(&self) -> (&wgpu::ComputePipeline, u32, (u32, u32)) {
+        match &self.wide {
+            None => (
+                &self.pipelines.breed,
+                WORKGROUP_SIZE,
+                self.individual_groups,
+            ),
+            Some(wide) => {
+                let max = self.ctx.limits.max_compute_workgroups_per_dimension;
+                (&wide.0, 1, grid(self.sizes.individuals, max))
+            }
+        }
+    }
+
     /// Invocations each stage launches per generation (`breed`: one per individual, rounded up
-    /// to whole workgroups; `island_best`: a workgroup per island), as dispatched.
+    /// to whole workgroups, or `breed_wide`'s workgroup per individual; `island_best`: a
+    /// workgroup per island), as dispatched.
     pub fn invocations_per_stage(&self) -> Vec<(&'static str, u64)> {
         let groups = |g: (u32, u32)| g.0 as u64 * g.1 as u64;
+        let (_, per_group, breed_groups) = self.breed_dispatch();
+        let (name, lanes) = match self.wide {
+            None => ("breed", WORKGROUP_SIZE),
+            Some(_) => ("breed_wide", WIDE_WORKGROUP),
+        };
+        debug_assert!(per_group == 1 || lanes == WORKGROUP_SIZE);
         vec![
-            (
-                "breed",
-                groups(self.individual_groups) * WORKGROUP_SIZE as u64,
-            ),
+            (name, groups(breed_groups) * lanes as u64),
             (
                 "island_best",
                 groups(self.island_groups) * ISLAND_BEST_WORKGROUP as u64,

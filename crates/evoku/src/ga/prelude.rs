@@ -2,7 +2,7 @@
 //! written out from its one Rust home (see `crate::gpu::prelude`).
 
 use super::common::{
-    outcome, Island, Params, ISLAND_BEST_WORKGROUP, ISLAND_FROZEN, WORKGROUP_SIZE,
+    outcome, Island, Params, ISLAND_BEST_WORKGROUP, ISLAND_FROZEN, WIDE_WORKGROUP, WORKGROUP_SIZE,
 };
 use super::config::{CrossoverKind, Encoding, MutationKind, MutationScope, MAX_ELITES};
 use super::gpu::buffers::table_words;
@@ -54,6 +54,7 @@ pub fn prelude(geometry: Geometry) -> String {
         .uint("ISLAND_FROZEN", ISLAND_FROZEN)
         .uint("WORKGROUP_SIZE", WORKGROUP_SIZE)
         .uint("ISLAND_BEST_WORKGROUP", ISLAND_BEST_WORKGROUP)
+        .uint("WIDE_WORKGROUP", WIDE_WORKGROUP)
         .uint("MAX_ELITES", MAX_ELITES)
         .int("ASSIGN_UNIT", ASSIGN_UNIT)
         .uint("ASSIGN_NOISE_DRAW", ASSIGN_NOISE_DRAW)

@@ -24,6 +24,8 @@ macro_rules! shader_file {
 
 pub const RNG: ShaderFile = shader_file!("rng.wgsl");
 pub const COMMON: ShaderFile = shader_file!("ga/common.wgsl");
+pub const CHILD_PRIVATE: ShaderFile = shader_file!("ga/child_private.wgsl");
+pub const CHILD_WORKGROUP: ShaderFile = shader_file!("ga/child_workgroup.wgsl");
 pub const MASK_NARROW: ShaderFile = shader_file!("ga/mask_narrow.wgsl");
 pub const MASK_WIDE: ShaderFile = shader_file!("ga/mask_wide.wgsl");
 pub const FITNESS: ShaderFile = shader_file!("ga/fitness.wgsl");
@@ -36,6 +38,7 @@ pub const MUTATION: ShaderFile = shader_file!("ga/mutation.wgsl");
 pub const ASSIGN: ShaderFile = shader_file!("ga/assign.wgsl");
 pub const LOCAL_SEARCH: ShaderFile = shader_file!("ga/local_search.wgsl");
 pub const BREED: ShaderFile = shader_file!("ga/breed.wgsl");
+pub const BREED_WIDE: ShaderFile = shader_file!("ga/breed_wide.wgsl");
 pub const ISLAND_BEST: ShaderFile = shader_file!("ga/island_best.wgsl");
 
 // The Ant Colony System's (`crate::aco::gpu`).

@@ -14,7 +14,9 @@ use crate::gpu::SOFTWARE_LOOP_BUDGET;
 pub fn stage_loop_bound(stage: Stage, params: &Params) -> u64 {
     match stage {
         Stage::Init => cpu::init::loop_bound(params),
-        Stage::Breed => cpu::breed::loop_bound(params),
+        // Lane 0 of `breed_wide` runs `breed`'s loops but the mask build and the store, which
+        // its lanes share.
+        Stage::Breed | Stage::BreedWide => cpu::breed::loop_bound(params),
         Stage::IslandBest => cpu::island_best::loop_bound(params),
     }
 }

@@ -73,13 +73,14 @@ impl GpuEngine {
 
     /// Records and submits `generations` generations in one command buffer.
     fn submit(&mut self, generations: u32) -> Result<()> {
-        let (p, groups, islands) = (&self.pipelines, self.individual_groups, self.island_groups);
+        let (p, islands) = (&self.pipelines, self.island_groups);
+        let (breed, _, groups) = self.breed_dispatch();
         let bind_groups = &self.bind_groups;
         let mut current = self.current;
         pipeline::submit_pass(&self.ctx, "running generations", "generations", |pass| {
             for _ in 0..generations {
                 pass.set_bind_group(0, &bind_groups[current], &[]);
-                pass.set_pipeline(&p.breed);
+                pass.set_pipeline(breed);
                 pass.dispatch_workgroups(groups.0, groups.1, 1);
                 pass.set_pipeline(&p.island_best);
                 pass.dispatch_workgroups(islands.0, islands.1, 1);
@@ -104,18 +105,23 @@ impl GpuEngine {
     /// Runs the workgroups of `piece` not yet run, through bind group `k`, a piece per submit;
     /// `false` when `cut()` said so before one.
     fn run_pieces(&mut self, piece: Piece, k: usize, cut: &dyn Fn() -> bool) -> Result<bool> {
-        let total = self.sizes.individuals.div_ceil(WORKGROUP_SIZE as u64) as u32;
+        let (pipeline, per_group) = match piece {
+            Piece::Init => (&self.pipelines.init, WORKGROUP_SIZE),
+            Piece::Breed => {
+                let (breed, per_group, _) = self.breed_dispatch();
+                (breed, per_group)
+            }
+        };
+        let pipeline = pipeline.clone();
+        let total = self.sizes.individuals.div_ceil(per_group as u64) as u32;
         let most = self.ctx.limits.max_compute_workgroups_per_dimension;
         while let Some(now) = self.pieces.next(total, most) {
             if cut() {
                 return Ok(false);
             }
-            self.set_first_individual(self.pieces.done() * WORKGROUP_SIZE)?;
+            self.set_first_individual(self.pieces.done() * per_group)?;
             let started = Instant::now();
-            let pipeline = match piece {
-                Piece::Init => &self.pipelines.init,
-                Piece::Breed => &self.pipelines.breed,
-            };
+            let pipeline = &pipeline;
             let submission =
                 pipeline::submit_pass(&self.ctx, "running a piece", "piece", |pass| {
                     pass.set_bind_group(0, &self.bind_groups[k], &[]);
