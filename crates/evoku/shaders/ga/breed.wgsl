@@ -148,8 +148,6 @@ fn breed_cross(breeding: ptr<function, Breeding>) {
     let words = GENOME_WORDS;
     let island = (*breeding).island;
     let first = (*breeding).first;
-    let a = (*breeding).a;
-    let b = (*breeding).b;
     let kind = params.crossover_kind;
     var rng = (*breeding).rng;
     if kind == CROSSOVER_BAND {
@@ -161,6 +159,19 @@ fn breed_cross(breeding: ptr<function, Breeding>) {
         let own_parent = select((*breeding).gb, (*breeding).ga, (*breeding).side == 0u);
         multi_parent(&rng, epoch_best_base(island), generation_best, own_parent);
     }
+    (*breeding).rng = rng;
+    breed_cross_outcome(breeding);
+}
+
+// After a crossover, with the adaptive rates: whether it succeeded, and when two elites' failed,
+// a random individual in the child's place.
+fn breed_cross_outcome(breeding: ptr<function, Breeding>) {
+    let words = GENOME_WORDS;
+    let island = (*breeding).island;
+    let first = (*breeding).first;
+    let a = (*breeding).a;
+    let b = (*breeding).b;
+    var rng = (*breeding).rng;
     if (*breeding).adaptive {
         // A crossover succeeds when the child is fitter than its parents' mean; when two
         // elites' crossover fails, a random individual takes the child's place.
@@ -220,21 +231,32 @@ fn breed_mutate(breeding: ptr<function, Breeding>) {
 // The child's box assignments and local search; then its score and outcome bits. The caller
 // stores the child (`write_child`).
 fn breed_end(breeding: ptr<function, Breeding>) {
+    breed_assign(breeding);
+    if params.local_search > 0u {
+        var rng = (*breeding).rng;
+        (*breeding).penalty = local_search(params.mutation_kind, &rng, (*breeding).penalty, params.local_search);
+        (*breeding).rng = rng;
+    }
+    breed_score(breeding);
+}
+
+// The child's box assignments, then its penalty.
+fn breed_assign(breeding: ptr<function, Breeding>) {
     var rng = (*breeding).rng;
-    var inherited = (*breeding).inherited;
-    var penalty = (*breeding).penalty;
     for (var step = 0u; step < params.assign_steps; step++) {
         box_assignment(&rng);
-        inherited = false;
+        (*breeding).inherited = false;
     }
-    if !inherited {
-        penalty = child_penalty();
+    if !(*breeding).inherited {
+        (*breeding).penalty = child_penalty();
     }
-    if params.local_search > 0u {
-        penalty = local_search(params.mutation_kind, &rng, penalty, params.local_search);
-    }
+    (*breeding).rng = rng;
+}
+
+// The child's score and outcome bits.
+fn breed_score(breeding: ptr<function, Breeding>) {
     let id = (*breeding).id;
-    next_scores[id] = vec2<u32>(penalty, 0u);
+    next_scores[id] = vec2<u32>((*breeding).penalty, 0u);
     outcomes[id] = (*breeding).bits;
 }
 

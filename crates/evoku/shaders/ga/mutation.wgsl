@@ -220,6 +220,16 @@ fn unit_directed_mutation(rng: ptr<function, Rng>) -> SwapPair {
             duplicated |= mask_bit(p);
         }
     }
+    return directed_pick(rng, unit, free, duplicated);
+}
+
+// The directed mutation's choice in unit `unit`, given its free positions and those of them
+// whose digit is duplicated in a scored line: two duplicated cells when there are two or more;
+// with one, that one and another free cell; with none, any two free cells; abandoned when the
+// unit has fewer than two free cells. The same choice as `box_mutation`'s directed one, from
+// masks instead of lists (`breed_wide` scans the unit with every lane).
+fn directed_pick(rng: ptr<function, Rng>, unit: u32, free: Mask, duplicated: Mask) -> SwapPair {
+    let n = params.side;
     let free_count = mask_count(free);
     if free_count < 2u {
         return SwapPair(false, 0u, 0u);
