@@ -89,8 +89,9 @@ pub enum BreedKernel {
     #[default]
     Narrow,
     /// `breed_wide`: a workgroup of 64 invocations per individual, its child in workgroup
-    /// memory, the mask build and the store shared by the lanes (issue 33's kernel for large
-    /// boards; not the default until a hardware GPU has measured it faster).
+    /// memory; the lanes share the copies, the box crossovers, the line masks, the directed
+    /// mutation's scans and the store (issue 33's kernel for large boards; not the default
+    /// until a hardware GPU has measured it faster).
     Wide,
 }
 
@@ -244,7 +245,7 @@ impl GpuEngine {
             (buffers, bind_groups)
         })?;
         let max = ctx.limits.max_compute_workgroups_per_dimension;
-        let engine = GpuEngine {
+        let mut engine = GpuEngine {
             ctx: ctx.clone(),
             params,
             sizes,
@@ -263,7 +264,6 @@ impl GpuEngine {
             ),
             pieces: Pieces::new(),
         };
-        let mut engine = engine;
         engine.set_breed_kernel(BreedKernel::from_env()?)?;
         Ok(engine)
     }
@@ -347,12 +347,11 @@ impl GpuEngine {
     /// workgroup per island), as dispatched.
     pub fn invocations_per_stage(&self) -> Vec<(&'static str, u64)> {
         let groups = |g: (u32, u32)| g.0 as u64 * g.1 as u64;
-        let (_, per_group, breed_groups) = self.breed_dispatch();
+        let (_, _, breed_groups) = self.breed_dispatch();
         let (name, lanes) = match self.wide {
             None => ("breed", WORKGROUP_SIZE),
             Some(_) => ("breed_wide", WIDE_WORKGROUP),
         };
-        debug_assert!(per_group == 1 || lanes == WORKGROUP_SIZE);
         vec![
             (name, groups(breed_groups) * lanes as u64),
             (
