@@ -5,6 +5,9 @@
 //!
 //! `crates/evoku/shaders/ga/<stage>.wgsl` is the twin of `crates/evoku/src/ga/cpu/<stage>.rs` (the ACS's: `crates/evoku/shaders/aco/`,
 //! `crates/evoku/src/aco/cpu/`); the entry point and pipeline label of a stage are its name.
+//! Two GA files are not stages of their own: `breed_wide.wgsl` is a second kernel of `breed`
+//! (a workgroup per individual; its twin is `cpu/breed.rs` too), and `child_private.wgsl` /
+//! `child_workgroup.wgsl` declare where the child being built lives.
 
 /// One WGSL file of `crates/evoku/shaders/`.
 #[derive(Clone, Copy, Debug)]
