@@ -219,13 +219,19 @@ fn breed_mutate(breeding: ptr<function, Breeding>) {
             mutated = true;
         }
     }
+    breed_mutation_outcome(breeding, mutated, before);
+    (*breeding).rng = rng;
+}
+
+// After the mutation chances, with the adaptive rates: whether any mutated the child, and whether
+// that lowered its penalty below `before`.
+fn breed_mutation_outcome(breeding: ptr<function, Breeding>, mutated: bool, before: u32) {
     if (*breeding).adaptive && mutated {
         (*breeding).bits |= OUTCOME_MUTATED;
         if child_penalty() < before {
             (*breeding).bits |= OUTCOME_MUTATION_IMPROVED;
         }
     }
-    (*breeding).rng = rng;
 }
 
 // The child's box assignments and local search; then its score and outcome bits. The caller

@@ -48,20 +48,6 @@ var<workgroup> wide_unit: u32;
 var<workgroup> wide_dup: array<atomic<u32>, 2>;
 const WIDE_DONE: u32 = 0xffffffffu;
 
-// Word `w` of the child with every cell of a box `take_box` names taken from parent `b`
-// (genome at word `gb`).
-fn merged_word(w: u32, gb: u32, take_box: ptr<function, array<bool, 4>>) -> u32 {
-    var word = child[w];
-    let from_b = population[gb + w];
-    for (var c = 0u; c < 4u; c++) {
-        if (*take_box)[c] {
-            let byte = 0xffu << (8u * c);
-            word = (word & ~byte) | (from_b & byte);
-        }
-    }
-    return word;
-}
-
 // The band or uniform crossover (`kind`) on a child that holds parent `a`, shared by the lanes;
 // called by every lane, in uniform control flow.
 fn wide_crossover(kind: u32, lane: u32) {
@@ -101,22 +87,25 @@ fn wide_crossover(kind: u32, lane: u32) {
     workgroupBarrier();
     let take = wide_take;
     for (var w = lane; w < params.genome_words; w += WIDE_WORKGROUP) {
-        var take_box: array<bool, 4>;
+        // The bytes of word w whose cells come from parent `b`.
+        var from_b = 0u;
         for (var c = 0u; c < 4u; c++) {
             let g = 4u * w + c;
             let bx = g / SIDE;
-            if g >= CELLS {
-                take_box[c] = false;
-            } else if kind == CROSSOVER_BAND {
+            var take_box = false;
+            if g < CELLS && kind == CROSSOVER_BAND {
                 // Side 0 takes bands (boxes u * b + k), side 1 stacks (boxes k * b + u).
                 let unit = select(bx % bs, bx / bs, side == 0u);
-                take_box[c] = ((take >> unit) & 1u) == 1u;
-            } else {
+                take_box = ((take >> unit) & 1u) == 1u;
+            } else if g < CELLS {
                 // `uniform_crossover_onto_a`: box `bx` by draw `tie_base + bx`.
-                take_box[c] = ((at(wide_pair, wide_tie_base + bx) & 1u) ^ side) == 1u;
+                take_box = ((at(wide_pair, wide_tie_base + bx) & 1u) ^ side) == 1u;
+            }
+            if take_box {
+                from_b |= 0xffu << (8u * c);
             }
         }
-        child[w] = merged_word(w, gb, &take_box);
+        child[w] = (child[w] & ~from_b) | (population[gb + w] & from_b);
     }
 }
 
@@ -198,12 +187,7 @@ fn wide_mutate(lane: u32, breeding: ptr<function, Breeding>) {
         }
     }
     if lane == 0u {
-        if (*breeding).adaptive && mutated {
-            (*breeding).bits |= OUTCOME_MUTATED;
-            if child_penalty() < before {
-                (*breeding).bits |= OUTCOME_MUTATION_IMPROVED;
-            }
-        }
+        breed_mutation_outcome(breeding, mutated, before);
         (*breeding).rng = rng;
     }
 }
@@ -213,10 +197,7 @@ fn wide_mutate(lane: u32, breeding: ptr<function, Breeding>) {
 fn wide_local_search(lane: u32, breeding: ptr<function, Breeding>) {
     let penalty = (*breeding).penalty;
     var rng = (*breeding).rng;
-    var found = false;
-    var best_penalty = 0u;
-    var best_i = 0u;
-    var best_j = 0u;
+    var best: BestSwap;
     for (var c = 0u; c < params.local_search; c++) {
         if lane == 0u {
             wide_begin_scan(below(&rng, SIDE));
@@ -224,23 +205,11 @@ fn wide_local_search(lane: u32, breeding: ptr<function, Breeding>) {
         let unit = workgroupUniformLoad(&wide_unit);
         wide_scan(lane, unit);
         if lane == 0u {
-            let pair = directed_pick(&rng, unit, free_mask(unit), wide_duplicated());
-            if pair.found {
-                let p = swapped_penalty(penalty, pair.i, pair.j);
-                if !found || p < best_penalty {
-                    found = true;
-                    best_penalty = p;
-                    best_i = pair.i;
-                    best_j = pair.j;
-                }
-            }
+            consider_swap(&best, penalty, directed_pick(&rng, unit, free_mask(unit), wide_duplicated()));
         }
     }
     if lane == 0u {
-        if found {
-            swap_child_and_lines(best_i, best_j);
-            (*breeding).penalty = best_penalty;
-        }
+        (*breeding).penalty = take_best_swap(best, penalty);
         (*breeding).rng = rng;
     }
 }

@@ -43,31 +43,42 @@ fn swapped_penalty(penalty: u32, i: u32, j: u32) -> u32 {
     return penalty - before + after;
 }
 
+// The best swap a local search has found so far: the lowest penalty (ties: the first found).
+struct BestSwap {
+    found: bool,
+    penalty: u32,
+    i: u32,
+    j: u32,
+}
+
+// Keeps `pair` in `best` when it is found and better, scored from the child's `penalty`.
+fn consider_swap(best: ptr<function, BestSwap>, penalty: u32, pair: SwapPair) {
+    if pair.found {
+        let p = swapped_penalty(penalty, pair.i, pair.j);
+        if !(*best).found || p < (*best).penalty {
+            *best = BestSwap(true, p, pair.i, pair.j);
+        }
+    }
+}
+
+// Makes the best swap, if any; returns the child's penalty after it.
+fn take_best_swap(best: BestSwap, penalty: u32) -> u32 {
+    if best.found {
+        swap_child_and_lines(best.i, best.j);
+        return best.penalty;
+    }
+    return penalty;
+}
+
 // Draws `children` variants of the child (one mutation each), keeps the lowest-penalty one
 // (ties: the first) and returns its penalty; when every draw is abandoned the child stays.
 fn local_search(kind: u32, rng: ptr<function, Rng>, penalty: u32, children: u32) -> u32 {
-    var found = false;
-    var best_penalty = 0u;
-    var best_i = 0u;
-    var best_j = 0u;
+    var best: BestSwap;
     if children > 0u {
         keep_lines();
     }
     for (var c = 0u; c < children; c++) {
-        let pair = mutation(kind, rng);
-        if pair.found {
-            let p = swapped_penalty(penalty, pair.i, pair.j);
-            if !found || p < best_penalty {
-                found = true;
-                best_penalty = p;
-                best_i = pair.i;
-                best_j = pair.j;
-            }
-        }
+        consider_swap(&best, penalty, mutation(kind, rng));
     }
-    if found {
-        swap_child_and_lines(best_i, best_j);
-        return best_penalty;
-    }
-    return penalty;
+    return take_best_swap(best, penalty);
 }

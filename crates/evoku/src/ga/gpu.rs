@@ -102,17 +102,13 @@ impl BreedKernel {
 
     /// The kernel [`BreedKernel::ENV`] names; `Narrow` when it is unset.
     pub fn from_env() -> Result<BreedKernel> {
-        match std::env::var(Self::ENV) {
-            Err(std::env::VarError::NotPresent) => Ok(BreedKernel::Narrow),
-            Ok(value) => match value.trim() {
-                "narrow" => Ok(BreedKernel::Narrow),
-                "wide" => Ok(BreedKernel::Wide),
-                other => Err(Error::Config(format!(
-                    "{}={other:?}: expected `narrow` or `wide`",
-                    Self::ENV
-                ))),
-            },
-            Err(std::env::VarError::NotUnicode(value)) => Err(Error::Config(format!(
+        let Some(value) = std::env::var_os(Self::ENV) else {
+            return Ok(BreedKernel::Narrow);
+        };
+        match value.to_str().map(str::trim) {
+            Some("narrow") => Ok(BreedKernel::Narrow),
+            Some("wide") => Ok(BreedKernel::Wide),
+            _ => Err(Error::Config(format!(
                 "{}={value:?}: expected `narrow` or `wide`",
                 Self::ENV
             ))),

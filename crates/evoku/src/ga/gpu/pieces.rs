@@ -121,11 +121,10 @@ impl GpuEngine {
             }
             self.set_first_individual(self.pieces.done() * per_group)?;
             let started = Instant::now();
-            let pipeline = &pipeline;
             let submission =
                 pipeline::submit_pass(&self.ctx, "running a piece", "piece", |pass| {
                     pass.set_bind_group(0, &self.bind_groups[k], &[]);
-                    pass.set_pipeline(pipeline);
+                    pass.set_pipeline(&pipeline);
                     pass.dispatch_workgroups(now, 1, 1);
                 })?;
             // Cut while it runs: the piece is not counted, and runs again when the generation
