@@ -178,33 +178,6 @@ fn main() -> Result<(), evoku::Error> {
         let puzzle = &puzzles[0];
         let start = cpu_seconds();
         let mut cdcl = Cdcl::new(&puzzle.grid, config.clone(), seed, stream);
-        if let Some(order) = env("EVOKU_CDCL_ORDER") {
-            let g = puzzle.grid.geometry();
-            let (side, b) = (g.side(), g.box_size());
-            let mut open = vec![0u32; side + 1];
-            if let Ok(p) = evoku::exact::propagate(&puzzle.grid) {
-                for &m in p.candidates.iter().filter(|&&m| m & (m - 1) != 0) {
-                    for d in 0..side {
-                        open[d + 1] += u32::from(m >> d & 1 == 1);
-                    }
-                }
-            }
-            let mut rank: Vec<u8> = (1..=side as u8).collect();
-            rank.sort_by_key(|&d| open[d as usize]);
-            let top = side as u32;
-            match order.as_str() {
-                "band" => cdcl.set_priorities(|c, _| top - (g.row_of(c) / b) as u32),
-                "row" => cdcl.set_priorities(|c, _| top - g.row_of(c) as u32),
-                "box" => cdcl.set_priorities(|c, _| top - g.box_of(c) as u32),
-                "digit" => cdcl
-                    .set_priorities(|_, d| top - rank.iter().position(|&x| x == d).unwrap() as u32),
-                "digit2" => cdcl.set_priorities(|_, d| {
-                    u32::from(rank.iter().position(|&x| x == d).unwrap() < side / 6)
-                }),
-                "band1" => cdcl.set_priorities(|c, _| u32::from(g.row_of(c) / b == 0)),
-                _ => panic!("EVOKU_CDCL_ORDER: band, row, box, digit, digit2 or band1"),
-            }
-        }
         let (vars, (bins, longs)) = (cdcl.variables(), cdcl.clause_counts());
         let outcome = cdcl.run(budget);
         let s = cdcl.stats();

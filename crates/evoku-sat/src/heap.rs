@@ -8,8 +8,6 @@
 struct Entry {
     activity: f64,
     var: u32,
-    /// The variable's priority class: a higher class is decided first, whatever the activity.
-    prio: u32,
 }
 
 /// Variables ordered by `activity`, largest first.
@@ -18,17 +16,13 @@ pub(super) struct VarHeap {
     heap: Vec<Entry>,
     /// Position of each variable in `heap`, `u32::MAX` when absent.
     index: Vec<u32>,
-    /// Priority class per variable (empty: all 0).
-    prio: Vec<u32>,
 }
 
 const ABSENT: u32 = u32::MAX;
 
 #[inline(always)]
 fn before(a: Entry, b: Entry) -> bool {
-    a.prio > b.prio
-        || (a.prio == b.prio
-            && (a.activity > b.activity || (a.activity == b.activity && a.var < b.var)))
+    a.activity > b.activity || (a.activity == b.activity && a.var < b.var)
 }
 
 impl VarHeap {
@@ -37,7 +31,6 @@ impl VarHeap {
         let mut heap = VarHeap {
             heap: Vec::with_capacity(vars),
             index: vec![ABSENT; vars],
-            prio: Vec::new(),
         };
         for v in 0..vars as u32 {
             heap.insert(v, activity);
@@ -70,7 +63,6 @@ impl VarHeap {
         self.heap.push(Entry {
             activity: activity[v as usize],
             var: v,
-            prio: self.prio.get(v as usize).copied().unwrap_or(0),
         });
         self.up(self.heap.len() - 1);
     }
@@ -106,19 +98,6 @@ impl VarHeap {
         }
         heap[i] = last;
         self.up(i);
-    }
-
-    /// Sets every variable's priority class and reorders.
-    pub(super) fn set_priorities(&mut self, prio: Vec<u32>, activity: &[f64]) {
-        self.prio = prio;
-        let vars: Vec<u32> = self.heap.iter().map(|e| e.var).collect();
-        self.heap.clear();
-        for &v in &vars {
-            self.index[v as usize] = ABSENT;
-        }
-        for v in vars {
-            self.insert(v, activity);
-        }
     }
 
     /// `v`'s activity grew: move it up.

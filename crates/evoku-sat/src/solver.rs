@@ -341,13 +341,6 @@ impl Solver {
         }
     }
 
-    /// Priority classes of the decisions (one per variable): an unassigned variable of a
-    /// higher class is always decided before one of a lower class; activity orders each class.
-    pub fn set_priorities(&mut self, prio: Vec<u32>) {
-        assert_eq!(prio.len(), self.variables(), "one priority per variable");
-        self.heap.set_priorities(prio, &self.activity);
-    }
-
     /// The variables (fixed at [`Solver::new`]).
     pub fn variables(&self) -> usize {
         self.level.len()

@@ -189,17 +189,6 @@ impl Cdcl {
         outcome
     }
 
-    /// Decision priority classes by each cell variable's `(cell, digit)` (segment variables: 0).
-    pub fn set_priorities(&mut self, class: impl Fn(usize, u8) -> u32) {
-        let mut prio: Vec<u32> = self
-            .cells
-            .iter()
-            .map(|&(c, d)| class(c as usize, d))
-            .collect();
-        prio.resize(self.solver.variables(), 0);
-        self.solver.set_priorities(prio);
-    }
-
     /// Variables of the encoding (open candidates after propagation, and segments when
     /// [`Config::segments`]).
     pub fn variables(&self) -> usize {
