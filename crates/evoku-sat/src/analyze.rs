@@ -77,6 +77,7 @@ impl Solver {
             activity,
             var_inc,
             heap,
+            bumped,
             ..
         } = self;
         // The marks and levels as slices, so the stores do not reload them; only a literal met
@@ -94,6 +95,7 @@ impl Solver {
                 learnt.push(q);
             }
             bump(activity, var_inc, heap, v);
+            bumped.push(v as u32);
         }
     }
 
@@ -233,6 +235,7 @@ impl Solver {
     /// EVSIDS: raises `v`'s activity by the increment, rescaling all when it grows too large.
     fn bump(&mut self, v: usize) {
         bump(&mut self.activity, &mut self.var_inc, &mut self.heap, v);
+        self.bumped.push(v as u32);
     }
 }
 
