@@ -62,9 +62,6 @@ fn config() -> Config {
             _ => panic!("EVOKU_CDCL_PHASE: false, true or random"),
         };
     }
-    if let Some(v) = env("EVOKU_CDCL_VMTF") {
-        config.solver.vmtf = v == "1";
-    }
     if let Some(t) = env("EVOKU_CDCL_TARGET") {
         config.target = t == "1";
     }

@@ -68,7 +68,6 @@ fn stream(text: &str, var: &str) -> Option<Config> {
             }
             "vivify" => config.vivify = number(value, var),
             "tiers" => config.tiers = true,
-            "vmtf" => config.vmtf = true,
             "bump" => {
                 config.bump_reasons = match value {
                     "0" => false,

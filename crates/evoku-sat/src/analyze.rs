@@ -77,7 +77,6 @@ impl Solver {
             activity,
             var_inc,
             heap,
-            bumped,
             ..
         } = self;
         // The marks and levels as slices, so the stores do not reload them; only a literal met
@@ -95,7 +94,6 @@ impl Solver {
                 learnt.push(q);
             }
             bump(activity, var_inc, heap, v);
-            bumped.push(v as u32);
         }
     }
 
@@ -235,7 +233,6 @@ impl Solver {
     /// EVSIDS: raises `v`'s activity by the increment, rescaling all when it grows too large.
     fn bump(&mut self, v: usize) {
         bump(&mut self.activity, &mut self.var_inc, &mut self.heap, v);
-        self.bumped.push(v as u32);
     }
 }
 

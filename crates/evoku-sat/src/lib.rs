@@ -45,7 +45,6 @@ mod share;
 mod solver;
 mod tiers;
 mod vivify;
-mod vmtf;
 mod walk;
 mod walk_cells;
 mod walk_formula;

@@ -32,12 +32,6 @@ impl Solver {
                 self.update_phases();
                 let (back, lbd) = self.analyze(conflict);
                 self.backtrack(back);
-                let mut bumped = std::mem::take(&mut self.bumped);
-                if let Some(q) = &mut self.vmtf {
-                    q.bump(&mut bumped, &self.value);
-                }
-                bumped.clear();
-                self.bumped = bumped;
                 self.learn(lbd);
                 self.var_inc /= self.decay();
                 self.restart.conflict(lbd);
@@ -106,11 +100,6 @@ impl Solver {
         for &lit in undone.iter().rev() {
             self.heap.insert(var(lit) as u32, &self.activity);
         }
-        if let Some(q) = &mut self.vmtf {
-            for &lit in undone.iter().rev() {
-                q.unassigned(var(lit));
-            }
-        }
         self.trail.truncate(start);
         self.trail_lim.truncate(to);
         self.qhead = start;
@@ -121,9 +110,6 @@ impl Solver {
     fn pick(&mut self) -> Option<Lit> {
         if let Some(v) = self.random_decision() {
             return Some(self.decision_lit(v));
-        }
-        if let Some(q) = &mut self.vmtf {
-            return q.pick(&self.value).map(|v| self.decision_lit(v));
         }
         while let Some(v) = self.heap.pop() {
             let v = v as usize;

@@ -78,8 +78,6 @@ pub struct Config {
     /// conflicts against 646,218) and cuts 45 %'s slowest from 454,645 to 69,762 conflicts, but
     /// none of 50_3, 4, 6, 8 (docs/RESULTS.md, "Learned-clause management").
     pub tiers: bool,
-    /// Decisions by variable move-to-front (`vmtf.rs`) instead of EVSIDS.
-    pub vmtf: bool,
     /// The highest LBD of the middle tier, and of the clauses vivification tries.
     pub tier2_lbd: u32,
     pub tier2_window: u64,
@@ -119,7 +117,6 @@ impl Default for Config {
             random_decisions: 0.0,
             walk: Walk::OFF,
             tiers: false,
-            vmtf: false,
             tier2_lbd: 6,
             tier2_window: 30_000,
             vivify: 0,
@@ -185,8 +182,6 @@ pub struct Solver {
     pub(crate) activity: Vec<f64>,
     pub(crate) var_inc: f64,
     pub(crate) heap: VarHeap,
-    pub(crate) vmtf: Option<crate::vmtf::Vmtf>,
-    pub(crate) bumped: Vec<u32>,
     /// Saved phase per variable: true for the positive literal.
     pub(crate) phase: Vec<bool>,
     /// Target phase per variable (1 positive, -1 negative, 0 none) and the length of the
@@ -241,7 +236,6 @@ impl Solver {
             })
             .collect();
         let next_reduce = config.reduce_first;
-        let vmtf = config.vmtf;
         let restart = RestartState::new(&phases::first_restarts(&config));
         let phases = PhaseState::new(&config, phase.clone(), seed, stream);
         Solver {
@@ -254,8 +248,6 @@ impl Solver {
             trail_lim: Vec::new(),
             qhead: 0,
             heap: VarHeap::new(vars, &activity),
-            vmtf: vmtf.then(|| crate::vmtf::Vmtf::new(&activity)),
-            bumped: Vec::new(),
             activity,
             var_inc: 1.0,
             phase,

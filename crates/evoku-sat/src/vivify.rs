@@ -166,9 +166,6 @@ impl Solver {
             self.value[lit as usize] = 0;
             self.value[not(lit) as usize] = 0;
             self.heap.insert(var(lit) as u32, &self.activity);
-            if let Some(q) = &mut self.vmtf {
-                q.unassigned(var(lit));
-            }
         }
         self.trail.truncate(start);
         self.trail_lim.clear();
