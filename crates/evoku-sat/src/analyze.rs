@@ -116,7 +116,8 @@ impl Solver {
     }
 
     /// Drops every literal of `learnt[1..]` implied by the others (MiniSat's recursive
-    /// minimisation, pruned by the levels' abstraction); clears the `seen` marks.
+    /// minimisation, pruned by the levels' abstraction, with CaDiCaL's marks of the variables
+    /// that do not follow, so that each variable is walked at most once); clears the marks.
     fn minimize(&mut self) {
         let Solver {
             learnt,
@@ -126,6 +127,8 @@ impl Solver {
             level,
             reason,
             clauses,
+            poison,
+            poisoned,
             ..
         } = self;
         to_clear.clear();
@@ -143,6 +146,8 @@ impl Solver {
                     stack,
                     to_clear,
                     seen,
+                    poison,
+                    poisoned,
                     level,
                     reason,
                     &clauses.arena,
@@ -156,6 +161,10 @@ impl Solver {
         for &l in to_clear.iter() {
             seen[var(l)] = false;
         }
+        for &v in poisoned.iter() {
+            poison[v as usize] = false;
+        }
+        poisoned.clear();
     }
 
     /// Bumps the variables of the reasons of the learned clause's literals (one level deep, each
@@ -256,56 +265,68 @@ fn abstract_level(level: &[u32], l: Lit) -> u32 {
     1u32 << (level[var(l)] & 31)
 }
 
-/// Whether `lit` follows from literals already in the learned clause (marked `seen`); marks
-/// what it shows to follow too (kept in `to_clear`), or undoes its marks when `lit` does not.
-/// Free of `Solver` so that the arrays it reads stay in registers while it writes the marks.
+/// Whether `lit` follows from literals already in the learned clause (marked `seen`): every
+/// path back from it through the reasons ends in the clause or at level 0. A depth-first walk of
+/// the reasons: a variable shown to follow is marked `seen` (kept in `to_clear`) and one shown
+/// not to is marked `poison` (kept in `poisoned`), both for the rest of the minimisation, so no
+/// variable is walked twice in one conflict. The answer is a property of the implication graph
+/// and the clause, whatever the order of the walks, so the clause is MiniSat's. Free of
+/// `Solver` so that the arrays it reads stay in registers while it writes the marks.
 #[allow(clippy::too_many_arguments)]
 fn redundant(
     lit: Lit,
     abstraction: u32,
-    stack: &mut Vec<Lit>,
+    stack: &mut Vec<(Lit, u32)>,
     to_clear: &mut Vec<Lit>,
     seen: &mut [bool],
+    poison: &mut [bool],
+    poisoned: &mut Vec<u32>,
     level: &[u32],
     reason: &[Reason],
     arena: &[u32],
 ) -> bool {
     stack.clear();
-    stack.push(lit);
-    let top = to_clear.len();
-    // One literal of a reason: true when it is in the clause or at level 0, or may follow from
-    // it (then marked and queued); false when it cannot.
-    let mut step = |l: Lit, stack: &mut Vec<Lit>, to_clear: &mut Vec<Lit>| -> bool {
-        let v = var(l);
-        if seen[v] || level[v] == 0 {
-            return true;
-        }
-        if reason[v] != Reason::None && abstract_level(level, l) & abstraction != 0 {
-            seen[v] = true;
-            stack.push(l);
-            to_clear.push(l);
-            true
-        } else {
-            false
-        }
-    };
-    while let Some(q) = stack.pop() {
-        let follows = match reason[var(q)] {
-            Reason::None => true,
-            Reason::Binary(a) => step(a, stack, to_clear),
+    stack.push((lit, 0));
+    while let Some(&mut (q, ref mut next)) = stack.last_mut() {
+        // The next literal of `q`'s reason, if any is left.
+        let antecedent = match reason[var(q)] {
+            Reason::None => None,
+            Reason::Binary(a) => (*next == 0).then_some(a),
             Reason::Long(cref) => {
                 let at = cref as usize + HEADER;
-                let lits = &arena[at + 1..at + arena[cref as usize] as usize];
-                lits.iter().all(|&l| step(l, stack, to_clear))
+                let k = 1 + *next as usize;
+                (k < arena[cref as usize] as usize).then(|| arena[at + k])
             }
         };
-        if !follows {
-            for &l in &to_clear[top..] {
-                seen[var(l)] = false;
+        let Some(u) = antecedent else {
+            // Every antecedent follows: so does `q`.
+            stack.pop();
+            if stack.is_empty() {
+                return true;
             }
-            to_clear.truncate(top);
-            return false;
+            seen[var(q)] = true;
+            to_clear.push(q);
+            continue;
+        };
+        *next += 1;
+        let w = var(u);
+        if seen[w] || level[w] == 0 {
+            continue;
         }
+        if !poison[w] && reason[w] != Reason::None && abstract_level(level, u) & abstraction != 0 {
+            stack.push((u, 0));
+            continue;
+        }
+        // `u` does not follow, nor does any literal on the path to it.
+        if !poison[w] {
+            poison[w] = true;
+            poisoned.push(w as u32);
+        }
+        for &(p, _) in &stack[1..] {
+            poison[var(p)] = true;
+            poisoned.push(var(p) as u32);
+        }
+        return false;
     }
-    true
+    unreachable!("the walk returns before its stack empties")
 }
