@@ -10,7 +10,7 @@
 //! CDCL with settings joined by `+`, each changing [`Config::default`]: `default`, `walk`
 //! ([`Walk::SCREENED`]), `walk-flips:N` and `walk-interval:N` (those walks with N flips per
 //! clause, or N conflicts before the first), `vivify:P` (vivification effort, percent),
-//! `tiers`, `bump:0|1` (reason-side bumping), `seg:0|1` (segment variables), `decay:X`,
+//! `tiers`, `shrink` (shrinking of learned clauses), `bump:0|1` (reason-side bumping), `seg:0|1` (segment variables), `decay:X`,
 //! `rephase-best` (best-only rephasing every 1,000 conflicts, arithmetic, the target reset at
 //! each rephase), `random:P` (share of random decisions), `phase:false|true|random`,
 //! `luby:UNIT`. `EVOKU_STREAMS`: how many streams (2; past two they alternate the two
@@ -68,6 +68,7 @@ fn stream(text: &str, var: &str) -> Option<Config> {
             }
             "vivify" => config.vivify = number(value, var),
             "tiers" => config.tiers = true,
+            "shrink" => config.shrink = true,
             "bump" => {
                 config.bump_reasons = match value {
                     "0" => false,

@@ -50,6 +50,9 @@ impl Solver {
         };
         self.learnt[0] = not(uip);
         self.minimize();
+        if self.config.shrink {
+            self.shrink();
+        }
         if self.config.bump_reasons {
             self.bump_reasons();
         }
@@ -165,6 +168,96 @@ impl Solver {
             poison[v as usize] = false;
         }
         poisoned.clear();
+    }
+
+    /// Shrinking ([`crate::Config::shrink`]): each lower level's literals of `learnt[1..]`, two or
+    /// more, replaced by their UIP on that level where one is found.
+    fn shrink(&mut self) {
+        if self.learnt.len() <= 2 {
+            return;
+        }
+        let mut lits: Vec<Lit> = self.learnt[1..].to_vec();
+        for &l in &lits {
+            self.seen[var(l)] = true;
+        }
+        let level = &self.level;
+        lits.sort_by_key(|&l| std::cmp::Reverse(level[var(l)]));
+        let mut out = vec![self.learnt[0]];
+        let mut i = 0;
+        while i < lits.len() {
+            let lv = self.level[var(lits[i])];
+            let mut j = i;
+            while j < lits.len() && self.level[var(lits[j])] == lv {
+                j += 1;
+            }
+            match (j - i >= 2)
+                .then(|| self.block_uip(lv, &lits[i..j]))
+                .flatten()
+            {
+                Some(u) => out.push(not(u)),
+                None => out.extend_from_slice(&lits[i..j]),
+            }
+            i = j;
+        }
+        for &l in &lits {
+            self.seen[var(l)] = false;
+        }
+        self.stats.shrunk += (self.learnt.len() - out.len()) as u64;
+        self.learnt = out;
+    }
+
+    /// The literal of level `lv` on the trail that implies every literal of `block` (false
+    /// literals of that level) through reasons whose other literals are in the clause (marked
+    /// `seen`) or at level 0; `None` when resolving meets another literal.
+    fn block_uip(&mut self, lv: u32, block: &[Lit]) -> Option<Lit> {
+        let mut marked: Vec<u32> = Vec::with_capacity(block.len());
+        for &l in block {
+            self.poison[var(l)] = true;
+            marked.push(var(l) as u32);
+        }
+        let mut open = block.len();
+        let start = self.trail_lim[lv as usize - 1];
+        let end = self.trail_lim[lv as usize];
+        let mut result = None;
+        'walk: for idx in (start..end).rev() {
+            let p = self.trail[idx];
+            let v = var(p);
+            if !self.poison[v] {
+                continue;
+            }
+            if open == 1 {
+                result = Some(p);
+                break;
+            }
+            let antecedents: &[Lit] = match self.reason[v] {
+                Reason::None => break,
+                Reason::Binary(ref a) => std::slice::from_ref(a),
+                Reason::Long(cref) => {
+                    let at = cref as usize + HEADER;
+                    &self.clauses.arena[at + 1..at + self.clauses.len(cref)]
+                }
+            };
+            for &a in antecedents {
+                let w = var(a);
+                let lw = self.level[w];
+                if lw == 0 || (lw != lv && self.seen[w]) {
+                    continue;
+                }
+                if lw != lv {
+                    break 'walk;
+                }
+                if !self.poison[w] {
+                    self.poison[w] = true;
+                    marked.push(w as u32);
+                    open += 1;
+                }
+            }
+            open -= 1;
+        }
+        for v in marked {
+            self.poison[v as usize] = false;
+        }
+        result
     }
 
     /// Bumps the variables of the reasons of the learned clause's literals (one level deep, each

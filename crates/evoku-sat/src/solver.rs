@@ -78,6 +78,10 @@ pub struct Config {
     /// conflicts against 646,218) and cuts 45 %'s slowest from 454,645 to 69,762 conflicts, but
     /// none of 50_3, 4, 6, 8 (docs/RESULTS.md, "Learned-clause management").
     pub tiers: bool,
+    /// Shrinking (all-UIP per level, Feng and Bacchus; Kissat's `shrink`): after minimisation,
+    /// the learned clause's literals of one lower level are replaced by that level's UIP of
+    /// them where resolving to it brings no literal of another level not in the clause.
+    pub shrink: bool,
     /// The highest LBD of the middle tier, and of the clauses vivification tries.
     pub tier2_lbd: u32,
     pub tier2_window: u64,
@@ -117,6 +121,7 @@ impl Default for Config {
             random_decisions: 0.0,
             walk: Walk::OFF,
             tiers: false,
+            shrink: false,
             tier2_lbd: 6,
             tier2_window: 30_000,
             vivify: 0,
@@ -155,6 +160,8 @@ pub struct Stats {
     /// `propagations`).
     pub vivified: u64,
     pub vivify_propagations: u64,
+    /// Literals shrinking took out of learned clauses.
+    pub shrunk: u64,
 }
 
 /// Why a literal is true.
