@@ -12,7 +12,7 @@ pub(super) fn finish(puzzle: &Grid, config: Config, seed: u64) -> (Outcome, Cdcl
     (outcome, cdcl)
 }
 
-fn assert_solves(puzzle: &Grid, config: Config) {
+pub(super) fn assert_solves(puzzle: &Grid, config: Config) {
     match finish(puzzle, config, 1).0 {
         Outcome::Solved(grid) => assert!(grid.solves(puzzle), "{grid} does not solve {puzzle}"),
         other => panic!("not solved: {other:?} for {puzzle}"),
@@ -194,6 +194,33 @@ fn cdcl_searches_sharing_clauses_stay_sound_and_repeatable() {
     assert_eq!(sharing_pair(&broken_seed_puzzle(), 20).2, Outcome::Unsat);
 }
 
+/// For each puzzle: `Cdcl::excluding` its first solution finds another, different and valid,
+/// exactly when the tree search counts two or more, and proves there is none otherwise; both
+/// answers must occur (shared by the CDCL test files).
+pub(super) fn assert_second_solution_exactly_when_there_is_one(puzzles: &[Grid], config: Config) {
+    let mut seen = (0, 0);
+    for p in puzzles {
+        let (Outcome::Solved(first), _) = finish(p, config.clone(), 1) else {
+            panic!("not solved: {p}");
+        };
+        let tree = exact::Solver::new(p.geometry()).solve(p, &Limits::solutions(2));
+        assert_ne!(tree.status, Status::NodeLimit, "{p}");
+        match Cdcl::excluding(p, &first, config.clone(), 1, 1).run(10_000_000) {
+            Outcome::Solved(second) => {
+                assert!(second.solves(p) && second != first, "{second} for {p}");
+                assert_eq!(tree.solutions.len(), 2, "{p}");
+                seen.1 += 1;
+            }
+            Outcome::Unsat => {
+                assert_eq!((tree.solutions.len(), tree.status), (1, Status::Complete));
+                seen.0 += 1;
+            }
+            other => panic!("{other:?} for {p}"),
+        }
+    }
+    assert!(seen.0 > 0 && seen.1 > 0, "unique and not: {seen:?}");
+}
+
 /// `Cdcl::excluding` looks for a solution other than a given one: it finds one, different and
 /// valid, exactly when the tree search counts two or more; it proves there is none for a unique
 /// puzzle, at once when propagation alone solves the puzzle. Both answers occur below.
@@ -209,27 +236,7 @@ fn cdcl_excluding_a_solution_finds_another_exactly_when_there_is_one() {
     puzzles.push(loose);
     puzzles.push(instance(16, 45, 0));
     puzzles.push(instance(25, 45, 0));
-    let mut seen = (0, 0);
-    for p in &puzzles {
-        let (Outcome::Solved(first), _) = finish(p, Config::default(), 1) else {
-            panic!("not solved: {p}");
-        };
-        let tree = exact::Solver::new(p.geometry()).solve(p, &Limits::solutions(2));
-        assert_ne!(tree.status, Status::NodeLimit, "{p}");
-        match Cdcl::excluding(p, &first, Config::default(), 1, 1).run(10_000_000) {
-            Outcome::Solved(second) => {
-                assert!(second.solves(p) && second != first, "{second} for {p}");
-                assert_eq!(tree.solutions.len(), 2, "{p}");
-                seen.1 += 1;
-            }
-            Outcome::Unsat => {
-                assert_eq!((tree.solutions.len(), tree.status), (1, Status::Complete));
-                seen.0 += 1;
-            }
-            other => panic!("{other:?} for {p}"),
-        }
-    }
-    assert!(seen.0 > 0 && seen.1 > 0, "unique and not: {seen:?}");
+    assert_second_solution_exactly_when_there_is_one(&puzzles, Config::default());
     // One cell short of a complete grid: propagation solves it, and nothing else does.
     let (Outcome::Solved(full), _) = finish(&puzzles[0], Config::default(), 1) else {
         unreachable!()

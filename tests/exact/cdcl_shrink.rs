@@ -4,7 +4,7 @@
 
 use evoku::exact::cdcl::{Cdcl, Config, Outcome, SolverConfig};
 
-use super::cdcl::finish;
+use super::cdcl::{assert_second_solution_exactly_when_there_is_one, assert_solves, finish};
 use super::restarts::broken_seed_puzzle;
 use super::*;
 
@@ -22,10 +22,7 @@ fn cdcl_with_shrinking_solves_nine_sixteen_and_twenty_five() {
     puzzles.push(instance(25, 45, 0));
     puzzles.push(instance(25, 40, 0));
     for p in &puzzles {
-        match finish(p, shrink(), 1).0 {
-            Outcome::Solved(grid) => assert!(grid.solves(p), "{grid} does not solve {p}"),
-            other => panic!("not solved: {other:?} for {p}"),
-        }
+        assert_solves(p, shrink());
     }
 }
 
@@ -61,27 +58,7 @@ fn cdcl_with_shrinking_finds_a_second_solution_exactly_when_there_is_one() {
     }
     puzzles.push(instance(16, 45, 0));
     puzzles.push(instance(25, 45, 0));
-    let mut seen = (0, 0);
-    for p in &puzzles {
-        let (Outcome::Solved(first), _) = finish(p, shrink(), 1) else {
-            panic!("not solved: {p}");
-        };
-        let tree = exact::Solver::new(p.geometry()).solve(p, &Limits::solutions(2));
-        assert_ne!(tree.status, Status::NodeLimit, "{p}");
-        match Cdcl::excluding(p, &first, shrink(), 1, 1).run(10_000_000) {
-            Outcome::Solved(second) => {
-                assert!(second.solves(p) && second != first, "{second} for {p}");
-                assert_eq!(tree.solutions.len(), 2, "{p}");
-                seen.1 += 1;
-            }
-            Outcome::Unsat => {
-                assert_eq!((tree.solutions.len(), tree.status), (1, Status::Complete));
-                seen.0 += 1;
-            }
-            other => panic!("{other:?} for {p}"),
-        }
-    }
-    assert!(seen.0 > 0 && seen.1 > 0, "unique and not: {seen:?}");
+    assert_second_solution_exactly_when_there_is_one(&puzzles, shrink());
 }
 
 #[test]
