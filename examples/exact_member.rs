@@ -10,9 +10,10 @@
 //! CDCL with settings joined by `+`, each changing [`Config::default`]: `default`, `walk`
 //! ([`Walk::SCREENED`]), `walk-flips:N` and `walk-interval:N` (those walks with N flips per
 //! clause, or N conflicts before the first), `vivify:P` (vivification effort, percent),
-//! `tiers`, `shrink` (shrinking of learned clauses), `bump:0|1` (reason-side bumping), `seg:0|1` (segment variables), `decay:X`,
-//! `rephase-best` (best-only rephasing every 1,000 conflicts, arithmetic, the target reset at
-//! each rephase), `random:P` (share of random decisions), `phase:false|true|random`,
+//! `tiers`, `shrink` (shrinking of learned clauses), `bump:0|1` (reason-side bumping),
+//! `seg:0|1` (segment variables), `decay:X`, `rephase-best` (best-only rephasing every 1,000
+//! conflicts, arithmetic, the target reset at each rephase), `random:P` (share of random
+//! decisions), `phase:false|true|random`,
 //! `luby:UNIT`. `EVOKU_STREAMS`: how many streams (2; past two they alternate the two
 //! streams' settings, `EVOKU_STREAMn` overriding stream n). `EVOKU_SHARE`: `0` (no sharing), `1` (the default
 //! limits) or `LBD:LEN` (long clauses of at most this LBD and length). Runs the streams on two

@@ -190,10 +190,12 @@ impl Solver {
             while j < lits.len() && self.level[var(lits[j])] == lv {
                 j += 1;
             }
-            match (j - i >= 2)
-                .then(|| self.block_uip(lv, &lits[i..j]))
-                .flatten()
-            {
+            let uip = if j - i >= 2 {
+                self.block_uip(lv, &lits[i..j])
+            } else {
+                None
+            };
+            match uip {
                 Some(u) => out.push(not(u)),
                 None => out.extend_from_slice(&lits[i..j]),
             }
@@ -208,12 +210,12 @@ impl Solver {
 
     /// The literal of level `lv` on the trail that implies every literal of `block` (false
     /// literals of that level) through reasons whose other literals are in the clause (marked
-    /// `seen`) or at level 0; `None` when resolving meets another literal.
+    /// `seen`) or at level 0; `None` when resolving meets another literal. The walk marks its
+    /// variables with minimisation's `poison` marks (all clear between minimisations).
     fn block_uip(&mut self, lv: u32, block: &[Lit]) -> Option<Lit> {
-        let mut marked: Vec<u32> = Vec::with_capacity(block.len());
         for &l in block {
             self.poison[var(l)] = true;
-            marked.push(var(l) as u32);
+            self.poisoned.push(var(l) as u32);
         }
         let mut open = block.len();
         let start = self.trail_lim[lv as usize - 1];
@@ -248,13 +250,13 @@ impl Solver {
                 }
                 if !self.poison[w] {
                     self.poison[w] = true;
-                    marked.push(w as u32);
+                    self.poisoned.push(w as u32);
                     open += 1;
                 }
             }
             open -= 1;
         }
-        for v in marked {
+        for v in self.poisoned.drain(..) {
             self.poison[v as usize] = false;
         }
         result

@@ -16,12 +16,12 @@
 //! The search is the standard one (MiniSat, Glucose, with CaDiCaL's and Kissat's phases):
 //! two watched literals with binary clauses in implication lists (`clauses.rs`, the loop in
 //! `propagate.rs`), first-UIP conflict analysis with recursive clause minimisation and
-//! optional shrinking (`analyze.rs`), EVSIDS activities in a binary heap (`heap.rs`), phase saving, target and best
-//! phases, rephasing and mode switches (`phases.rs`), Luby or Glucose-style restarts
-//! (`restart.rs`), removal of learned clauses by LBD or in three tiers (`search.rs`,
-//! `tiers.rs`), vivification of learned clauses (`vivify.rs`), ProbSAT local-search phases
-//! (`walk.rs`, over a [`WalkScope`]), and deterministic clause sharing between searches
-//! (`share.rs`).
+//! optional shrinking (`analyze.rs`), EVSIDS activities in a binary heap (`heap.rs`), phase
+//! saving, target and best phases, rephasing and mode switches (`phases.rs`), Luby or
+//! Glucose-style restarts (`restart.rs`), removal of learned clauses by LBD or in three tiers
+//! (`search.rs`, `tiers.rs`), vivification of learned clauses (`vivify.rs`), ProbSAT
+//! local-search phases (`walk.rs`, over a [`WalkScope`]), and deterministic clause sharing
+//! between searches (`share.rs`).
 //!
 //! A run is a pure function of (clauses, [`Config`], seed, stream): the initial activities (and
 //! phases when [`Phase::Random`]) are drawn from the counter-based hash ([`rng`]) keyed by the
