@@ -13,14 +13,16 @@
 //! three tiers of learned clauses), `EVOKU_CDCL_TIER2_LBD`, `EVOKU_CDCL_TIER2_WINDOW`,
 //! `EVOKU_CDCL_VIVIFY` (vivification effort, percent; 0 off), `EVOKU_CDCL_BUMP_REASONS` (`1` or
 //! `0`: reason-side bumping), `EVOKU_CDCL_SEGMENTS` (`1` or `0`: segment variables),
-//! `EVOKU_CDCL_SHRINK` (`1` or `0`: shrinking of learned clauses);
+//! `EVOKU_CDCL_SHRINK` (`1` or `0`: shrinking of learned clauses), `EVOKU_CDCL_BINMIN` (`1` or
+//! `0`: binary minimisation of learned clauses), `EVOKU_CDCL_CHB` (`1` or `0`:
+//! conflict-history-based branching instead of EVSIDS);
 //! local-search phases: `EVOKU_CDCL_WALK` (conflicts before the first walk, 0 none), `EVOKU_CDCL_WALK_FLIPS` (flips
 //! per clause), `EVOKU_CDCL_WALK_SCORE` (`poly:CB` or `exp:CB`), `EVOKU_CDCL_WALK_TARGET` (`1`
 //! or `0`), `EVOKU_CDCL_WALK_CELLS` (`1`: moves keep one digit per cell); `EVOKU_SEED` (1)
 //! and `EVOKU_CDCL_STREAM` (0) key the search.
 //! Prints one line per file: name, variables, binary and long clauses, outcome, conflicts,
 //! propagations, decisions, restarts, vivified clauses and their propagations, walks (number, flips, best false clauses of the last, walks
-//! that solved), literals shrinking took out, CPU seconds of the process.
+//! that solved), literals shrinking and binary minimisation took out, CPU seconds of the process.
 
 use evoku::exact::cdcl::{
     Cdcl, Config, Cycle, Growth, Modes, Outcome, Phase, Rephase, Restarts, TargetReset, WalkScore,
@@ -65,6 +67,12 @@ fn config() -> Config {
     }
     if let Some(v) = env("EVOKU_CDCL_SHRINK") {
         config.shrink = v == "1";
+    }
+    if let Some(v) = env("EVOKU_CDCL_CHB") {
+        config.chb = v == "1";
+    }
+    if let Some(v) = env("EVOKU_CDCL_BINMIN") {
+        config.bin_minimize = v == "1";
     }
     if let Some(t) = env("EVOKU_CDCL_TARGET") {
         config.target = t == "1";
@@ -188,7 +196,7 @@ fn main() -> Result<(), evoku::Error> {
         let w = cdcl.walk_stats();
         println!(
             "{} vars {vars} bin {bins} long {longs} {} conflicts {} props {} decisions {} restarts {} \
-             vivified {} vprops {} walks {} flips {} last-best {} walk-solved {} shrunk {} cpu {:.2} s",
+             vivified {} vprops {} walks {} flips {} last-best {} walk-solved {} shrunk {} binmin {} cpu {:.2} s",
             puzzle.name,
             match outcome {
                 Outcome::Solved(_) => "solved",
@@ -207,6 +215,7 @@ fn main() -> Result<(), evoku::Error> {
             w.last_best,
             w.solutions,
             s.shrunk,
+            s.bin_minimized,
             cpu_seconds() - start
         );
     }

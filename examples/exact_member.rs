@@ -10,7 +10,8 @@
 //! CDCL with settings joined by `+`, each changing [`Config::default`]: `default`, `walk`
 //! ([`Walk::SCREENED`]), `walk-flips:N` and `walk-interval:N` (those walks with N flips per
 //! clause, or N conflicts before the first), `vivify:P` (vivification effort, percent),
-//! `tiers`, `shrink` (shrinking of learned clauses), `bump:0|1` (reason-side bumping),
+//! `tiers`, `shrink` (shrinking of learned clauses), `binmin` (binary minimisation), `bump:0|1` (reason-side bumping), `chb:0|1`
+//! (conflict-history-based branching),
 //! `seg:0|1` (segment variables), `decay:X`, `rephase-best` (best-only rephasing every 1,000
 //! conflicts, arithmetic, the target reset at each rephase), `random:P` (share of random
 //! decisions), `phase:false|true|random`,
@@ -70,6 +71,14 @@ fn stream(text: &str, var: &str) -> Option<Config> {
             "vivify" => config.vivify = number(value, var),
             "tiers" => config.tiers = true,
             "shrink" => config.shrink = true,
+            "binmin" => config.bin_minimize = true,
+            "chb" => {
+                config.chb = match value {
+                    "0" => false,
+                    "1" => true,
+                    _ => fail(&format!("{var}: chb:0|1, not {item}")),
+                }
+            }
             "bump" => {
                 config.bump_reasons = match value {
                     "0" => false,

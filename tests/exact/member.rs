@@ -5,7 +5,8 @@
 use evoku::exact::cdcl::{Config, ShareLimits, SolverConfig, Walk};
 use evoku::portfolio::member::Member;
 use evoku::portfolio::restarts::{
-    ExactSettings, RestartsMember, EXACT_BUMP_REASONS_FROM_BOX, EXACT_STREAMS, EXACT_WALK_MAX_BOX,
+    ExactSettings, RestartsMember, EXACT_BUMP_REASONS_FROM_BOX, EXACT_CHB_MAX_BOX, EXACT_STREAMS,
+    EXACT_WALK_MAX_BOX,
 };
 
 use super::*;
@@ -130,6 +131,21 @@ fn the_default_members_streams_bump_reasons_from_49x49_and_not_at_36x36() {
         }
     }
     assert_eq!(EXACT_BUMP_REASONS_FROM_BOX, 7);
+}
+
+#[test]
+fn the_default_members_streams_branch_by_conflict_history_at_36x36_and_not_past_it() {
+    for box_size in 6..=8 {
+        for (stream, config) in ExactSettings::for_box(box_size).streams.iter().enumerate() {
+            let chb = config.as_ref().map(|config| config.chb);
+            assert_eq!(
+                chb,
+                Some(box_size <= EXACT_CHB_MAX_BOX),
+                "box {box_size}, stream {stream}"
+            );
+        }
+    }
+    assert_eq!(EXACT_CHB_MAX_BOX, 6);
 }
 
 #[test]

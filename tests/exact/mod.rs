@@ -85,9 +85,9 @@ fn solve_and_check(puzzle: &Grid) {
 }
 
 mod cdcl;
+mod cdcl_options;
 mod cdcl_phases;
 mod cdcl_segments;
-mod cdcl_shrink;
 mod cdcl_trajectory;
 mod cdcl_vivify;
 mod cdcl_walk;

@@ -50,6 +50,9 @@ impl Solver {
         };
         self.learnt[0] = not(uip);
         self.minimize();
+        if self.config.bin_minimize {
+            self.bin_minimize();
+        }
         if self.config.shrink {
             self.shrink();
         }
@@ -80,6 +83,8 @@ impl Solver {
             activity,
             var_inc,
             heap,
+            chb,
+            stats,
             ..
         } = self;
         // The marks and levels as slices, so the stores do not reload them; only a literal met
@@ -96,7 +101,10 @@ impl Solver {
             } else {
                 learnt.push(q);
             }
-            bump(activity, var_inc, heap, v);
+            match chb {
+                Some(chb) => chb.seen(v, stats.conflicts),
+                None => bump(activity, var_inc, heap, v),
+            }
         }
     }
 
@@ -168,6 +176,45 @@ impl Solver {
             poison[v as usize] = false;
         }
         poisoned.clear();
+    }
+
+    /// Binary minimisation ([`crate::Config::bin_minimize`]): drops each literal `l` of
+    /// `learnt[1..]` whose negation the asserting literal's negation implies through a binary
+    /// clause (`!l` true now, in `bins[uip]`); resolving the learned clause with that binary
+    /// clause removes `l`. Uses the `seen` marks (all clear between analyses).
+    fn bin_minimize(&mut self) {
+        let n = self.learnt.len();
+        if n <= 2 || n > 30 {
+            return;
+        }
+        let Solver {
+            learnt,
+            seen,
+            value,
+            clauses,
+            stats,
+            ..
+        } = self;
+        for &l in &learnt[1..] {
+            seen[var(l)] = true;
+        }
+        let uip = not(learnt[0]);
+        for &t in &clauses.bins[uip as usize] {
+            if seen[var(t)] && value[t as usize] == 1 {
+                seen[var(t)] = false;
+            }
+        }
+        let mut kept = 1;
+        for i in 1..n {
+            let l = learnt[i];
+            if seen[var(l)] {
+                seen[var(l)] = false;
+                learnt[kept] = l;
+                kept += 1;
+            }
+        }
+        stats.bin_minimized += (n - kept) as u64;
+        learnt.truncate(kept);
     }
 
     /// Shrinking ([`crate::Config::shrink`]): each lower level's literals of `learnt[1..]`, two or
@@ -336,6 +383,10 @@ impl Solver {
 
     /// EVSIDS: raises `v`'s activity by the increment, rescaling all when it grows too large.
     fn bump(&mut self, v: usize) {
+        if let Some(chb) = self.chb.as_mut() {
+            chb.seen(v, self.stats.conflicts);
+            return;
+        }
         bump(&mut self.activity, &mut self.var_inc, &mut self.heap, v);
     }
 }

@@ -108,6 +108,43 @@ impl VarHeap {
         }
     }
 
+    /// `v`'s activity changed either way: move it up or down.
+    pub(super) fn update(&mut self, v: u32, activity: &[f64]) {
+        if let Some(&i) = self.index.get(v as usize).filter(|&&i| i != ABSENT) {
+            self.heap[i as usize].activity = activity[v as usize];
+            self.up(i as usize);
+            let i = self.index[v as usize] as usize;
+            self.down(i);
+        }
+    }
+
+    /// Moves the entry at `i` down past the children that go before it.
+    fn down(&mut self, mut i: usize) {
+        let heap = &mut self.heap[..];
+        let index = &mut self.index[..];
+        let e = heap[i];
+        loop {
+            let left = 2 * i + 1;
+            if left >= heap.len() {
+                break;
+            }
+            let right = left + 1;
+            let child = if right < heap.len() && before(heap[right], heap[left]) {
+                right
+            } else {
+                left
+            };
+            if !before(heap[child], e) {
+                break;
+            }
+            heap[i] = heap[child];
+            index[heap[i].var as usize] = i as u32;
+            i = child;
+        }
+        heap[i] = e;
+        index[e.var as usize] = i as u32;
+    }
+
     /// Every activity was multiplied by `factor` (the same product as the search's, so the
     /// copies stay equal and the order is unchanged).
     pub(super) fn rescale(&mut self, factor: f64) {
@@ -257,5 +294,45 @@ mod tests {
             assert_eq!(heap.len(), classic.heap.len());
             assert!((0..heap.len()).all(|i| heap.nth(i) == classic.heap[i]));
         }
+    }
+
+    /// Scores that go down as well as up (CHB's, `chb.rs`): after every change the heap
+    /// property holds, and popping everything gives the order of the scores, ties to the
+    /// lower variable.
+    #[test]
+    fn updates_either_way_keep_the_order() {
+        let vars = 200;
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut draw = |below: u64| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) % below
+        };
+        let mut act: Vec<f64> = (0..vars).map(|_| draw(50) as f64).collect();
+        let mut heap = VarHeap::new(vars, &act);
+        for round in 0..5_000 {
+            let v = draw(vars as u64) as u32;
+            match draw(4) {
+                0 => {
+                    heap.pop();
+                }
+                1 => heap.insert(v, &act),
+                _ => {
+                    act[v as usize] = draw(50) as f64;
+                    heap.update(v, &act);
+                }
+            }
+            for i in 1..heap.len() {
+                let (e, p) = (heap.heap[i], heap.heap[(i - 1) / 2]);
+                assert!(!before(e, p), "round {round}: {e:?} above its parent {p:?}");
+                assert_eq!(heap.index[e.var as usize], i as u32);
+                assert_eq!(e.activity, act[e.var as usize]);
+            }
+        }
+        let mut expected: Vec<u32> = (0..heap.len()).map(|i| heap.nth(i)).collect();
+        expected.sort_by(|&a, &b| act[b as usize].total_cmp(&act[a as usize]).then(a.cmp(&b)));
+        let order: Vec<u32> = std::iter::from_fn(|| heap.pop()).collect();
+        assert_eq!(order, expected);
     }
 }

@@ -16,7 +16,8 @@
 //! The search is the standard one (MiniSat, Glucose, with CaDiCaL's and Kissat's phases):
 //! two watched literals with binary clauses in implication lists (`clauses.rs`, the loop in
 //! `propagate.rs`), first-UIP conflict analysis with recursive clause minimisation and
-//! optional shrinking (`analyze.rs`), EVSIDS activities in a binary heap (`heap.rs`), phase
+//! optional shrinking and binary minimisation (`analyze.rs`), EVSIDS activities or CHB scores
+//! (`chb.rs`) in a binary heap (`heap.rs`), phase
 //! saving, target and best phases, rephasing and mode switches (`phases.rs`), Luby or
 //! Glucose-style restarts (`restart.rs`), removal of learned clauses by LBD or in three tiers
 //! (`search.rs`, `tiers.rs`), vivification of learned clauses (`vivify.rs`), ProbSAT
@@ -33,6 +34,7 @@
 //! puzzle's rules.
 
 mod analyze;
+mod chb;
 mod clauses;
 pub mod dimacs;
 mod heap;

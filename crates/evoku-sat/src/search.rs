@@ -24,6 +24,8 @@ impl Solver {
         }
         let stop = self.stats.conflicts.saturating_add(budget);
         loop {
+            // Where this propagation round starts: CHB rewards what it assigns (`chb.rs`).
+            let round = self.qhead;
             if let Some(conflict) = self.propagate() {
                 self.stats.conflicts += 1;
                 if self.trail_lim.is_empty() {
@@ -31,6 +33,7 @@ impl Solver {
                 }
                 self.update_phases();
                 let (back, lbd) = self.analyze(conflict);
+                self.chb_reward(round, true);
                 self.backtrack(back);
                 self.learn(lbd);
                 self.var_inc /= self.decay();
@@ -38,7 +41,10 @@ impl Solver {
                 if self.stats.conflicts >= stop || self.interrupted() {
                     return Status::Budget;
                 }
-            } else if self.restart.due() {
+                continue;
+            }
+            self.chb_reward(round, false);
+            if self.restart.due() {
                 self.restart();
             } else if self.phases_due() {
                 self.rephase_or_switch();

@@ -48,7 +48,8 @@ pub const EXACT_WALK_MAX_BOX: usize = 6;
 /// Each CDCL stream's settings on boards of box size `box_size` (the table of the member's
 /// mix; a stream's key is its index; streams past the first two alternate their settings,
 /// even ones as stream 0, odd ones as stream 1). Stream 0 takes [`Config::default`] with reason-side
-/// bumping only from [`EXACT_BUMP_REASONS_FROM_BOX`], stream 1 the same plus the
+/// bumping only from [`EXACT_BUMP_REASONS_FROM_BOX`] and CHB branching up to
+/// [`EXACT_CHB_MAX_BOX`], stream 1 the same plus the
 /// local-search phases ([`Walk::SCREENED`]) up to [`EXACT_WALK_MAX_BOX`]. Of the mixes screened
 /// at 36x36 (walks, vivification, tiers, random decisions or decay 0.99 on one stream or two,
 /// longer shared clauses) only this one reached any of 36x36 50_3, 4, 6, 8 within the 100
@@ -58,6 +59,7 @@ pub const EXACT_WALK_MAX_BOX: usize = 6;
 pub fn exact_cdcl_config(stream: u32, box_size: usize) -> Config {
     let base = Config::from(SolverConfig {
         bump_reasons: box_size >= EXACT_BUMP_REASONS_FROM_BOX,
+        chb: box_size <= EXACT_CHB_MAX_BOX,
         ..SolverConfig::default()
     });
     match stream % EXACT_STREAMS {
@@ -75,6 +77,15 @@ pub fn exact_cdcl_config(stream: u32, box_size: usize) -> Config {
 /// ten 50 % instances (seeds 1 and 2) against 8 and 6 without, so 36x36 keeps the mix as it was
 /// (docs/results/exact-and-cdcl.md#cadical-beside-the-exact-member-and-reason-side-bumping-2026-11-25, "CaDiCaL beside the exact member, and reason-side bumping").
 pub const EXACT_BUMP_REASONS_FROM_BOX: usize = 7;
+
+/// Largest box size at which both CDCL streams branch by conflict history (CHB,
+/// `chb` of [`evoku_sat::Config`]) instead of EVSIDS: 36x36. There, at 50 % fill, the member
+/// with CHB on both streams solved 7, 9, 8, 7 and 7 of ten within 100 rounds for seeds 1-5 (every
+/// one of the four instances EVSIDS leaves open for most keys, for some seed), and the 60 s
+/// suite 7, 9, 7, 6 and 6 where with EVSIDS it solved 8, 6, 6, 7 and 5 (rerun the same day: 7
+/// with seed 1, 5 with seed 4; docs/results/hardness.md#ideas-tried-on-the-peaks,
+/// "Conflict-history-based branching"). Not measured in the member at 49x49 and up.
+pub const EXACT_CHB_MAX_BOX: usize = 6;
 
 /// Conflicts per cell a CDCL stream spends per round, on average: at 36x36 about 6,200
 /// conflicts, 0.3-0.5 s on the shared 2-core machine, about what a tree stream spends on its
