@@ -118,34 +118,23 @@ fn the_default_members_second_stream_walks_at_36x36_and_not_past_it() {
     assert_eq!(first.map(|config| config.walk), Some(Walk::OFF));
 }
 
+/// Reason bumping from 49x49, CHB branching at 36x36 only, on every stream of the default.
 #[test]
-fn the_default_members_streams_bump_reasons_from_49x49_and_not_at_36x36() {
+fn the_default_members_streams_bump_reasons_from_49x49_and_branch_by_chb_at_36x36() {
     for box_size in 6..=8 {
         for (stream, config) in ExactSettings::for_box(box_size).streams.iter().enumerate() {
-            let bump = config.as_ref().map(|config| config.bump_reasons);
+            let settings = config.as_ref().map(|c| (c.bump_reasons, c.chb));
             assert_eq!(
-                bump,
-                Some(box_size >= EXACT_BUMP_REASONS_FROM_BOX),
+                settings,
+                Some((
+                    box_size >= EXACT_BUMP_REASONS_FROM_BOX,
+                    box_size <= EXACT_CHB_MAX_BOX
+                )),
                 "box {box_size}, stream {stream}"
             );
         }
     }
-    assert_eq!(EXACT_BUMP_REASONS_FROM_BOX, 7);
-}
-
-#[test]
-fn the_default_members_streams_branch_by_conflict_history_at_36x36_and_not_past_it() {
-    for box_size in 6..=8 {
-        for (stream, config) in ExactSettings::for_box(box_size).streams.iter().enumerate() {
-            let chb = config.as_ref().map(|config| config.chb);
-            assert_eq!(
-                chb,
-                Some(box_size <= EXACT_CHB_MAX_BOX),
-                "box {box_size}, stream {stream}"
-            );
-        }
-    }
-    assert_eq!(EXACT_CHB_MAX_BOX, 6);
+    assert_eq!((EXACT_BUMP_REASONS_FROM_BOX, EXACT_CHB_MAX_BOX), (7, 6));
 }
 
 #[test]

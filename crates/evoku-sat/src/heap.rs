@@ -177,6 +177,16 @@ impl VarHeap {
 mod tests {
     use super::*;
 
+    /// A small deterministic generator: each call draws a number below its argument.
+    fn draws(mut state: u64) -> impl FnMut(u64) -> u64 {
+        move |below| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) % below
+        }
+    }
+
     #[test]
     fn pops_by_activity_then_index() {
         let mut activity = vec![0.5, 2.0, 0.5, 1.0, 3.0];
@@ -258,13 +268,7 @@ mod tests {
     #[test]
     fn layout_matches_the_classic_sift() {
         let vars = 300;
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut draw = |below: u64| {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (state >> 33) % below
-        };
+        let mut draw = draws(0x9e37_79b9_7f4a_7c15);
         // Few distinct activities, so that ties (broken by the variable) are common.
         let mut act: Vec<f64> = (0..vars).map(|_| draw(20) as f64).collect();
         let mut heap = VarHeap::new(vars, &act);
@@ -302,13 +306,7 @@ mod tests {
     #[test]
     fn updates_either_way_keep_the_order() {
         let vars = 200;
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut draw = |below: u64| {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (state >> 33) % below
-        };
+        let mut draw = draws(0x2545_f491_4f6c_dd1d);
         let mut act: Vec<f64> = (0..vars).map(|_| draw(50) as f64).collect();
         let mut heap = VarHeap::new(vars, &act);
         for round in 0..5_000 {
