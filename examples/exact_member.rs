@@ -44,6 +44,15 @@ fn number<T: std::str::FromStr>(text: &str, what: &str) -> T {
         .unwrap_or_else(|_| fail(&format!("{what}: not a number: {text}")))
 }
 
+/// A `NAME:0|1` setting's value.
+fn switch(name: &str, value: &str, var: &str) -> bool {
+    match value {
+        "0" => false,
+        "1" => true,
+        _ => fail(&format!("{var}: {name}:0|1, not {name}:{value}")),
+    }
+}
+
 /// One stream's engine from its setting names (`None`: the tree searches).
 fn stream(text: &str, var: &str) -> Option<Config> {
     if text == "tree" {
@@ -72,27 +81,9 @@ fn stream(text: &str, var: &str) -> Option<Config> {
             "tiers" => config.tiers = true,
             "shrink" => config.shrink = true,
             "binmin" => config.bin_minimize = true,
-            "chb" => {
-                config.chb = match value {
-                    "0" => false,
-                    "1" => true,
-                    _ => fail(&format!("{var}: chb:0|1, not {item}")),
-                }
-            }
-            "bump" => {
-                config.bump_reasons = match value {
-                    "0" => false,
-                    "1" => true,
-                    _ => fail(&format!("{var}: bump:0|1, not {item}")),
-                }
-            }
-            "seg" => {
-                config.segments = match value {
-                    "0" => false,
-                    "1" => true,
-                    _ => fail(&format!("{var}: seg:0|1, not {item}")),
-                }
-            }
+            "chb" => config.chb = switch(name, value, var),
+            "bump" => config.bump_reasons = switch(name, value, var),
+            "seg" => config.segments = switch(name, value, var),
             "decay" => config.decay = number(value, var),
             "rephase-best" => {
                 config.rephase = Rephase {

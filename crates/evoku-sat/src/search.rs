@@ -33,10 +33,9 @@ impl Solver {
                 }
                 self.update_phases();
                 let (back, lbd) = self.analyze(conflict);
-                self.chb_reward(round, true);
+                self.score_conflict(round);
                 self.backtrack(back);
                 self.learn(lbd);
-                self.var_inc /= self.decay();
                 self.restart.conflict(lbd);
                 if self.stats.conflicts >= stop || self.interrupted() {
                     return Status::Budget;
@@ -58,6 +57,17 @@ impl Solver {
                     None => return self.finish(Status::Sat),
                 }
             }
+        }
+    }
+
+    /// The decision order's step after a conflict's analysis (before the backjump, while the
+    /// round's assignments are still on the trail from `round`): CHB rewards them, EVSIDS grows
+    /// its increment (which only EVSIDS's bumps read).
+    fn score_conflict(&mut self, round: usize) {
+        if self.chb.is_some() {
+            self.chb_reward(round, true);
+        } else {
+            self.var_inc /= self.decay();
         }
     }
 
