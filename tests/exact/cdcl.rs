@@ -19,12 +19,18 @@ pub(super) fn assert_solves(puzzle: &Grid, config: Config) {
     }
 }
 
-#[test]
-fn cdcl_solves_nine_sixteen_and_twenty_five() {
+/// Ten top95 puzzles, a 16x16 and two 25x25 instances: what every CDCL setting must solve.
+pub(super) fn nine_sixteen_and_twenty_five() -> Vec<Grid> {
     let mut puzzles = nine("nine/top95.txt")[..10].to_vec();
     puzzles.push(instance(16, 45, 0));
     puzzles.push(instance(25, 45, 0));
     puzzles.push(instance(25, 40, 0));
+    puzzles
+}
+
+#[test]
+fn cdcl_solves_nine_sixteen_and_twenty_five() {
+    let puzzles = nine_sixteen_and_twenty_five();
     for p in &puzzles {
         assert_solves(p, Config::default());
     }

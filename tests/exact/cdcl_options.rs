@@ -5,7 +5,10 @@
 
 use evoku::exact::cdcl::{Cdcl, Config, Outcome, SolverConfig};
 
-use super::cdcl::{assert_second_solution_exactly_when_there_is_one, assert_solves, finish};
+use super::cdcl::{
+    assert_second_solution_exactly_when_there_is_one, assert_solves, finish,
+    nine_sixteen_and_twenty_five,
+};
 use super::restarts::broken_seed_puzzle;
 use super::*;
 
@@ -25,10 +28,7 @@ fn options() -> [(&'static str, Config); 3] {
 
 #[test]
 fn cdcl_with_each_option_solves_nine_sixteen_and_twenty_five() {
-    let mut puzzles = nine("nine/top95.txt")[..10].to_vec();
-    puzzles.push(instance(16, 45, 0));
-    puzzles.push(instance(25, 45, 0));
-    puzzles.push(instance(25, 40, 0));
+    let puzzles = nine_sixteen_and_twenty_five();
     for (_, config) in options() {
         for p in &puzzles {
             assert_solves(p, config.clone());

@@ -3,7 +3,7 @@
 
 use evoku::exact::cdcl::{Config, Outcome, SolverConfig};
 
-use super::cdcl::finish;
+use super::cdcl::{finish, nine_sixteen_and_twenty_five};
 use super::restarts::broken_seed_puzzle;
 use super::*;
 
@@ -21,10 +21,7 @@ fn often(tiers: bool, vivify: u64) -> Config {
 
 #[test]
 fn cdcl_with_tiers_and_vivification_solves_nine_sixteen_and_twenty_five() {
-    let mut puzzles = nine("nine/top95.txt")[..10].to_vec();
-    puzzles.push(instance(16, 45, 0));
-    puzzles.push(instance(25, 45, 0));
-    puzzles.push(instance(25, 40, 0));
+    let puzzles = nine_sixteen_and_twenty_five();
     for config in [often(true, 20), often(false, 20), often(true, 0)] {
         for p in &puzzles {
             match finish(p, config.clone(), 1).0 {
