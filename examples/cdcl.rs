@@ -15,7 +15,8 @@
 //! `0`: reason-side bumping), `EVOKU_CDCL_SEGMENTS` (`1` or `0`: segment variables),
 //! `EVOKU_CDCL_SHRINK` (`1` or `0`: shrinking of learned clauses), `EVOKU_CDCL_BINMIN` (`1` or
 //! `0`: binary minimisation of learned clauses), `EVOKU_CDCL_CHB` (`1` or `0`:
-//! conflict-history-based branching instead of EVSIDS);
+//! conflict-history-based branching instead of EVSIDS), `EVOKU_CDCL_BRANCHING` (`evsids`,
+//! `chb` or `lrb`: the decision order);
 //! local-search phases: `EVOKU_CDCL_WALK` (conflicts before the first walk, 0 none), `EVOKU_CDCL_WALK_FLIPS` (flips
 //! per clause), `EVOKU_CDCL_WALK_SCORE` (`poly:CB` or `exp:CB`), `EVOKU_CDCL_WALK_TARGET` (`1`
 //! or `0`), `EVOKU_CDCL_WALK_CELLS` (`1`: moves keep one digit per cell); `EVOKU_SEED` (1)
@@ -25,7 +26,8 @@
 //! that solved), literals shrinking and binary minimisation took out, CPU seconds of the process.
 
 use evoku::exact::cdcl::{
-    Cdcl, Config, Cycle, Growth, Modes, Outcome, Phase, Rephase, Restarts, TargetReset, WalkScore,
+    Branching, Cdcl, Config, Cycle, Growth, Modes, Outcome, Phase, Rephase, Restarts, TargetReset,
+    WalkScore,
 };
 use evoku::format::{read_puzzles, ParseOptions};
 
@@ -69,7 +71,19 @@ fn config() -> Config {
         config.shrink = v == "1";
     }
     if let Some(v) = env("EVOKU_CDCL_CHB") {
-        config.chb = v == "1";
+        config.branching = if v == "1" {
+            Branching::Chb
+        } else {
+            Branching::Evsids
+        };
+    }
+    if let Some(v) = env("EVOKU_CDCL_BRANCHING") {
+        config.branching = match v.as_str() {
+            "evsids" => Branching::Evsids,
+            "chb" => Branching::Chb,
+            "lrb" => Branching::Lrb,
+            _ => panic!("EVOKU_CDCL_BRANCHING: evsids, chb or lrb"),
+        };
     }
     if let Some(v) = env("EVOKU_CDCL_BINMIN") {
         config.bin_minimize = v == "1";

@@ -10,8 +10,8 @@
 //! CDCL with settings joined by `+`, each changing [`Config::default`]: `default`, `walk`
 //! ([`Walk::SCREENED`]), `walk-flips:N` and `walk-interval:N` (those walks with N flips per
 //! clause, or N conflicts before the first), `vivify:P` (vivification effort, percent),
-//! `tiers`, `shrink` (shrinking of learned clauses), `binmin` (binary minimisation), `bump:0|1` (reason-side bumping), `chb:0|1`
-//! (conflict-history-based branching),
+//! `tiers`, `shrink` (shrinking of learned clauses), `binmin` (binary minimisation), `bump:0|1` (reason-side bumping), `branch:evsids|chb|lrb`
+//! (the decision order), `chb:0|1` (CHB or EVSIDS),
 //! `seg:0|1` (segment variables), `decay:X`, `rephase-best` (best-only rephasing every 1,000
 //! conflicts, arithmetic, the target reset at each rephase), `random:P` (share of random
 //! decisions), `phase:false|true|random`,
@@ -24,7 +24,7 @@
 //! seconds.
 
 use evoku::exact::cdcl::{
-    Config, Cycle, Growth, Phase, Rephase, Restarts, ShareLimits, TargetReset, Walk,
+    Branching, Config, Cycle, Growth, Phase, Rephase, Restarts, ShareLimits, TargetReset, Walk,
 };
 use evoku::format::{read_puzzles, ParseOptions};
 use evoku::portfolio::member::Member;
@@ -50,6 +50,16 @@ fn switch(name: &str, value: &str, var: &str) -> bool {
         "0" => false,
         "1" => true,
         _ => fail(&format!("{var}: {name}:0|1, not {name}:{value}")),
+    }
+}
+
+/// A decision order by name.
+fn branching(value: &str, var: &str) -> Branching {
+    match value {
+        "evsids" => Branching::Evsids,
+        "chb" => Branching::Chb,
+        "lrb" => Branching::Lrb,
+        _ => fail(&format!("{var}: branch:evsids|chb|lrb, not branch:{value}")),
     }
 }
 
@@ -81,7 +91,14 @@ fn stream(text: &str, var: &str) -> Option<Config> {
             "tiers" => config.tiers = true,
             "shrink" => config.shrink = true,
             "binmin" => config.bin_minimize = true,
-            "chb" => config.chb = switch(name, value, var),
+            "branch" => config.branching = branching(value, var),
+            "chb" => {
+                config.branching = if switch(name, value, var) {
+                    Branching::Chb
+                } else {
+                    Branching::Evsids
+                }
+            }
             "bump" => config.bump_reasons = switch(name, value, var),
             "seg" => config.segments = switch(name, value, var),
             "decay" => config.decay = number(value, var),

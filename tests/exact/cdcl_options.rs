@@ -1,9 +1,9 @@
 //! The CDCL search with each of its options on that the default search leaves off (shrinking,
-//! binary minimisation, conflict-history-based branching): it solves, proves no solution, finds
+//! binary minimisation, conflict-history-based and learning-rate-based branching): it solves, proves no solution, finds
 //! a second solution exactly when the tree search counts two, and stays a function of its seed
 //! and budget, as `cdcl.rs` checks for the default.
 
-use evoku::exact::cdcl::{Cdcl, Config, Outcome, SolverConfig};
+use evoku::exact::cdcl::{Branching, Cdcl, Config, Outcome, SolverConfig};
 
 use super::cdcl::{
     assert_second_solution_exactly_when_there_is_one, assert_solves, finish,
@@ -13,7 +13,7 @@ use super::restarts::broken_seed_puzzle;
 use super::*;
 
 /// Each option on alone, by name.
-fn options() -> [(&'static str, Config); 3] {
+fn options() -> [(&'static str, Config); 4] {
     let with = |change: fn(&mut SolverConfig)| {
         let mut solver = SolverConfig::default();
         change(&mut solver);
@@ -22,7 +22,8 @@ fn options() -> [(&'static str, Config); 3] {
     [
         ("shrink", with(|c| c.shrink = true)),
         ("bin_minimize", with(|c| c.bin_minimize = true)),
-        ("chb", with(|c| c.chb = true)),
+        ("chb", with(|c| c.branching = Branching::Chb)),
+        ("lrb", with(|c| c.branching = Branching::Lrb)),
     ]
 }
 

@@ -2,7 +2,7 @@
 //! the default's: tree streams beside CDCL ones, CDCL streams of different settings, other
 //! sharing limits. Each must stay a pure function of the puzzle, settings and seed.
 
-use evoku::exact::cdcl::{Config, ShareLimits, SolverConfig, Walk};
+use evoku::exact::cdcl::{Branching, Config, ShareLimits, SolverConfig, Walk};
 use evoku::portfolio::member::Member;
 use evoku::portfolio::restarts::{
     ExactSettings, RestartsMember, EXACT_BUMP_REASONS_FROM_BOX, EXACT_CHB_MAX_BOX, EXACT_STREAMS,
@@ -118,23 +118,40 @@ fn the_default_members_second_stream_walks_at_36x36_and_not_past_it() {
     assert_eq!(first.map(|config| config.walk), Some(Walk::OFF));
 }
 
-/// Reason bumping from 49x49, CHB branching at 36x36 only, on every stream of the default.
+/// Reason bumping from 49x49 on every stream of the default; CHB branching at 36x36 on every
+/// stream and at 49x49 and 64x64 on the even ones (stream 0 of the default's two; with more
+/// streams, every other one).
 #[test]
-fn the_default_members_streams_bump_reasons_from_49x49_and_branch_by_chb_at_36x36() {
+fn the_default_members_streams_bump_reasons_from_49x49_and_branch_by_chb_to_36x36_or_64x64() {
     for box_size in 6..=8 {
-        for (stream, config) in ExactSettings::for_box(box_size).streams.iter().enumerate() {
-            let settings = config.as_ref().map(|c| (c.bump_reasons, c.chb));
+        assert_eq!(
+            ExactSettings::for_box(box_size),
+            ExactSettings::with_streams(box_size, 2)
+        );
+        for (stream, config) in ExactSettings::with_streams(box_size, 4)
+            .streams
+            .iter()
+            .enumerate()
+        {
+            let settings = config.as_ref().map(|c| (c.bump_reasons, c.branching));
             assert_eq!(
                 settings,
                 Some((
                     box_size >= EXACT_BUMP_REASONS_FROM_BOX,
-                    box_size <= EXACT_CHB_MAX_BOX
+                    if box_size <= EXACT_CHB_MAX_BOX[stream % 2] {
+                        Branching::Chb
+                    } else {
+                        Branching::Evsids
+                    }
                 )),
                 "box {box_size}, stream {stream}"
             );
         }
     }
-    assert_eq!((EXACT_BUMP_REASONS_FROM_BOX, EXACT_CHB_MAX_BOX), (7, 6));
+    assert_eq!(
+        (EXACT_BUMP_REASONS_FROM_BOX, EXACT_CHB_MAX_BOX),
+        (7, [8, 6])
+    );
 }
 
 #[test]

@@ -84,6 +84,7 @@ impl Solver {
             var_inc,
             heap,
             chb,
+            lrb,
             stats,
             ..
         } = self;
@@ -101,9 +102,10 @@ impl Solver {
             } else {
                 learnt.push(q);
             }
-            match chb {
-                Some(chb) => chb.seen(v, stats.conflicts),
-                None => bump(activity, var_inc, heap, v),
+            match (lrb.as_mut(), chb.as_mut()) {
+                (Some(lrb), _) => lrb.seen(v),
+                (None, Some(chb)) => chb.seen(v, stats.conflicts),
+                (None, None) => bump(activity, var_inc, heap, v),
             }
         }
     }
@@ -344,7 +346,10 @@ impl Solver {
         }
         self.seen[v] = true;
         self.to_clear.push(q);
-        self.bump(v);
+        match self.lrb.as_mut() {
+            Some(lrb) => lrb.reason(v),
+            None => self.bump(v),
+        }
     }
 
     /// Distinct decision levels among the learned clause's literals.
@@ -383,6 +388,10 @@ impl Solver {
 
     /// EVSIDS: raises `v`'s activity by the increment, rescaling all when it grows too large.
     fn bump(&mut self, v: usize) {
+        if let Some(lrb) = self.lrb.as_mut() {
+            lrb.seen(v);
+            return;
+        }
         if let Some(chb) = self.chb.as_mut() {
             chb.seen(v, self.stats.conflicts);
             return;

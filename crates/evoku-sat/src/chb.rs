@@ -1,5 +1,5 @@
 //! Conflict-history-based branching (CHB; Liang, Ganesh, Poupart and Czarnecki, 2016), in
-//! place of EVSIDS when [`crate::Config::chb`] is on: each variable's score is an exponential
+//! place of EVSIDS when [`crate::Config::branching`] is [`crate::Branching::Chb`]: each variable's score is an exponential
 //! recency-weighted average of rewards, one each time it is decided, propagated or asserted;
 //! the reward is larger the more recently the variable took part in a conflict's analysis, and
 //! larger again when the propagation round that assigned it ended in a conflict. The scores

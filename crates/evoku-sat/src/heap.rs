@@ -111,10 +111,15 @@ impl VarHeap {
     /// `v`'s activity changed either way: move it up or down.
     pub(super) fn update(&mut self, v: u32, activity: &[f64]) {
         if let Some(&i) = self.index.get(v as usize).filter(|&&i| i != ABSENT) {
-            self.heap[i as usize].activity = activity[v as usize];
-            self.up(i as usize);
-            let i = self.index[v as usize] as usize;
-            self.down(i);
+            let entry = &mut self.heap[i as usize];
+            let old = entry.activity;
+            entry.activity = activity[v as usize];
+            // Only one way can move it: up when it grew, down when it shrank.
+            if entry.activity > old {
+                self.up(i as usize);
+            } else {
+                self.down(i as usize);
+            }
         }
     }
 

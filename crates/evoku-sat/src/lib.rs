@@ -16,8 +16,8 @@
 //! The search is the standard one (MiniSat, Glucose, with CaDiCaL's and Kissat's phases):
 //! two watched literals with binary clauses in implication lists (`clauses.rs`, the loop in
 //! `propagate.rs`), first-UIP conflict analysis with recursive clause minimisation and
-//! optional shrinking and binary minimisation (`analyze.rs`), EVSIDS activities or CHB scores
-//! (`chb.rs`) in a binary heap (`heap.rs`), phase
+//! optional shrinking and binary minimisation (`analyze.rs`), EVSIDS activities or CHB or LRB
+//! scores (`chb.rs`, `lrb.rs`) in a binary heap (`heap.rs`), phase
 //! saving, target and best phases, rephasing and mode switches (`phases.rs`), Luby or
 //! Glucose-style restarts (`restart.rs`), removal of learned clauses by LBD or in three tiers
 //! (`search.rs`, `tiers.rs`), vivification of learned clauses (`vivify.rs`), ProbSAT
@@ -38,6 +38,7 @@ mod chb;
 mod clauses;
 pub mod dimacs;
 mod heap;
+mod lrb;
 mod phases;
 mod propagate;
 mod restart;
@@ -55,6 +56,6 @@ pub use clauses::{neg, not, pos, var, Lit};
 pub use phases::{Cycle, Growth, Modes, Rephase, TargetReset};
 pub use restart::{luby, Restarts};
 pub use share::{ShareLimits, Shared};
-pub use solver::{Config, Interrupt, Phase, Solver, Stats, Status};
+pub use solver::{Branching, Config, Interrupt, Phase, Solver, Stats, Status};
 pub(crate) use solver::{Reason, CDCL_STREAM};
 pub use walk::{Walk, WalkScope, WalkScore, WalkStats};

@@ -27,6 +27,7 @@ impl Solver {
             // Where this propagation round starts: CHB rewards what it assigns (`chb.rs`).
             let round = self.qhead;
             if let Some(conflict) = self.propagate() {
+                self.lrb_assigned(round);
                 self.stats.conflicts += 1;
                 if self.trail_lim.is_empty() {
                     return self.finish(Status::Unsat);
@@ -43,6 +44,7 @@ impl Solver {
                 continue;
             }
             self.chb_reward(round, false);
+            self.lrb_assigned(round);
             if self.restart.due() {
                 self.restart();
             } else if self.phases_due() {
@@ -64,7 +66,9 @@ impl Solver {
     /// round's assignments are still on the trail from `round`): CHB rewards them, EVSIDS grows
     /// its increment (which only EVSIDS's bumps read).
     fn score_conflict(&mut self, round: usize) {
-        if self.chb.is_some() {
+        if self.lrb.is_some() {
+            self.lrb_conflict();
+        } else if self.chb.is_some() {
             self.chb_reward(round, true);
         } else {
             self.var_inc /= self.decay();
@@ -102,6 +106,7 @@ impl Solver {
             return;
         }
         let start = self.trail_lim[to];
+        self.lrb_unassigned(start);
         // Slices, not the vectors: the byte stores then cannot move the arrays' addresses, so
         // they stay in registers. The heap sees the variables in the same (reverse trail) order.
         let undone = &self.trail[start..];
@@ -127,8 +132,12 @@ impl Solver {
         if let Some(v) = self.random_decision() {
             return Some(self.decision_lit(v));
         }
-        while let Some(v) = self.heap.pop() {
-            let v = v as usize;
+        while !self.heap.is_empty() {
+            let v = self.heap.nth(0) as usize;
+            if self.value[pos(v) as usize] == 0 && self.lrb_decayed(v) {
+                continue;
+            }
+            self.heap.pop();
             if self.value[pos(v) as usize] == 0 {
                 return Some(self.decision_lit(v));
             }

@@ -35,6 +35,26 @@ pub enum Phase {
     Random,
 }
 
+/// How the search picks its next decision variable: the unassigned one of highest score, each
+/// kind keeping its scores in the same heap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Branching {
+    /// Exponential VSIDS (MiniSat's): each variable met by a conflict's analysis (and, with
+    /// [`Config::bump_reasons`], each in the reasons of the learned clause's literals) gains
+    /// an increment that grows by `1 / decay` a conflict.
+    Evsids,
+    /// Conflict-history-based branching (CHB, `chb.rs`): a recency-weighted average of
+    /// rewards each time a variable is assigned, larger the more recently it took part in a
+    /// conflict (with `bump_reasons`, taking part includes the reasons' variables). One stream
+    /// of 1,000,000 conflicts at 36x36 45 % needs 323,862 conflicts for the ten against
+    /// 836,080 with EVSIDS.
+    Chb,
+    /// Learning-rate-based branching (LRB, `lrb.rs`), CHB's successor: a recency-weighted
+    /// average of each variable's learning rate over the intervals it stays assigned (with
+    /// `bump_reasons`, plus the reason-side rate), and scores that fade while unassigned.
+    Lrb,
+}
+
 /// The search's settings.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
@@ -87,13 +107,10 @@ pub struct Config {
     /// asserting literal resolves it away (the asserting literal's implication list holds its
     /// negation, true at the conflict).
     pub bin_minimize: bool,
-    /// Conflict-history-based branching (CHB, `chb.rs`) in place of EVSIDS: the decision order
-    /// by a recency-weighted average of rewards each time a variable is assigned, larger the
-    /// more recently it took part in a conflict (with `bump_reasons`, taking part includes the
-    /// reasons' variables). Off by default; the portfolio's 36x36 streams turn it on
-    /// (`portfolio::restarts::EXACT_CHB_MAX_BOX`): one stream of 1,000,000 conflicts at 36x36
-    /// 45 % needs 323,862 conflicts for the ten against 836,080 with EVSIDS.
-    pub chb: bool,
+    /// How the search orders its decisions ([`Branching`]): EVSIDS by default; the
+    /// portfolio's streams take CHB at 36x36 and its first stream at 49x49 and 64x64 too
+    /// (`portfolio::restarts::EXACT_CHB_MAX_BOX`).
+    pub branching: Branching,
     /// The highest LBD of the middle tier, and of the clauses vivification tries.
     pub tier2_lbd: u32,
     pub tier2_window: u64,
@@ -135,7 +152,7 @@ impl Default for Config {
             tiers: false,
             shrink: false,
             bin_minimize: false,
-            chb: false,
+            branching: Branching::Evsids,
             tier2_lbd: 6,
             tier2_window: 30_000,
             vivify: 0,
@@ -205,8 +222,10 @@ pub struct Solver {
     pub(crate) activity: Vec<f64>,
     pub(crate) var_inc: f64,
     pub(crate) heap: VarHeap,
-    /// CHB's state, when [`Config::chb`] is on.
+    /// CHB's state, when [`Config::branching`] is [`Branching::Chb`].
     pub(crate) chb: Option<crate::chb::Chb>,
+    /// LRB's state, when [`Config::branching`] is [`Branching::Lrb`].
+    pub(crate) lrb: Option<crate::lrb::Lrb>,
     /// Saved phase per variable: true for the positive literal.
     pub(crate) phase: Vec<bool>,
     /// Target phase per variable (1 positive, -1 negative, 0 none) and the length of the
@@ -263,7 +282,8 @@ impl Solver {
                 Phase::Random => draws.next_u32() & 1 == 1,
             })
             .collect();
-        let chb = config.chb.then(|| crate::chb::Chb::new(vars));
+        let chb = (config.branching == Branching::Chb).then(|| crate::chb::Chb::new(vars));
+        let lrb = (config.branching == Branching::Lrb).then(|| crate::lrb::Lrb::new(vars));
         let next_reduce = config.reduce_first;
         let restart = RestartState::new(&phases::first_restarts(&config));
         let phases = PhaseState::new(&config, phase.clone(), seed, stream);
@@ -278,6 +298,7 @@ impl Solver {
             qhead: 0,
             heap: VarHeap::new(vars, &activity),
             chb,
+            lrb,
             activity,
             var_inc: 1.0,
             phase,

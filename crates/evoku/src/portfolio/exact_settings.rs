@@ -2,7 +2,7 @@
 //! streams, which of them are CDCL searches and with what settings, their work per round and the
 //! clauses they share. Each choice names the measurement behind it.
 
-use crate::exact::cdcl::{Config, ShareLimits, SolverConfig, Walk};
+use crate::exact::cdcl::{Branching, Config, ShareLimits, SolverConfig, Walk};
 
 /// The default's independent streams (each a search at a time on its own thread when there are
 /// two; `--exact-streams` sets another number, [`ExactSettings::with_streams`]), and the most
@@ -48,8 +48,8 @@ pub const EXACT_WALK_MAX_BOX: usize = 6;
 /// Each CDCL stream's settings on boards of box size `box_size` (the table of the member's
 /// mix; a stream's key is its index; streams past the first two alternate their settings,
 /// even ones as stream 0, odd ones as stream 1). Stream 0 takes [`Config::default`] with reason-side
-/// bumping only from [`EXACT_BUMP_REASONS_FROM_BOX`] and CHB branching up to
-/// [`EXACT_CHB_MAX_BOX`], stream 1 the same plus the
+/// bumping only from [`EXACT_BUMP_REASONS_FROM_BOX`] and CHB branching up to its entry of
+/// [`EXACT_CHB_MAX_BOX`] (64x64; stream 1's: 36x36), stream 1 the same plus the
 /// local-search phases ([`Walk::SCREENED`]) up to [`EXACT_WALK_MAX_BOX`]. Of the mixes screened
 /// at 36x36 (walks, vivification, tiers, random decisions or decay 0.99 on one stream or two,
 /// longer shared clauses) only this one reached any of 36x36 50_3, 4, 6, 8 within the 100
@@ -57,9 +57,14 @@ pub const EXACT_WALK_MAX_BOX: usize = 6;
 /// default solved (50_9 in 68 rounds against 20, the 45 % ten in 32 rounds together against 53;
 /// docs/results/exact-and-cdcl.md#a-mixed-portfolio-of-cdcl-streams-issue-13-mix-branch, "A mixed portfolio of CDCL streams").
 pub fn exact_cdcl_config(stream: u32, box_size: usize) -> Config {
+    let chb_max_box = EXACT_CHB_MAX_BOX[(stream % EXACT_STREAMS) as usize];
     let base = Config::from(SolverConfig {
         bump_reasons: box_size >= EXACT_BUMP_REASONS_FROM_BOX,
-        chb: box_size <= EXACT_CHB_MAX_BOX,
+        branching: if box_size <= chb_max_box {
+            Branching::Chb
+        } else {
+            Branching::Evsids
+        },
         ..SolverConfig::default()
     });
     match stream % EXACT_STREAMS {
@@ -78,14 +83,22 @@ pub fn exact_cdcl_config(stream: u32, box_size: usize) -> Config {
 /// (docs/results/exact-and-cdcl.md#cadical-beside-the-exact-member-and-reason-side-bumping-2026-11-25, "CaDiCaL beside the exact member, and reason-side bumping").
 pub const EXACT_BUMP_REASONS_FROM_BOX: usize = 7;
 
-/// Largest box size at which both CDCL streams branch by conflict history (CHB,
-/// `chb` of [`evoku_sat::Config`]) instead of EVSIDS: 36x36. There, at 50 % fill, the member
-/// with CHB on both streams solved 7, 9, 8, 7 and 7 of ten within 100 rounds for seeds 1-5 (every
-/// one of the four instances EVSIDS leaves open for most keys, for some seed), and the 60 s
-/// suite 7, 9, 7, 6 and 6 where with EVSIDS it solved 8, 6, 6, 7 and 5 (rerun the same day: 7
-/// with seed 1, 5 with seed 4; docs/results/hardness.md#ideas-tried-on-the-peaks,
-/// "Conflict-history-based branching"). Not measured in the member at 49x49 and up.
-pub const EXACT_CHB_MAX_BOX: usize = 6;
+/// Per stream, the largest box size at which it branches by conflict history (CHB,
+/// `branching` of [`evoku_sat::Config`]) instead of EVSIDS: both streams at 36x36, stream 0
+/// alone at 49x49 and 64x64 (streams past the first two alternate, as their other settings do).
+///
+/// At 36x36 50 %, the member with CHB on both streams solved 7, 9, 8, 7 and 7 of ten within
+/// 100 rounds for seeds 1-5 (every one of the four instances EVSIDS leaves open for most keys,
+/// for some seed), and the 60 s suite 7, 9, 7, 6 and 6 where with EVSIDS it solved 8, 6, 6, 7
+/// and 5 (rerun the same day: 7 with seed 1, 5 with seed 4). At 49x49 (seed 1, 200 rounds) the
+/// mix of a CHB stream and an EVSIDS stream solved the ten 45 % instances (at most 136
+/// rounds) as CHB on both did (at most 130) where EVSIDS on both left two open, and the ten
+/// 40 % in 43 rounds together (at most 8) against 130 for CHB on both (at most 59) and 56 for
+/// EVSIDS (docs/results/hardness.md#ideas-tried-on-the-peaks, "Conflict-history-based
+/// branching", "CHB at 49x49"). At 64x64 40 % (three instances, seed 1) the mix took 296
+/// rounds together against 430 for EVSIDS on both and 330 for CHB on both, and the timed
+/// suite's median from 50.0 s to 23.6 s (3/3 both).
+pub const EXACT_CHB_MAX_BOX: [usize; EXACT_STREAMS as usize] = [8, 6];
 
 /// Conflicts per cell a CDCL stream spends per round, on average: at 36x36 about 6,200
 /// conflicts, 0.3-0.5 s on the shared 2-core machine, about what a tree stream spends on its

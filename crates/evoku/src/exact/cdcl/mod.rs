@@ -18,8 +18,8 @@ pub use dimacs::dimacs;
 use encode::{encode, Encoded};
 use evoku_sat::{neg, Solver, Status};
 pub use evoku_sat::{
-    Cycle, Growth, Modes, Phase, Rephase, Restarts, ShareLimits, Shared, TargetReset, Walk,
-    WalkScore, WalkStats,
+    Branching, Cycle, Growth, Modes, Phase, Rephase, Restarts, ShareLimits, Shared, TargetReset,
+    Walk, WalkScore, WalkStats,
 };
 
 use crate::board::Grid;
