@@ -78,12 +78,9 @@ fn config() -> Config {
         };
     }
     if let Some(v) = env("EVOKU_CDCL_BRANCHING") {
-        config.branching = match v.as_str() {
-            "evsids" => Branching::Evsids,
-            "chb" => Branching::Chb,
-            "lrb" => Branching::Lrb,
-            _ => panic!("EVOKU_CDCL_BRANCHING: evsids, chb or lrb"),
-        };
+        config.branching = v
+            .parse()
+            .unwrap_or_else(|e| panic!("EVOKU_CDCL_BRANCHING: {e}"));
     }
     if let Some(v) = env("EVOKU_CDCL_BINMIN") {
         config.bin_minimize = v == "1";

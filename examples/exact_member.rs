@@ -53,16 +53,6 @@ fn switch(name: &str, value: &str, var: &str) -> bool {
     }
 }
 
-/// A decision order by name.
-fn branching(value: &str, var: &str) -> Branching {
-    match value {
-        "evsids" => Branching::Evsids,
-        "chb" => Branching::Chb,
-        "lrb" => Branching::Lrb,
-        _ => fail(&format!("{var}: branch:evsids|chb|lrb, not branch:{value}")),
-    }
-}
-
 /// One stream's engine from its setting names (`None`: the tree searches).
 fn stream(text: &str, var: &str) -> Option<Config> {
     if text == "tree" {
@@ -91,7 +81,11 @@ fn stream(text: &str, var: &str) -> Option<Config> {
             "tiers" => config.tiers = true,
             "shrink" => config.shrink = true,
             "binmin" => config.bin_minimize = true,
-            "branch" => config.branching = branching(value, var),
+            "branch" => {
+                config.branching = value
+                    .parse()
+                    .unwrap_or_else(|e| fail(&format!("{var}: branch:NAME: {e}")))
+            }
             "chb" => {
                 config.branching = if switch(name, value, var) {
                     Branching::Chb

@@ -55,6 +55,22 @@ pub enum Branching {
     Lrb,
 }
 
+impl std::str::FromStr for Branching {
+    type Err = String;
+
+    /// `evsids`, `chb` or `lrb`.
+    fn from_str(name: &str) -> Result<Branching, String> {
+        match name {
+            "evsids" => Ok(Branching::Evsids),
+            "chb" => Ok(Branching::Chb),
+            "lrb" => Ok(Branching::Lrb),
+            _ => Err(format!(
+                "a decision order is evsids, chb or lrb, not {name:?}"
+            )),
+        }
+    }
+}
+
 /// The search's settings.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
@@ -431,5 +447,22 @@ impl Solver {
     /// Walks (`Config::walk`) over `scope`: without one, no walk is made.
     pub fn set_walk_scope(&mut self, scope: WalkScope) {
         self.walker = walk::Walker::new(&self.config.walk, scope, self.seed, self.stream);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Branching;
+
+    #[test]
+    fn each_decision_order_is_read_by_its_name_and_no_other() {
+        for b in [Branching::Evsids, Branching::Chb, Branching::Lrb] {
+            let name = format!("{b:?}").to_lowercase();
+            assert_eq!(name.parse::<Branching>(), Ok(b));
+        }
+        for bad in ["vsids", "CHB", "", "lrb "] {
+            let err = bad.parse::<Branching>().unwrap_err();
+            assert!(err.contains("evsids, chb or lrb"), "{err}");
+        }
     }
 }
