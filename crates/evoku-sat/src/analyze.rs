@@ -2,6 +2,7 @@
 
 use super::clauses::{not, var, ClauseRef, Lit, HEADER};
 use super::heap::VarHeap;
+use super::scores::Scores;
 use super::search::Conflict;
 use super::{Reason, Solver};
 
@@ -83,8 +84,7 @@ impl Solver {
             activity,
             var_inc,
             heap,
-            chb,
-            lrb,
+            scores,
             stats,
             ..
         } = self;
@@ -102,11 +102,7 @@ impl Solver {
             } else {
                 learnt.push(q);
             }
-            match (lrb.as_mut(), chb.as_mut()) {
-                (Some(lrb), _) => lrb.seen(v),
-                (None, Some(chb)) => chb.seen(v, stats.conflicts),
-                (None, None) => bump(activity, var_inc, heap, v),
-            }
+            scores.met(v, stats.conflicts, activity, var_inc, heap);
         }
     }
 
@@ -346,9 +342,9 @@ impl Solver {
         }
         self.seen[v] = true;
         self.to_clear.push(q);
-        match self.lrb.as_mut() {
-            Some(lrb) => lrb.reason(v),
-            None => self.bump(v),
+        match &mut self.scores {
+            Scores::Lrb(lrb) => lrb.reason(v),
+            _ => self.bump(v),
         }
     }
 
@@ -386,23 +382,22 @@ impl Solver {
         self.learnt = learnt;
     }
 
-    /// EVSIDS: raises `v`'s activity by the increment, rescaling all when it grows too large.
+    /// `v` met by the current conflict's analysis ([`Scores::met`]).
     fn bump(&mut self, v: usize) {
-        if let Some(lrb) = self.lrb.as_mut() {
-            lrb.seen(v);
-            return;
-        }
-        if let Some(chb) = self.chb.as_mut() {
-            chb.seen(v, self.stats.conflicts);
-            return;
-        }
-        bump(&mut self.activity, &mut self.var_inc, &mut self.heap, v);
+        let conflicts = self.stats.conflicts;
+        self.scores.met(
+            v,
+            conflicts,
+            &mut self.activity,
+            &mut self.var_inc,
+            &mut self.heap,
+        );
     }
 }
 
-/// [`Solver::bump`] on the fields it changes.
+/// EVSIDS: raises `v`'s activity by the increment, rescaling all when it grows too large.
 #[inline(always)]
-fn bump(activity: &mut [f64], var_inc: &mut f64, heap: &mut VarHeap, v: usize) {
+pub(super) fn bump(activity: &mut [f64], var_inc: &mut f64, heap: &mut VarHeap, v: usize) {
     activity[v] += *var_inc;
     if activity[v] > 1e100 {
         for a in activity.iter_mut() {

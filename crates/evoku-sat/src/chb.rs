@@ -6,20 +6,21 @@
 //! live in the search's `activity` array, so the heap orders by them unchanged.
 
 use super::clauses::var;
+use super::scores::{Scores, StepSize};
 use super::Solver;
 
 /// CHB's state: when each variable last took part in a conflict, and the step size.
 #[derive(Clone, Debug)]
 pub(crate) struct Chb {
     last_conflict: Vec<u64>,
-    alpha: f64,
+    alpha: StepSize,
 }
 
 impl Chb {
     pub(crate) fn new(vars: usize) -> Chb {
         Chb {
             last_conflict: vec![0; vars],
-            alpha: 0.4,
+            alpha: StepSize::START,
         }
     }
 
@@ -33,14 +34,14 @@ impl Chb {
 impl Solver {
     /// Rewards the variables of `trail[from..]`, assigned in the propagation round that just
     /// ended (`conflict`: in a conflict, after its analysis), and after a conflict lowers the
-    /// step size by 1e-6 down to 0.06.
+    /// step size.
     pub(super) fn chb_reward(&mut self, from: usize, conflict: bool) {
-        let Some(chb) = self.chb.as_mut() else {
+        let Scores::Chb(chb) = &mut self.scores else {
             return;
         };
         let multiplier = if conflict { 1.0 } else { 0.9 };
         let conflicts = self.stats.conflicts;
-        let alpha = chb.alpha;
+        let alpha = chb.alpha.get();
         for &lit in &self.trail[from..] {
             let v = var(lit);
             let reward = multiplier / (conflicts - chb.last_conflict[v] + 1) as f64;
@@ -48,7 +49,7 @@ impl Solver {
             self.heap.update(v as u32, &self.activity);
         }
         if conflict {
-            chb.alpha = (chb.alpha - 1e-6).max(0.06);
+            chb.alpha.after_conflict();
         }
     }
 }

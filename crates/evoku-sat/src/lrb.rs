@@ -9,6 +9,7 @@
 //! them unchanged.
 
 use super::clauses::var;
+use super::scores::{Scores, StepSize};
 use super::Solver;
 
 /// The score a variable keeps per conflict it waits unassigned (locality).
@@ -22,7 +23,7 @@ pub(crate) struct Lrb {
     canceled: Vec<u64>,
     participated: Vec<u32>,
     reasoned: Vec<u32>,
-    alpha: f64,
+    alpha: StepSize,
 }
 
 impl Lrb {
@@ -32,7 +33,7 @@ impl Lrb {
             canceled: vec![0; vars],
             participated: vec![0; vars],
             reasoned: vec![0; vars],
-            alpha: 0.4,
+            alpha: StepSize::START,
         }
     }
 
@@ -53,7 +54,7 @@ impl Solver {
     /// Starts the intervals of the variables of `trail[from..]`, assigned in the propagation
     /// round that just ended (before its conflict, if any, is counted).
     pub(super) fn lrb_assigned(&mut self, from: usize) {
-        let Some(lrb) = self.lrb.as_mut() else {
+        let Scores::Lrb(lrb) = &mut self.scores else {
             return;
         };
         let conflicts = self.stats.conflicts;
@@ -68,11 +69,11 @@ impl Solver {
     /// Ends the intervals of the variables of `trail[from..]`, about to be unassigned: each
     /// score moves towards the interval's learning rate (when the interval held a conflict).
     pub(super) fn lrb_unassigned(&mut self, from: usize) {
-        let Some(lrb) = self.lrb.as_mut() else {
+        let Scores::Lrb(lrb) = &mut self.scores else {
             return;
         };
         let conflicts = self.stats.conflicts;
-        let alpha = lrb.alpha;
+        let alpha = lrb.alpha.get();
         for &lit in &self.trail[from..] {
             let v = var(lit);
             let interval = conflicts - lrb.assigned[v];
@@ -85,17 +86,17 @@ impl Solver {
         }
     }
 
-    /// After a conflict: lowers the step size by 1e-6 down to 0.06.
+    /// After a conflict: lowers the step size.
     pub(super) fn lrb_conflict(&mut self) {
-        if let Some(lrb) = self.lrb.as_mut() {
-            lrb.alpha = (lrb.alpha - 1e-6).max(0.06);
+        if let Scores::Lrb(lrb) = &mut self.scores {
+            lrb.alpha.after_conflict();
         }
     }
 
     /// Locality: whether `v` (unassigned, at the top of the heap) had conflicts pass since it
     /// was unassigned; then its score is lowered for them and the heap reordered.
     pub(super) fn lrb_decayed(&mut self, v: usize) -> bool {
-        let Some(lrb) = self.lrb.as_mut() else {
+        let Scores::Lrb(lrb) = &mut self.scores else {
             return false;
         };
         let age = self.stats.conflicts - lrb.canceled[v];

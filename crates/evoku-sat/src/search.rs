@@ -2,6 +2,7 @@
 //! learned clauses.
 
 use super::clauses::{not, pos, var, ClauseRef, Lit};
+use crate::scores::Scores;
 use crate::{Reason, Solver, Status, TargetReset};
 
 /// A clause found false: its literals.
@@ -63,15 +64,13 @@ impl Solver {
     }
 
     /// The decision order's step after a conflict's analysis (before the backjump, while the
-    /// round's assignments are still on the trail from `round`): CHB rewards them, EVSIDS grows
-    /// its increment (which only EVSIDS's bumps read).
+    /// round's assignments are still on the trail from `round`): CHB rewards them, LRB lowers its
+    /// step size, EVSIDS grows its increment (which only EVSIDS's bumps read).
     fn score_conflict(&mut self, round: usize) {
-        if self.lrb.is_some() {
-            self.lrb_conflict();
-        } else if self.chb.is_some() {
-            self.chb_reward(round, true);
-        } else {
-            self.var_inc /= self.decay();
+        match self.scores {
+            Scores::Lrb(_) => self.lrb_conflict(),
+            Scores::Chb(_) => self.chb_reward(round, true),
+            Scores::Evsids => self.var_inc /= self.decay(),
         }
     }
 

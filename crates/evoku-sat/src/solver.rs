@@ -238,10 +238,8 @@ pub struct Solver {
     pub(crate) activity: Vec<f64>,
     pub(crate) var_inc: f64,
     pub(crate) heap: VarHeap,
-    /// CHB's state, when [`Config::branching`] is [`Branching::Chb`].
-    pub(crate) chb: Option<crate::chb::Chb>,
-    /// LRB's state, when [`Config::branching`] is [`Branching::Lrb`].
-    pub(crate) lrb: Option<crate::lrb::Lrb>,
+    /// The decision order's state after [`Config::branching`] (`scores.rs`).
+    pub(crate) scores: crate::scores::Scores,
     /// Saved phase per variable: true for the positive literal.
     pub(crate) phase: Vec<bool>,
     /// Target phase per variable (1 positive, -1 negative, 0 none) and the length of the
@@ -298,8 +296,7 @@ impl Solver {
                 Phase::Random => draws.next_u32() & 1 == 1,
             })
             .collect();
-        let chb = (config.branching == Branching::Chb).then(|| crate::chb::Chb::new(vars));
-        let lrb = (config.branching == Branching::Lrb).then(|| crate::lrb::Lrb::new(vars));
+        let scores = crate::scores::Scores::new(config.branching, vars);
         let next_reduce = config.reduce_first;
         let restart = RestartState::new(&phases::first_restarts(&config));
         let phases = PhaseState::new(&config, phase.clone(), seed, stream);
@@ -313,8 +310,7 @@ impl Solver {
             trail_lim: Vec::new(),
             qhead: 0,
             heap: VarHeap::new(vars, &activity),
-            chb,
-            lrb,
+            scores,
             activity,
             var_inc: 1.0,
             phase,
