@@ -16,7 +16,8 @@
 //! `EVOKU_CDCL_SHRINK` (`1` or `0`: shrinking of learned clauses), `EVOKU_CDCL_BINMIN` (`1` or
 //! `0`: binary minimisation of learned clauses), `EVOKU_CDCL_CHB` (`1` or `0`:
 //! conflict-history-based branching instead of EVSIDS), `EVOKU_CDCL_BRANCHING` (`evsids`,
-//! `chb` or `lrb`: the decision order);
+//! `chb` or `lrb`: the decision order), `EVOKU_CDCL_GROUPS` (`1` or `0`: decisions in the
+//! smallest group);
 //! local-search phases: `EVOKU_CDCL_WALK` (conflicts before the first walk, 0 none), `EVOKU_CDCL_WALK_FLIPS` (flips
 //! per clause), `EVOKU_CDCL_WALK_SCORE` (`poly:CB` or `exp:CB`), `EVOKU_CDCL_WALK_TARGET` (`1`
 //! or `0`), `EVOKU_CDCL_WALK_CELLS` (`1`: moves keep one digit per cell); `EVOKU_SEED` (1)
@@ -84,6 +85,9 @@ fn config() -> Config {
     }
     if let Some(v) = env("EVOKU_CDCL_BINMIN") {
         config.bin_minimize = v == "1";
+    }
+    if let Some(v) = env("EVOKU_CDCL_GROUPS") {
+        config.group_decisions = v == "1";
     }
     if let Some(t) = env("EVOKU_CDCL_TARGET") {
         config.target = t == "1";

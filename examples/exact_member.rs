@@ -10,7 +10,7 @@
 //! CDCL with settings joined by `+`, each changing [`Config::default`]: `default`, `walk`
 //! ([`Walk::SCREENED`]), `walk-flips:N` and `walk-interval:N` (those walks with N flips per
 //! clause, or N conflicts before the first), `vivify:P` (vivification effort, percent),
-//! `tiers`, `shrink` (shrinking of learned clauses), `binmin` (binary minimisation), `bump:0|1` (reason-side bumping), `branch:evsids|chb|lrb`
+//! `tiers`, `shrink` (shrinking of learned clauses), `binmin` (binary minimisation), `groups` (decisions in the smallest group), `bump:0|1` (reason-side bumping), `branch:evsids|chb|lrb`
 //! (the decision order), `chb:0|1` (CHB or EVSIDS),
 //! `seg:0|1` (segment variables), `decay:X`, `rephase-best` (best-only rephasing every 1,000
 //! conflicts, arithmetic, the target reset at each rephase), `random:P` (share of random
@@ -81,6 +81,7 @@ fn stream(text: &str, var: &str) -> Option<Config> {
             "tiers" => config.tiers = true,
             "shrink" => config.shrink = true,
             "binmin" => config.bin_minimize = true,
+            "groups" => config.group_decisions = true,
             "branch" => {
                 config.branching = value
                     .parse()

@@ -1,5 +1,6 @@
 //! The CDCL search with each of its options on that the default search leaves off (shrinking,
-//! binary minimisation, conflict-history-based and learning-rate-based branching): it solves, proves no solution, finds
+//! binary minimisation, conflict-history-based and learning-rate-based branching, decisions in
+//! the smallest group): it solves, proves no solution, finds
 //! a second solution exactly when the tree search counts two, and stays a function of its seed
 //! and budget, as `cdcl.rs` checks for the default.
 
@@ -13,7 +14,7 @@ use super::restarts::broken_seed_puzzle;
 use super::*;
 
 /// Each option on alone, by name.
-fn options() -> [(&'static str, Config); 4] {
+fn options() -> [(&'static str, Config); 5] {
     let with = |change: fn(&mut SolverConfig)| {
         let mut solver = SolverConfig::default();
         change(&mut solver);
@@ -24,6 +25,7 @@ fn options() -> [(&'static str, Config); 4] {
         ("bin_minimize", with(|c| c.bin_minimize = true)),
         ("chb", with(|c| c.branching = Branching::Chb)),
         ("lrb", with(|c| c.branching = Branching::Lrb)),
+        ("groups", with(|c| c.group_decisions = true)),
     ]
 }
 

@@ -17,7 +17,8 @@
 //! two watched literals with binary clauses in implication lists (`clauses.rs`, the loop in
 //! `propagate.rs`), first-UIP conflict analysis with recursive clause minimisation and
 //! optional shrinking and binary minimisation (`analyze.rs`), EVSIDS activities or CHB or LRB
-//! scores (`chb.rs`, `lrb.rs`, their state in `scores.rs`) in a binary heap (`heap.rs`), phase
+//! scores (`chb.rs`, `lrb.rs`, their state in `scores.rs`) in a binary heap (`heap.rs`),
+//! optionally weighed by each candidate's smallest all-positive clause (`groups.rs`), phase
 //! saving, target and best phases, rephasing and mode switches (`phases.rs`), Luby or
 //! Glucose-style restarts (`restart.rs`), removal of learned clauses by LBD or in three tiers
 //! (`search.rs`, `tiers.rs`), vivification of learned clauses (`vivify.rs`), ProbSAT
@@ -37,6 +38,7 @@ mod analyze;
 mod chb;
 mod clauses;
 pub mod dimacs;
+mod groups;
 mod heap;
 mod lrb;
 mod phases;

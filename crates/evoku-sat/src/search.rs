@@ -125,23 +125,38 @@ impl Solver {
         self.qhead = start;
     }
 
-    /// The unassigned variable of highest activity (or, at times, a random one), with its
+    /// The unassigned variable of highest activity (or, at times, a random one; with
+    /// [`crate::Config::group_decisions`], the best of the first few by their groups), with its
     /// target or saved phase.
     fn pick(&mut self) -> Option<Lit> {
         if let Some(v) = self.random_decision() {
             return Some(self.decision_lit(v));
         }
-        while !self.heap.is_empty() {
+        let wanted = match self.groups {
+            Some(_) => crate::groups::CANDIDATES,
+            None => 1,
+        };
+        let mut candidates = [0; crate::groups::CANDIDATES];
+        let mut taken = 0;
+        while taken < wanted && !self.heap.is_empty() {
             let v = self.heap.nth(0) as usize;
             if self.value[pos(v) as usize] == 0 && self.lrb_decayed(v) {
                 continue;
             }
             self.heap.pop();
             if self.value[pos(v) as usize] == 0 {
-                return Some(self.decision_lit(v));
+                candidates[taken] = v;
+                taken += 1;
             }
         }
-        None
+        match taken {
+            0 => None,
+            1 => Some(self.decision_lit(candidates[0])),
+            _ => {
+                let v = self.group_choice(&candidates[..taken]);
+                Some(self.decision_lit(v))
+            }
+        }
     }
 
     /// Back to level 0; removes learned clauses when due.

@@ -143,6 +143,14 @@ pub struct Config {
     /// The portfolio's 36x36 streams turn it off
     /// (`portfolio::restarts::EXACT_BUMP_REASONS_FROM_BOX`).
     pub bump_reasons: bool,
+    /// Decisions in the smallest group (`groups.rs`): of the few unassigned variables of
+    /// highest score, the decision goes to the one of highest score per unassigned variable of
+    /// its smallest all-positive problem clause (a constraint solver's dom/wdeg). Off by
+    /// default: one CHB stream at 36x36 50 % solves three of the four instances open at 1 M
+    /// conflicts without it (50_4, 50_6, 50_8), but the portfolio's member with it solved 39
+    /// of 50 runs in 100 rounds (seeds 1-5) against 38 without (evoku's
+    /// docs/results/hardness.md, "Decisions in the smallest group").
+    pub group_decisions: bool,
 }
 
 /// The best of the settings screened on Sudoku encodings at 36x36 (evoku's docs/RESULTS.md, "A
@@ -173,6 +181,7 @@ impl Default for Config {
             tier2_window: 30_000,
             vivify: 0,
             bump_reasons: true,
+            group_decisions: false,
         }
     }
 }
@@ -247,6 +256,8 @@ pub struct Solver {
     pub(crate) target: Vec<i8>,
     pub(crate) target_len: usize,
     pub(crate) phases: PhaseState,
+    /// The all-positive problem clauses, when [`Config::group_decisions`] (`groups.rs`).
+    pub(crate) groups: Option<crate::groups::Groups>,
     // Analysis scratch.
     pub(crate) seen: Vec<bool>,
     pub(crate) learnt: Vec<Lit>,
@@ -300,6 +311,9 @@ impl Solver {
         let next_reduce = config.reduce_first;
         let restart = RestartState::new(&phases::first_restarts(&config));
         let phases = PhaseState::new(&config, phase.clone(), seed, stream);
+        let groups = config
+            .group_decisions
+            .then(|| crate::groups::Groups::new(vars));
         Solver {
             config,
             clauses: Clauses::new(vars),
@@ -317,6 +331,7 @@ impl Solver {
             target: vec![0; vars],
             target_len: 0,
             phases,
+            groups,
             seen: vec![false; vars],
             learnt: Vec::new(),
             to_clear: Vec::new(),
@@ -403,6 +418,9 @@ impl Solver {
             _ => {
                 self.clauses.add_long(clause, false, 0, 0);
             }
+        }
+        if let Some(groups) = &mut self.groups {
+            groups.add(clause);
         }
     }
 
