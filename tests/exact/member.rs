@@ -138,7 +138,7 @@ fn the_default_members_streams_bump_reasons_from_49x49_and_branch_by_chb_to_36x3
                 settings,
                 Some((
                     box_size >= EXACT_BUMP_REASONS_FROM_BOX,
-                    if box_size <= EXACT_CHB_MAX_BOX[stream % 2] {
+                    if box_size <= EXACT_CHB_MAX_BOX[stream % EXACT_STREAMS as usize] {
                         Branching::Chb
                     } else {
                         Branching::Evsids

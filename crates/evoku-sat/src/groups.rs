@@ -10,7 +10,7 @@ use super::Solver;
 
 /// The all-positive problem clauses of two literals or more, and for each variable the ones it
 /// is in.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub(crate) struct Groups {
     /// The groups' variables, one group after another; group `g` is `vars[starts[g]..starts[g + 1]]`.
     vars: Vec<u32>,
@@ -73,8 +73,8 @@ impl Solver {
     }
 
     /// Of `candidates` (unassigned, taken from the heap in its order), the one of highest score
-    /// per unassigned variable of its smallest group (a variable in no group counts as in a
-    /// group of all the variables; the first on a tie); the others go back to the heap.
+    /// per unassigned variable of its smallest group (a variable in no unsatisfied group counts
+    /// as in a group of all the variables; the first on a tie); the others go back to the heap.
     pub(super) fn group_choice(&mut self, candidates: &[usize]) -> usize {
         let vars = self.variables();
         let mut best = (candidates[0], f64::NEG_INFINITY);

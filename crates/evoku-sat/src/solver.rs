@@ -147,8 +147,9 @@ pub struct Config {
     /// highest score, the decision goes to the one of highest score per unassigned variable of
     /// its smallest all-positive problem clause (a constraint solver's dom/wdeg). Off by
     /// default: one CHB stream at 36x36 50 % solves three of the four instances open at 1 M
-    /// conflicts without it (50_4, 50_6, 50_8), but the portfolio's member with it solved 39
-    /// of 50 runs in 100 rounds (seeds 1-5) against 38 without (evoku's
+    /// conflicts without it (50_4, 50_6, 50_8; seed 1, one with seed 2), but the portfolio's
+    /// member with it solved 39 of 50 runs in 100 rounds (seeds 1-5) against 38 without, and
+    /// the 60 s suite 33 against 35 (evoku's
     /// docs/results/hardness.md, "Decisions in the smallest group").
     pub group_decisions: bool,
 }
