@@ -23,8 +23,9 @@ pub struct EngineArgs {
     #[command(flatten)]
     pub aco: AcoArgs,
     /// The most puzzles (suite: runs) in progress at once (default: as many as the threads and
-    /// memory allow). `--jobs 1` solves one at a time, each with every thread. Results do not
-    /// depend on it.
+    /// memory allow, leaving each puzzle the threads it keeps busy: both exact streams from
+    /// 36x36). `--jobs 1` solves one at a time, each with every thread. Results do not depend on
+    /// it, except which runs a time limit cuts short.
     #[arg(long, value_parser = super::values::jobs)]
     pub jobs: Option<usize>,
 }

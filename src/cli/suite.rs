@@ -195,6 +195,10 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
         ),
         ("device".to_string(), device_name),
         ("machine".to_string(), export::machine(args.engine.device.threads)),
+        ("runs at once".to_string(), {
+            let plan = suite::batch_plan(&instances, &options);
+            format!("{} ({} threads each)", plan.width, plan.threads_each)
+        }),
         (
             "settings".to_string(),
             match algorithm {

@@ -133,6 +133,13 @@ fn run_plan(
     (plan, plan.threads_for(options.solve.threads))
 }
 
+/// How the suite's runs share the machine ([`batch::plan_for`]): the runs at once and the
+/// threads each gets; the suite's table says it, since what a time limit lets a run reach
+/// depends on it.
+pub fn batch_plan(instances: &[Instance], options: &SuiteOptions) -> batch::BatchPlan {
+    run_plan(instances, &run_items(instances, options), options).0
+}
+
 /// Checks every option a board size can refuse (memory, a GPU's buffer limits and loop
 /// budget) on the emptiest instance of each size, before any run: `Err` names the instance
 /// refused (issue 37: the suite recorded a failed run per instance and went on).

@@ -339,3 +339,57 @@ fn jobs_one_solves_one_puzzle_at_a_time_with_every_thread() {
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains("--jobs"), "{}", stderr(&out));
 }
+
+#[test]
+fn a_batch_leaves_each_puzzle_the_threads_its_exact_streams_keep_busy() {
+    use evoku::board::{Geometry, Grid};
+    use evoku::ga::{GaConfig, Preset};
+    use evoku::plan::{Algorithm, SolveOptions};
+    use evoku::solve::batch::{plan_for, BatchPlan};
+    let options = |algorithm: Algorithm, jobs: Option<usize>| {
+        SolveOptions::new(
+            algorithm,
+            Preset::Walk,
+            GaConfig::preset(Preset::Walk),
+            evoku::aco::AcoConfig::default(),
+        )
+        .unwrap()
+        .threads(Some(4))
+        .jobs(jobs)
+    };
+    let grids = |box_size: usize| -> Vec<Grid> {
+        (0..6)
+            .map(|_| Grid::empty(Geometry::new(box_size).unwrap()))
+            .collect()
+    };
+    let plan = |grids: &[Grid], options: &SolveOptions| plan_for(grids.iter(), options);
+    let at_once = |width: usize| BatchPlan {
+        width,
+        threads_each: 4 / width,
+    };
+    // From 36x36 the default solver's exact member runs two streams, each a search on a thread
+    // of its own: two puzzles at once on four threads, not four on one thread each (under a
+    // time limit a puzzle on one thread gets through half the rounds).
+    assert_eq!(plan(&grids(6), &options(Algorithm::Auto, None)), at_once(2));
+    // Below 36x36, and for the exact solver alone (one search), a thread per puzzle.
+    assert_eq!(plan(&grids(5), &options(Algorithm::Auto, None)), at_once(4));
+    assert_eq!(
+        plan(&grids(6), &options(Algorithm::Exact, None)),
+        at_once(4)
+    );
+    // A batch with one 36x36 among smaller boards keeps the 36x36's two threads.
+    let mut mixed = grids(3);
+    mixed.push(Grid::empty(Geometry::new(6).unwrap()));
+    assert_eq!(plan(&mixed, &options(Algorithm::Auto, None)), at_once(2));
+    // `--jobs` is what it says, and `--exact-streams` sets what a puzzle keeps busy.
+    assert_eq!(
+        plan(&grids(6), &options(Algorithm::Auto, Some(4))),
+        at_once(4)
+    );
+    let base = options(Algorithm::Auto, None);
+    let four_streams = base
+        .clone()
+        .exact(base.exact_shortcut, base.exact_restarts, 4)
+        .unwrap();
+    assert_eq!(plan(&grids(6), &four_streams), at_once(1));
+}

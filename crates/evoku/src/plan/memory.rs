@@ -13,7 +13,7 @@ use crate::error::Result;
 use crate::gpu::GpuContext;
 use crate::state_size::{check_memory, Available, MemoryPart};
 
-use super::{Algorithm, RunPlan, RESTARTS_FROM_BOX};
+use super::{Algorithm, RunPlan};
 
 /// Bytes one binary clause of a CDCL stream's encoding takes: the literal pair, and its two
 /// watch entries.
@@ -106,12 +106,11 @@ pub fn estimate(grid: &Grid, plan: &RunPlan) -> Vec<MemoryPart> {
     if runs_ga && engines {
         parts.push(crate::ga::cpu::engine::host_bytes(&plan.options.ga, side));
     }
-    if plan.options.algorithm == Algorithm::Auto && grid.geometry().box_size() >= RESTARTS_FROM_BOX
-    {
+    if let Some(streams) = super::exact_streams(grid, &plan.options) {
         parts.push(MemoryPart {
-            what: format!("{} CDCL streams", plan.options.exact_streams),
+            what: format!("{streams} CDCL streams"),
             options: "--exact-streams",
-            bytes: cdcl_stream_bytes(grid).saturating_mul(plan.options.exact_streams as u64),
+            bytes: cdcl_stream_bytes(grid).saturating_mul(streams as u64),
         });
     }
     parts

@@ -122,6 +122,27 @@ impl RunPlan {
     }
 }
 
+/// The CDCL streams the default solver's exact member runs on `grid` under `options`
+/// (`--exact-streams`, from [`RESTARTS_FROM_BOX`]), each a search on a thread of its own when the
+/// puzzle has the threads; `None`: no such member (a smaller board, another algorithm).
+pub fn exact_streams(grid: &Grid, options: &SolveOptions) -> Option<u32> {
+    (options.algorithm == Algorithm::Auto && grid.geometry().box_size() >= RESTARTS_FROM_BOX)
+        .then_some(options.exact_streams)
+}
+
+/// The CPU threads one puzzle of `grids` keeps busy at once under `options`, the most over the
+/// puzzles: the exact member's streams where it runs several ([`exact_streams`]), else one (the
+/// engines' pools take any share, and a thread per puzzle is as fast for them). A batch that
+/// runs no more puzzles at once than the threads over this ([`crate::solve::batch::plan_for`])
+/// gives up no throughput, and no puzzle gets less than it uses: under a time limit, a puzzle
+/// with fewer threads than its streams gets through fewer rounds than alone.
+pub fn busy_threads<'a>(grids: impl Iterator<Item = &'a Grid>, options: &SolveOptions) -> usize {
+    grids
+        .filter_map(|grid| exact_streams(grid, options))
+        .max()
+        .map_or(1, |streams| streams.max(1) as usize)
+}
+
 /// The most bytes one puzzle of `grids` needs under `options` (the plan of the puzzle with the
 /// fewest givens of each board size: the tables grow with the size and the open cells); a
 /// batch runs no more puzzles at once than memory holds ([`memory::batch_width`]). Puzzles

@@ -55,7 +55,9 @@ pub struct SolveOptions {
     /// CPU threads; `None` = all cores.
     pub threads: Option<usize>,
     /// The most puzzles of a batch in progress at once (`--jobs`; `None`: as many as the
-    /// threads and memory allow, [`crate::solve::batch::plan_for`]). Results do not depend on it.
+    /// threads and memory allow, each with the threads it keeps busy,
+    /// [`crate::solve::batch::plan_for`]). Results do not depend on it, except which runs a
+    /// time limit cuts short.
     pub jobs: Option<usize>,
     pub time_limit: Option<Duration>,
     /// Nodes the exact solver may spend proving a puzzle has no solution before a GA run.

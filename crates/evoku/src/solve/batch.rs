@@ -2,13 +2,18 @@
 //! exactly as it is solved alone, their results handed back in input order as soon as every
 //! earlier one is done.
 //!
-//! A batch of `n` puzzles on `T` CPU threads runs `min(n, T)` puzzles at once (the batch's
-//! width), each on `T / width` threads of its own ([`BatchPlan`]): one puzzle gets every thread,
-//! a file of thousands gets one thread per puzzle, and no more than `T` threads work at any time
-//! (the engines' rayon pools and the exact member's streams are sized from the puzzle's share,
-//! and the GA's islands or the ACS's colonies take turns with the exact solver, never at once).
-//! Since a run is a pure function of (puzzle, config, seed) whatever its thread count, a
-//! puzzle's result does not depend on the width or on which worker took it. On one GPU the same
+//! A batch of `n` puzzles on `T` CPU threads runs `min(n, T / B)` puzzles at once (the batch's
+//! width), each on `T / width` threads of its own ([`BatchPlan`]), where `B` is the threads one
+//! puzzle keeps busy ([`crate::plan::busy_threads`]: the default solver's two exact streams from
+//! 36x36, else one): one puzzle gets every thread, a file of thousands of 9x9s gets one thread
+//! per puzzle, a suite of 36x36s on two cores one puzzle at a time with both, and no more than
+//! `T` threads work at any time (the engines' rayon pools and the exact member's streams are
+//! sized from the puzzle's share, and the GA's islands or the ACS's colonies take turns with the
+//! exact solver, never at once). Since a run is a pure function of (puzzle, config, seed)
+//! whatever its thread count, a puzzle's result does not depend on the width or on which worker
+//! took it, except where a time limit cuts it short: there a puzzle with fewer threads than its
+//! streams gets through fewer rounds than alone (at 36x36 50 % on two cores, 7 of 10 solved in
+//! 60 s one at a time and 5-9 two at once; docs/results/hardness.md). Hence `B`. On one GPU the same
 //! plan holds: the puzzles at once share the device (their launches interleave, and while one
 //! puzzle's exact member works on the CPU another's walk or ACS works on the GPU), bounded by the
 //! device's memory as well ([`plan_for`]); the GA and the ACS alone on one GPU share launches
@@ -70,7 +75,8 @@ pub fn plan(puzzles: usize, threads: Option<usize>, device: &Device) -> BatchPla
 }
 
 /// [`plan`] for a batch of `grids` solved with `options`, running no more puzzles at once than
-/// `options.jobs` (`--jobs`), than this machine's memory holds ([`crate::plan::batch_bytes`], [`crate::plan::memory::batch_width`])
+/// `options.jobs` (`--jobs`; by default the threads over the threads a puzzle keeps busy,
+/// [`crate::plan::busy_threads`]), than this machine's memory holds ([`crate::plan::batch_bytes`], [`crate::plan::memory::batch_width`])
 /// and, on a hardware GPU, than its memory holds: wgpu reports no device memory, so the
 /// puzzles' buffers together ([`crate::plan::batch_device_bytes`]) stay within the largest
 /// single buffer the adapter allows, a size every device has. (A software adapter's buffers are
@@ -80,11 +86,10 @@ pub fn plan_for<'a>(
     options: &crate::plan::SolveOptions,
 ) -> BatchPlan {
     let puzzles = grids.clone().count();
-    let base = plan(
-        puzzles.min(options.jobs.unwrap_or(usize::MAX)),
-        options.threads,
-        &options.device,
-    );
+    let at_once = options.jobs.unwrap_or_else(|| {
+        (thread_count(options.threads) / crate::plan::busy_threads(grids.clone(), options)).max(1)
+    });
+    let base = plan(puzzles.min(at_once), options.threads, &options.device);
     if base.width <= 1 {
         return base;
     }
