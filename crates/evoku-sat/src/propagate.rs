@@ -7,9 +7,10 @@
 //! search's struct after every store. The literals it reads from the clauses index the
 //! assignment without bounds checks: `Clauses` keeps every literal below `2 * vars`, and
 //! `propagate_trail` asserts on entry that the arrays have that many entries (literals) or half
-//! as many (variables). What it visits, and in which order, is MiniSat's; the only addition is a
-//! prefetch of the clause two watches ahead (a hint to the CPU: nothing read or decided changes;
-//! 4-12 % less time per conflict at 36x36, docs/results/hardness.md, "A prefetch").
+//! as many (variables). What it visits, and in which order, is MiniSat's; the only additions are
+//! prefetches of the clause two watches ahead and of the next trail literal's watch list (hints
+//! to the CPU: nothing read or decided changes; 5-15 % less time per conflict at 36x36,
+//! docs/results/hardness.md, "A prefetch").
 
 use super::clauses::{not, var, Clauses, Lit, Watch, HEADER};
 use super::search::Conflict;
@@ -49,18 +50,18 @@ impl Solver {
 /// cache line: a visit whose blocker is not true reads the clause, a cache miss on large CNFs.
 const PREFETCH_AHEAD: usize = 2;
 
-/// Asks the CPU to bring `slice[index]` into cache; nothing where it is past the end or the
-/// target has no prefetch instruction in stable Rust. A hint: no value read or written changes.
+/// Asks the CPU to bring `target` into cache; nothing where the target has no prefetch
+/// instruction in stable Rust. A hint: no value read or written changes.
 #[inline(always)]
-fn prefetch(slice: &[u32], index: usize) {
+fn prefetch<T>(target: &T) {
     #[cfg(target_arch = "x86_64")]
-    if let Some(target) = slice.get(index) {
+    {
         use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        // SAFETY: a prefetch reads nothing architecturally; the pointer is to a live element.
-        unsafe { _mm_prefetch::<_MM_HINT_T0>((target as *const u32).cast::<i8>()) };
+        // SAFETY: a prefetch reads nothing architecturally; the pointer is to a live value.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>((target as *const T).cast::<i8>()) };
     }
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = (slice, index);
+    let _ = target;
 }
 
 /// Propagates `trail[*qhead..]` (and what it implies, pushed on `trail` at decision level
@@ -123,6 +124,10 @@ fn propagate_trail(
         if watches[p as usize].is_empty() {
             continue;
         }
+        // The next literal's watch list, while this one's is visited.
+        if let Some(next) = trail.get(*qhead).and_then(|&l| watches[l as usize].first()) {
+            prefetch(next);
+        }
         let mut ws = std::mem::take(&mut watches[p as usize]);
         let n = ws.len();
         let (mut i, mut j) = (0, 0);
@@ -130,7 +135,9 @@ fn propagate_trail(
         while i < n {
             let w = ws[i];
             if let Some(ahead) = ws.get(i + PREFETCH_AHEAD) {
-                prefetch(arena, ahead.cref as usize);
+                if let Some(clause) = arena.get(ahead.cref as usize) {
+                    prefetch(clause);
+                }
             }
             i += 1;
             if value_of!(w.blocker) == 1 {
