@@ -144,13 +144,14 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
         runs: args.runs,
         shard: args.shard.shard,
     };
-    suite::check_options(&instances, &options)?;
+    let plan = suite::batch_plan(&instances, &options);
+    suite::check_options(&instances, &options, &plan)?;
     let total = instances.len();
     let started = std::time::Instant::now();
     // The bar counts runs; the line about each run is printed above it, in suite order.
     let mut bar = CountBar::new("runs", suite::run_count(&instances, &options) as u64, quiet);
     let mut failed = 0usize;
-    let runs = suite::run_suite(&instances, &options, &mut |number, result| {
+    let runs = suite::run_suite(&instances, &options, &plan, &mut |number, result| {
         bar.inc();
         if let Some(error) = &result.error {
             failed += 1;
@@ -195,10 +196,10 @@ pub fn run(args: SuiteArgs) -> Result<ExitCode> {
         ),
         ("device".to_string(), device_name),
         ("machine".to_string(), export::machine(args.engine.device.threads)),
-        ("runs at once".to_string(), {
-            let plan = suite::batch_plan(&instances, &options);
-            format!("{} ({} threads each)", plan.width, plan.threads_each)
-        }),
+        (
+            "runs at once".to_string(),
+            format!("{} ({} threads each)", plan.width, plan.threads_each),
+        ),
         (
             "settings".to_string(),
             match algorithm {

@@ -119,34 +119,28 @@ fn run_items(instances: &[Instance], options: &SuiteOptions) -> Vec<(usize, u32)
         .collect()
 }
 
-/// The batch plan of the runs `items` of `instances` and the threads each run gets: as many at
-/// once as the threads, this machine's memory and a GPU's allow ([`batch::plan_for`]).
-fn run_plan(
-    instances: &[Instance],
-    items: &[(usize, u32)],
-    options: &SuiteOptions,
-) -> (batch::BatchPlan, Option<usize>) {
+/// How the suite's runs share the machine: as many at once as the threads, this machine's
+/// memory and a GPU's allow, each with the threads it keeps busy ([`batch::plan_for`]). Made
+/// once, before any run, and handed to [`check_options`], [`run_suite`] and the suite's table
+/// (what a time limit lets a run reach depends on it).
+pub fn batch_plan(instances: &[Instance], options: &SuiteOptions) -> batch::BatchPlan {
+    let items = run_items(instances, options);
     let grids = items
         .iter()
         .map(|&(number, _)| &instances[number].puzzle.grid);
-    let plan = batch::plan_for(grids, &options.solve);
-    (plan, plan.threads_for(options.solve.threads))
-}
-
-/// How the suite's runs share the machine ([`batch::plan_for`]): the runs at once and the
-/// threads each gets; the suite's table says it, since what a time limit lets a run reach
-/// depends on it.
-pub fn batch_plan(instances: &[Instance], options: &SuiteOptions) -> batch::BatchPlan {
-    run_plan(instances, &run_items(instances, options), options).0
+    batch::plan_for(grids, &options.solve)
 }
 
 /// Checks every option a board size can refuse (memory, a GPU's buffer limits and loop
 /// budget) on the emptiest instance of each size, before any run: `Err` names the instance
 /// refused (issue 37: the suite recorded a failed run per instance and went on).
-pub fn check_options(instances: &[Instance], options: &SuiteOptions) -> anyhow::Result<()> {
-    let (_, threads) = run_plan(instances, &run_items(instances, options), options);
+pub fn check_options(
+    instances: &[Instance],
+    options: &SuiteOptions,
+    plan: &batch::BatchPlan,
+) -> anyhow::Result<()> {
     let mut checked = options.solve.clone();
-    checked.threads = threads;
+    checked.threads = plan.threads_for(options.solve.threads);
     evoku::plan::check_sizes(instances.iter().map(|i| &i.puzzle.grid), &checked).map_err(
         |(index, error)| {
             let puzzle = &instances[index].puzzle;
@@ -159,7 +153,7 @@ pub fn check_options(instances: &[Instance], options: &SuiteOptions) -> anyhow::
 }
 
 /// Solves every instance `options.runs` times, as one batch ([`evoku::solve::batch`]): on the
-/// CPU several runs at once, each exactly the run it is alone. `done(instance number, run)` is
+/// CPU `plan.width` runs at once ([`batch_plan`]), each exactly the run it is alone. `done(instance number, run)` is
 /// called on this thread after each run, in suite order. A run whose solve fails (a device
 /// error; options are checked first, [`check_options`]) is recorded with its `error` and the
 /// suite goes on. A stop request
@@ -167,13 +161,14 @@ pub fn check_options(instances: &[Instance], options: &SuiteOptions) -> anyhow::
 pub fn run_suite(
     instances: &[Instance],
     options: &SuiteOptions,
+    plan: &batch::BatchPlan,
     done: &mut dyn FnMut(usize, &SuiteRun),
 ) -> Result<Vec<SuiteRun>> {
     if options.runs == 0 {
         return Err(Error::invalid_option("--runs", 0, "at least 1"));
     }
     let items = run_items(instances, options);
-    let (plan, threads) = run_plan(instances, &items, options);
+    let threads = plan.threads_for(options.solve.threads);
     let work = |index: usize| -> Option<SuiteRun> {
         let (number, run) = items[index];
         let instance = &instances[number];

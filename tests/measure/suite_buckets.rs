@@ -80,7 +80,8 @@ fn suite_selects_instances_by_size_fill_and_count() {
         runs: 2,
         shard: evoku::shard::Shard::ALL,
     };
-    let runs = suite::run_suite(&instances, &options, &mut |_, _| {}).unwrap();
+    let plan = suite::batch_plan(&instances, &options);
+    let runs = suite::run_suite(&instances, &options, &plan, &mut |_, _| {}).unwrap();
     assert_eq!(runs.len(), 12);
     assert_eq!(runs[1].seed, runs[0].seed + 1);
     let summaries = suite::summarize(&runs);
