@@ -178,8 +178,8 @@ impl Solver {
 
     /// Binary minimisation ([`crate::Config::bin_minimize`]): drops each literal `l` of
     /// `learnt[1..]` whose negation the asserting literal's negation implies through a binary
-    /// clause (`!l` true now, in `bins[uip]`); resolving the learned clause with that binary
-    /// clause removes `l`. Uses the `seen` marks (all clear between analyses).
+    /// clause (`!l` true now, in `uip`'s implication list); resolving the learned clause with
+    /// that binary clause removes `l`. Uses the `seen` marks (all clear between analyses).
     fn bin_minimize(&mut self) {
         let n = self.learnt.len();
         if n <= 2 || n > 30 {
@@ -197,7 +197,7 @@ impl Solver {
             seen[var(l)] = true;
         }
         let uip = not(learnt[0]);
-        for &t in &clauses.bins[uip as usize] {
+        for &t in &clauses.lists[uip as usize].bins {
             if seen[var(t)] && value[t as usize] == 1 {
                 seen[var(t)] = false;
             }

@@ -8,11 +8,12 @@
 //! assignment without bounds checks: `Clauses` keeps every literal below `2 * vars`, and
 //! `propagate_trail` asserts on entry that the arrays have that many entries (literals) or half
 //! as many (variables). What it visits, and in which order, is MiniSat's; the only additions are
-//! prefetches of the clause two watches ahead and of the next trail literal's watch list (hints
-//! to the CPU: nothing read or decided changes; 5-15 % less time per conflict at 36x36,
-//! docs/results/hardness.md, "A prefetch").
+//! prefetches (hints to the CPU: nothing read or decided changes): the clause two watches ahead,
+//! the list headers of the literal two ahead on the trail and the lists' first entries of the
+//! next one. With them 10-20 % less time per conflict at 36x36 (docs/results/hardness.md, "A
+//! prefetch in propagation", "Lists side by side").
 
-use super::clauses::{not, var, Clauses, Lit, Watch, HEADER};
+use super::clauses::{not, var, Clauses, Lists, Lit, Watch, HEADER};
 use super::search::Conflict;
 use super::{Reason, Solver};
 
@@ -22,12 +23,7 @@ impl Solver {
         if self.qhead == self.trail.len() {
             return None;
         }
-        let Clauses {
-            arena,
-            bins,
-            watches,
-            ..
-        } = &mut self.clauses;
+        let Clauses { arena, lists, .. } = &mut self.clauses;
         let level = self.trail_lim.len() as u32;
         let start = self.qhead;
         let conflict = propagate_trail(
@@ -37,8 +33,7 @@ impl Solver {
             &mut self.level,
             &mut self.reason,
             arena,
-            bins,
-            watches,
+            lists,
             level,
         );
         self.stats.propagations += (self.qhead - start) as u64;
@@ -74,16 +69,12 @@ fn propagate_trail(
     levels: &mut [u32],
     reasons: &mut [Reason],
     arena: &mut [u32],
-    bins: &[Vec<Lit>],
-    watches: &mut [Vec<Watch>],
+    lists: &mut [Lists],
     level: u32,
 ) -> Option<Conflict> {
     let literals = value.len();
     assert!(
-        bins.len() == literals
-            && watches.len() == literals
-            && 2 * levels.len() == literals
-            && 2 * reasons.len() == literals,
+        lists.len() == literals && 2 * levels.len() == literals && 2 * reasons.len() == literals,
         "the assignment and the clauses disagree on the variables"
     );
     // `q` is a literal of a clause: below `literals` (the invariant of `Clauses`), so `q`,
@@ -114,21 +105,31 @@ fn propagate_trail(
         let p = trail[*qhead];
         *qhead += 1;
         let false_lit = not(p);
-        for &q in &bins[p as usize] {
+        // Two literals ahead on the trail, the lists' headers; one ahead, what they point to
+        // (its headers were asked for one literal earlier).
+        if let Some(&l) = trail.get(*qhead + 1) {
+            prefetch(&lists[l as usize]);
+        }
+        if let Some(&l) = trail.get(*qhead) {
+            let next = &lists[l as usize];
+            if let Some(first) = next.bins.first() {
+                prefetch(first);
+            }
+            if let Some(first) = next.watches.first() {
+                prefetch(first);
+            }
+        }
+        for &q in &lists[p as usize].bins {
             match value_of!(q) {
                 1 => {}
                 0 => assign!(q, Reason::Binary(false_lit)),
                 _ => return Some(Conflict::Binary(false_lit, q)),
             }
         }
-        if watches[p as usize].is_empty() {
+        if lists[p as usize].watches.is_empty() {
             continue;
         }
-        // The next literal's watch list, while this one's is visited.
-        if let Some(next) = trail.get(*qhead).and_then(|&l| watches[l as usize].first()) {
-            prefetch(next);
-        }
-        let mut ws = std::mem::take(&mut watches[p as usize]);
+        let mut ws = std::mem::take(&mut lists[p as usize].watches);
         let n = ws.len();
         let (mut i, mut j) = (0, 0);
         let mut conflict = None;
@@ -165,7 +166,7 @@ fn propagate_trail(
             // A literal not false to watch instead of `false_lit`, the first in clause order.
             if let Some(k) = lits[2..].iter().position(|&l| value_of!(l) != -1) {
                 lits.swap(1, k + 2);
-                watches[not(lits[1]) as usize].push(kept);
+                lists[not(lits[1]) as usize].watches.push(kept);
                 continue;
             }
             ws[j] = kept;
@@ -179,7 +180,7 @@ fn propagate_trail(
             assign!(first, Reason::Long(cref));
         }
         ws.truncate(j);
-        watches[p as usize] = ws;
+        lists[p as usize].watches = ws;
         if conflict.is_some() {
             return conflict;
         }

@@ -432,7 +432,13 @@ impl Solver {
 
     /// Binary and long clauses now held (learned ones included).
     pub fn clause_counts(&self) -> (usize, usize) {
-        let long = self.clauses.watches.iter().map(Vec::len).sum::<usize>() / 2;
+        let long = self
+            .clauses
+            .lists
+            .iter()
+            .map(|l| l.watches.len())
+            .sum::<usize>()
+            / 2;
         (self.clauses.binaries, long)
     }
 

@@ -18,8 +18,10 @@ use super::{Algorithm, RunPlan};
 /// Bytes one binary clause of a CDCL stream's encoding takes: the literal pair, and its two
 /// watch entries.
 const CDCL_BYTES_PER_BINARY: u64 = 24;
-/// Bytes per variable of a CDCL stream (its value, level, reason, activity, heap entry).
-const CDCL_BYTES_PER_VARIABLE: u64 = 64;
+/// Bytes per variable of a CDCL stream: its two literals' implication and watch lists (one
+/// 64-byte `Lists` each, evoku-sat `clauses.rs`), value, level, reason, activity, heap entry
+/// and index, phases, analysis marks and CHB's last conflict (about 180).
+const CDCL_BYTES_PER_VARIABLE: u64 = 192;
 
 /// The memory of one CDCL stream on `grid`, an upper bound: one variable per (open cell,
 /// candidate digit) left by the givens, and the binary clauses of the encoding

@@ -29,9 +29,13 @@ const EXACT_NODES_PER_ROUND: u64 = 200_000;
 /// From 36x36 on ([`RESTARTS_FROM_BOX`]) the ACS and the walk take their turn in one round of
 /// this many (rounds 0, K, 2K, ...), with the same work per turn: on the CPU they share the
 /// cores with the exact member, which alone solved the large sets (the ACS and the walk none at
-/// 36x36 45-50 % and 49x49), and they took about 30 % of a round's time at 49x49 (7-10 % at
-/// 36x36; docs/results/exact-and-cdcl.md#walks-at-36x36-only-and-the-acs-and-the-walk-every-fourth-round-2026-11-25, "Walks at 36x36 only, and the ACS and the walk every fourth round").
-pub const LARGE_BOARD_TURN_EVERY: u32 = 4;
+/// 36x36 45-50 % and 49x49). A turn every round took about 30 % of a round's time at 49x49
+/// (7-10 % at 36x36; docs/results/exact-and-cdcl.md#walks-at-36x36-only-and-the-acs-and-the-walk-every-fourth-round-2026-11-25);
+/// a turn every fourth round still 7 % of a 60 s run at 36x36 50 % (107 rounds against the same
+/// 107 in 55.8 s for the member alone), every sixteenth about 2 % (docs/results/hardness.md,
+/// "The side members every sixteenth round"). Their best grid, the only partial result of an
+/// unsolved large run, comes from fewer generations.
+pub const LARGE_BOARD_TURN_EVERY: u32 = 16;
 
 /// Rounds from one turn of the ACS or the walk to the next on boards of box size `box_size`.
 pub fn side_turn_every(box_size: usize) -> u32 {
