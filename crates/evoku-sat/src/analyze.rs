@@ -125,8 +125,9 @@ impl Solver {
     }
 
     /// Drops every literal of `learnt[1..]` implied by the others (MiniSat's recursive
-    /// minimisation, pruned by the levels' abstraction, with CaDiCaL's marks of the variables
-    /// that do not follow, so that each variable is walked at most once); clears the marks.
+    /// minimisation, pruned by the clause's literals per level, with CaDiCaL's marks of the
+    /// variables that do not follow, so that each variable is walked at most once); clears the
+    /// marks.
     fn minimize(&mut self) {
         let Solver {
             learnt,
@@ -138,20 +139,21 @@ impl Solver {
             clauses,
             poison,
             poisoned,
+            level_count,
             ..
         } = self;
         to_clear.clear();
         to_clear.extend_from_slice(learnt);
-        let abstraction = learnt[1..]
-            .iter()
-            .fold(0u32, |a, &l| a | abstract_level(level, l));
+        for &l in &learnt[1..] {
+            level_count[level[var(l)] as usize] += 1;
+        }
         let mut kept = 1;
         for i in 1..learnt.len() {
             let l = learnt[i];
             if reason[var(l)] == Reason::None
                 || !redundant(
                     l,
-                    abstraction,
+                    level_count,
                     stack,
                     to_clear,
                     seen,
@@ -165,6 +167,9 @@ impl Solver {
                 learnt[kept] = l;
                 kept += 1;
             }
+        }
+        for &l in &learnt[1..] {
+            level_count[level[var(l)] as usize] = 0;
         }
         learnt.truncate(kept);
         for &l in to_clear.iter() {
@@ -409,12 +414,6 @@ pub(super) fn bump(activity: &mut [f64], var_inc: &mut f64, heap: &mut VarHeap, 
     heap.increased(v as u32, activity);
 }
 
-/// A bit standing for the decision level of `l`'s variable (MiniSat's abstraction of levels).
-#[inline(always)]
-fn abstract_level(level: &[u32], l: Lit) -> u32 {
-    1u32 << (level[var(l)] & 31)
-}
-
 /// Whether `lit` follows from literals already in the learned clause (marked `seen`): every
 /// path back from it through the reasons ends in the clause or at level 0. A depth-first walk of
 /// the reasons: a variable shown to follow is marked `seen` (kept in `to_clear`) and one shown
@@ -425,7 +424,7 @@ fn abstract_level(level: &[u32], l: Lit) -> u32 {
 #[allow(clippy::too_many_arguments)]
 fn redundant(
     lit: Lit,
-    abstraction: u32,
+    level_count: &[u32],
     stack: &mut Vec<(Lit, u32)>,
     to_clear: &mut Vec<Lit>,
     seen: &mut [bool],
@@ -435,6 +434,13 @@ fn redundant(
     reason: &[Reason],
     arena: &[u32],
 ) -> bool {
+    // Every literal propagated at a level has another of that level in its reason, so a walk
+    // back from a literal of level d either meets a literal of the clause of level d or ends at
+    // d's decision: a literal alone at its level in the clause does not follow, nor does one of
+    // a level the clause has none of (what MiniSat's abstraction of levels approximates).
+    if level_count[level[var(lit)] as usize] == 1 {
+        return false;
+    }
     stack.clear();
     stack.push((lit, 0));
     while let Some(&mut (q, ref mut next)) = stack.last_mut() {
@@ -463,7 +469,7 @@ fn redundant(
         if seen[w] || level[w] == 0 {
             continue;
         }
-        if !poison[w] && reason[w] != Reason::None && abstract_level(level, u) & abstraction != 0 {
+        if !poison[w] && reason[w] != Reason::None && level_count[level[w] as usize] != 0 {
             stack.push((u, 0));
             continue;
         }

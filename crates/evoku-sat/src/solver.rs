@@ -267,6 +267,8 @@ pub struct Solver {
     /// Minimisation's marks of variables that do not follow from the learned clause.
     pub(crate) poison: Vec<bool>,
     pub(crate) poisoned: Vec<u32>,
+    /// Per decision level, the learned clause's literals there (during minimisation; else 0).
+    pub(crate) level_count: Vec<u32>,
     pub(crate) level_stamp: Vec<u64>,
     pub(crate) stamp: u64,
     pub(crate) restart: RestartState,
@@ -339,6 +341,7 @@ impl Solver {
             stack: Vec::new(),
             poison: vec![false; vars],
             poisoned: Vec::new(),
+            level_count: vec![0; vars + 1],
             level_stamp: vec![0; vars + 1],
             stamp: 0,
             restart,
