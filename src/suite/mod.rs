@@ -153,11 +153,11 @@ pub fn check_options(
 }
 
 /// Solves every instance `options.runs` times, as one batch ([`evoku::solve::batch`]): on the
-/// CPU `plan.width` runs at once ([`batch_plan`]), each exactly the run it is alone. `done(instance number, run)` is
-/// called on this thread after each run, in suite order. A run whose solve fails (a device
-/// error; options are checked first, [`check_options`]) is recorded with its `error` and the
-/// suite goes on. A stop request
-/// ([`evoku::stop`]) ends it with the runs finished so far.
+/// CPU `plan.width` runs at once ([`batch_plan`]), each exactly the run it is alone.
+/// `done(instance number, run)` is called on this thread after each run, in suite order. A run
+/// whose solve fails (a device error; options are checked first, [`check_options`]) is recorded
+/// with its `error` and the suite goes on. A stop request ([`evoku::stop`]) ends it with the
+/// runs finished so far.
 pub fn run_suite(
     instances: &[Instance],
     options: &SuiteOptions,

@@ -437,7 +437,8 @@ fn redundant(
     // Every literal propagated at a level has another of that level in its reason, so a walk
     // back from a literal of level d either meets a literal of the clause of level d or ends at
     // d's decision: a literal alone at its level in the clause does not follow, nor does one of
-    // a level the clause has none of (what MiniSat's abstraction of levels approximates).
+    // a level the clause has none of (what MiniSat's abstraction of levels approximates). Were
+    // a literal ever propagated without one, it would only be kept, never wrongly dropped.
     if level_count[level[var(lit)] as usize] == 1 {
         return false;
     }

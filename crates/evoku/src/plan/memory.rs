@@ -15,8 +15,8 @@ use crate::state_size::{check_memory, Available, MemoryPart};
 
 use super::{Algorithm, RunPlan};
 
-/// Bytes one binary clause of a CDCL stream's encoding takes: the literal pair, and its two
-/// watch entries.
+/// Bytes one binary clause of a CDCL stream's encoding takes: its two implication-list entries
+/// (4 bytes each, evoku-sat `clauses.rs`) with room for the lists' growth.
 const CDCL_BYTES_PER_BINARY: u64 = 24;
 /// Bytes per variable of a CDCL stream: its two literals' implication and watch lists (one
 /// 64-byte `Lists` each, evoku-sat `clauses.rs`), value, level, reason, activity, heap entry

@@ -13,11 +13,12 @@
 //! whatever its thread count, a puzzle's result does not depend on the width or on which worker
 //! took it, except where a time limit cuts it short: there a puzzle with fewer threads than its
 //! streams gets through fewer rounds than alone (at 36x36 50 % on two cores, 38 of 50 runs over
-//! seeds 1-5 solved in 60 s one at a time, 35 two at once; docs/results/hardness.md). Hence `B`. On one GPU the same
-//! plan holds: the puzzles at once share the device (their launches interleave, and while one
-//! puzzle's exact member works on the CPU another's walk or ACS works on the GPU), bounded by the
-//! device's memory as well ([`plan_for`]); the GA and the ACS alone on one GPU share launches
-//! instead ([`super::gpu_batch`]). Several adapters (`--adapters`) take one puzzle at a time.
+//! seeds 1-5 solved in 60 s one at a time, 35 two at once; docs/results/hardness.md). Hence
+//! `B`. On one GPU the same plan holds: the puzzles at once share the device (their launches
+//! interleave, and while one puzzle's exact member works on the CPU another's walk or ACS works
+//! on the GPU), bounded by the device's memory as well ([`plan_for`]); the GA and the ACS alone
+//! on one GPU share launches instead ([`super::gpu_batch`]). Several adapters (`--adapters`)
+//! take one puzzle at a time.
 
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
