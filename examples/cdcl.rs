@@ -17,7 +17,8 @@
 //! `0`: binary minimisation of learned clauses), `EVOKU_CDCL_CHB` (`1` or `0`:
 //! conflict-history-based branching instead of EVSIDS), `EVOKU_CDCL_BRANCHING` (`evsids`,
 //! `chb` or `lrb`: the decision order), `EVOKU_CDCL_GROUPS` (`1` or `0`: decisions in the
-//! smallest group);
+//! smallest group), `EVOKU_CDCL_REDUCE` (`FIRST:STEP`: the removals of learned clauses),
+//! `EVOKU_CDCL_KEEP_LBD` (the LBD of learned clauses kept for ever);
 //! local-search phases: `EVOKU_CDCL_WALK` (conflicts before the first walk, 0 none), `EVOKU_CDCL_WALK_FLIPS` (flips
 //! per clause), `EVOKU_CDCL_WALK_SCORE` (`poly:CB` or `exp:CB`), `EVOKU_CDCL_WALK_TARGET` (`1`
 //! or `0`), `EVOKU_CDCL_WALK_CELLS` (`1`: moves keep one digit per cell); `EVOKU_SEED` (1)
@@ -158,6 +159,15 @@ fn config() -> Config {
     }
     if let Some(s) = env("EVOKU_CDCL_SEGMENTS") {
         config.segments = s == "1";
+    }
+    if let Some(r) = env("EVOKU_CDCL_REDUCE") {
+        let bad = "EVOKU_CDCL_REDUCE: FIRST:STEP (conflicts)";
+        let (first, step) = r.split_once(':').expect(bad);
+        config.reduce_first = first.parse().expect(bad);
+        config.reduce_step = step.parse().expect(bad);
+    }
+    if let Some(k) = env("EVOKU_CDCL_KEEP_LBD") {
+        config.keep_lbd = k.parse().expect("EVOKU_CDCL_KEEP_LBD: an LBD");
     }
     if let Some(t) = env("EVOKU_CDCL_VIVIFY") {
         config.vivify = t.parse().expect("EVOKU_CDCL_VIVIFY: percent");

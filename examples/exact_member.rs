@@ -15,7 +15,7 @@
 //! `seg:0|1` (segment variables), `decay:X`, `rephase-best` (best-only rephasing every 1,000
 //! conflicts, arithmetic, the target reset at each rephase), `random:P` (share of random
 //! decisions), `phase:false|true|random`,
-//! `luby:UNIT`. `EVOKU_STREAMS`: how many streams (2; past two they alternate the two
+//! `luby:UNIT`, `keep:LBD` (learned clauses of at most this LBD kept for ever). `EVOKU_STREAMS`: how many streams (2; past two they alternate the two
 //! streams' settings, `EVOKU_STREAMn` overriding stream n). `EVOKU_SHARE`: `0` (no sharing), `1` (the default
 //! limits) or `LBD:LEN` (long clauses of at most this LBD and length). Runs the streams on two
 //! threads (`EVOKU_THREADS` for another number). `EVOKU_ROUND_CONFLICTS`: each CDCL stream's
@@ -106,6 +106,7 @@ fn stream(text: &str, var: &str) -> Option<Config> {
                 config.target_reset = TargetReset::Rephase;
             }
             "random" => config.random_decisions = number(value, var),
+            "keep" => config.keep_lbd = number(value, var),
             "phase" => {
                 config.phase = match value {
                     "false" => Phase::False,
