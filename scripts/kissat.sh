@@ -7,6 +7,8 @@
 #
 #   KISSAT=/path/to/kissat scripts/kissat.sh LIMIT_S FILE...
 #   env: KISSAT (the binary; default kissat on the PATH), SEED (Kissat's --seed, default 0),
+#        CONFLICTS (also stop after this many conflicts, Kissat's --conflicts: a limit free of
+#        the machine's load; about 1,000,000 is Kissat's 60 s on the 2-core VM at 36x36 50 %),
 #        PYTHON (default python3; --dimacs and --model need no module), DIMACS_BIN (see cadical.py)
 #
 # Prints one line per puzzle in scripts/cadical.py's form, `NAME solved|open|unsat|WRONG 1.23s
@@ -30,7 +32,7 @@ for file in "$@"; do
     cnf=$("$python" "$here/cadical.py" --dimacs "$tmp" "$file")
     out="$tmp/out"
     rc=0
-    "$kissat" --seed="${SEED:-0}" --time="$limit" "$cnf" > "$out" || rc=$?
+    "$kissat" --seed="${SEED:-0}" --time="$limit" ${CONFLICTS:+--conflicts="$CONFLICTS"} "$cnf" > "$out" || rc=$?
     seconds=$(awk '/^c process-time:/ { t = $(NF - 1) } END { print t == "" ? "0.00" : t }' "$out")
     conflicts=$(awk '/^c conflicts:/ { c = $3 } END { print c == "" ? 0 : c }' "$out")
     case $rc in
@@ -57,4 +59,4 @@ for file in "$@"; do
 done
 median=$(echo "$times" | tr ' ' '\n' | grep . | sort -g | awk '{ t[NR] = $1 } END {
     print NR ? t[int(NR / 2) + 1] "s" : "-" }')
-echo "solved $solved/$runs within ${limit}s, median $median"
+echo "solved $solved/$runs within ${limit}s${CONFLICTS:+ and $CONFLICTS conflicts}, median $median"
