@@ -7,6 +7,7 @@ limit counts it only if it was solved within that limit.
 Usage: scripts/member-rounds.py [--caps 58,116,232] FILE...
 """
 import argparse
+import statistics
 
 
 def runs(path):
@@ -35,8 +36,7 @@ def main():
         if not rs:
             continue
         counts = " | ".join(str(sum(1 for r in rs if r[2] and r[3] <= c)) for c in caps)
-        times = sorted(r[3] if r[2] else float("inf") for r in rs)
-        median = times[len(times) // 2] if len(times) % 2 else (times[len(times) // 2 - 1] + times[len(times) // 2]) / 2
+        median = statistics.median(r[3] if r[2] else float("inf") for r in rs)
         median = "open" if median == float("inf") else f"{median:g}"
         seeds = sorted({r[0] for r in rs})
         per_seed = ", ".join(

@@ -11,7 +11,7 @@
 # Every puzzle file of DIR (in natural order) for each seed. Environment: MEMBER (default
 # target/release/examples/exact_member; `cargo build --release --example exact_member`), and
 # what exact_member reads (EVOKU_STREAM0, EVOKU_STREAM1, ...). Prints exact_member's line per run
-# prefixed with `seed K`; the settings lines (`#`) once per seed.
+# prefixed with `seed K`; the settings lines (`#`) as it prints them.
 set -u
 if [ $# -lt 3 ]; then
     echo "usage: scripts/member-rounds.sh ROUNDS DIR SEED..." >&2
@@ -25,15 +25,10 @@ if [ ! -x "$member" ]; then
     echo "member-rounds.sh: no binary at $member (cargo build --release --example exact_member)" >&2
     exit 2
 fi
+# exact_member takes every file in one call (a fresh member per file; the settings line again
+# only where the board size changes them).
+files=$(ls "$dir"/*.txt | sort -V)
 for seed in "$@"; do
-    first=1
-    for file in $(ls "$dir"/*.txt | sort -V); do
-        EVOKU_SEED=$seed "$member" "$rounds" "$file" | while IFS= read -r line; do
-            case $line in
-            "#"*) [ $first = 1 ] && echo "$line" ;;
-            *) echo "seed $seed $line" ;;
-            esac
-        done
-        first=0
-    done
+    # shellcheck disable=SC2086 # one puzzle file per word
+    EVOKU_SEED=$seed "$member" "$rounds" $files | sed "/^#/!s/^/seed $seed /"
 done
