@@ -21,7 +21,8 @@
 //! `EVOKU_CDCL_KEEP_LBD` (the LBD of learned clauses kept for ever);
 //! local-search phases: `EVOKU_CDCL_WALK` (conflicts before the first walk, 0 none), `EVOKU_CDCL_WALK_FLIPS` (flips
 //! per clause), `EVOKU_CDCL_WALK_SCORE` (`poly:CB` or `exp:CB`), `EVOKU_CDCL_WALK_TARGET` (`1`
-//! or `0`), `EVOKU_CDCL_WALK_CELLS` (`1`: moves keep one digit per cell); `EVOKU_SEED` (1)
+//! or `0`), `EVOKU_CDCL_WALK_CELLS` (`1`: moves keep one digit per cell), `EVOKU_CDCL_WALK_BUMP` (conflict-frequency
+//! bumps after each walk, 0 none); `EVOKU_SEED` (1)
 //! and `EVOKU_CDCL_STREAM` (0) key the search.
 //! Prints one line per file: name, variables, binary and long clauses, outcome, conflicts,
 //! propagations, decisions, restarts, vivified clauses and their propagations, walks (number, flips, best false clauses of the last, walks
@@ -144,6 +145,9 @@ fn config() -> Config {
     }
     if let Some(c) = env("EVOKU_CDCL_WALK_CELLS") {
         config.walk.cells = c == "1";
+    }
+    if let Some(b) = env("EVOKU_CDCL_WALK_BUMP") {
+        config.walk.bump = b.parse().expect("EVOKU_CDCL_WALK_BUMP: a bump");
     }
     if let Some(t) = env("EVOKU_CDCL_TIERS") {
         config.tiers = t == "1";

@@ -9,7 +9,8 @@
 //! stream's engine, the member's default when unset: `tree` (restarted tree searches) or the
 //! CDCL with settings joined by `+`, each changing [`Config::default`]: `default`, `walk`
 //! ([`Walk::SCREENED`]), `walk-flips:N` and `walk-interval:N` (those walks with N flips per
-//! clause, or N conflicts before the first), `vivify:P` (vivification effort, percent),
+//! clause, or N conflicts before the first), `walk-bump:X` (those walks with conflict-frequency
+//! bumps of X), `vivify:P` (vivification effort, percent),
 //! `tiers`, `shrink` (shrinking of learned clauses), `binmin` (binary minimisation), `groups` (decisions in the smallest group), `bump:0|1` (reason-side bumping), `branch:evsids|chb|lrb`
 //! (the decision order), `chb:0|1` (CHB or EVSIDS),
 //! `seg:0|1` (segment variables), `decay:X`, `rephase-best` (best-only rephasing every 1,000
@@ -74,6 +75,12 @@ fn stream(text: &str, var: &str) -> Option<Config> {
             "walk-interval" => {
                 config.walk = Walk {
                     interval: number(value, var),
+                    ..Walk::SCREENED
+                }
+            }
+            "walk-bump" => {
+                config.walk = Walk {
+                    bump: number(value, var),
                     ..Walk::SCREENED
                 }
             }

@@ -18,6 +18,7 @@ fn walking(target: bool, cells: bool) -> Config {
             score: WalkScore::Exp { cb: 8.0 },
             target,
             cells,
+            bump: 0.0,
         },
         bump_reasons: false,
         ..SolverConfig::default()
@@ -54,6 +55,15 @@ fn cdcl_with_walks_solves_nine_sixteen_and_twenty_five() {
         let (outcome, cdcl) = finish(&p, config, 1);
         assert_solved(&p, &outcome);
         assert!(cdcl.walk_stats().flips > 0);
+    }
+    // Conflict-frequency bumps after the walks, of either kind.
+    for cells in [false, true] {
+        let mut config = walking(true, cells);
+        config.walk.bump = 0.5;
+        let p = instance(25, 45, 0);
+        let (outcome, cdcl) = finish(&p, config, 1);
+        assert_solved(&p, &outcome);
+        assert!(cdcl.walk_stats().walks > 0);
     }
 }
 

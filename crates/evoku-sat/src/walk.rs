@@ -15,6 +15,7 @@
 
 use crate::clauses::{not, pos, var, Lit};
 use crate::rng;
+use crate::scores::Scores;
 use crate::walk_cells::walk_cells;
 use crate::walk_formula::{weighted_pick, Best, Counts, Formula, Weights};
 use crate::Solver;
@@ -49,6 +50,12 @@ pub struct Walk {
     /// (`walk_cells.rs`; on Sudoku: a cell changes its digit) instead of single flips; single
     /// flips when the scope has no groups.
     pub cells: bool,
+    /// Conflict-frequency bumps (Cai and Zhang, "Deep cooperation of CDCL and local search for
+    /// SAT", SAT 2021): after each walk, every open variable's score rises by `bump` times its
+    /// share of the walk's false clauses (how many of the clauses the walk picked held it,
+    /// over the most any variable was picked in), so the decisions start where the walk kept
+    /// failing; for EVSIDS in units of the current increment. 0: no bumps.
+    pub bump: f64,
 }
 
 impl Walk {
@@ -60,6 +67,7 @@ impl Walk {
         score: WalkScore::Poly { cb: 2.5 },
         target: true,
         cells: false,
+        bump: 0.0,
     };
 
     /// The best setting screened (36x36, seed 1, stream 0, a million conflicts): literal walks
@@ -77,6 +85,7 @@ impl Walk {
         score: WalkScore::Exp { cb: 8.0 },
         target: false,
         cells: false,
+        bump: 0.0,
     };
 }
 
@@ -174,12 +183,13 @@ impl Walker {
 
 /// A walk over `formula` from `truth` (per variable) flipping one literal at a time; leaves
 /// the best assignment met in `truth` and returns its number of false clauses and the flips.
+/// `picked` counts, per variable, the false clauses picked that held it.
 fn walk(
     formula: &Formula,
     truth: &mut [bool],
     weights: &Weights,
     draws: &mut rng::Rng,
-    flips: u64,
+    (flips, picked): (u64, &mut [u32]),
 ) -> (usize, u64) {
     let mut state = Counts::new(formula, truth);
     let mut best = Best::new(state.unsat());
@@ -188,6 +198,9 @@ fn walk(
     while done < flips && state.unsat() > 0 {
         let c = state.pick_unsat(draws);
         let clause = formula.clause(c);
+        for &l in clause {
+            picked[var(l)] += 1;
+        }
         // Every literal of `c` is false: flipping its variable breaks the clauses where the
         // variable's true literal is the only true one.
         scores.clear();
@@ -237,6 +250,7 @@ impl Solver {
         );
         let flips = (walker.config.flips_per_clause * formula.clauses() as u64).min(MAX_FLIPS);
         let mut draws = rng::Rng::new(key);
+        let mut picked = vec![0u32; vars];
         let (best, done) = if walker.config.cells && walker.scope.groups.len() > 1 {
             let open = |v: usize| self.value[pos(v) as usize] == 0;
             walk_cells(
@@ -245,10 +259,16 @@ impl Solver {
                 (&walker.scope.groups, &open),
                 &walker.weights,
                 &mut draws,
-                flips,
+                (flips, &mut picked),
             )
         } else {
-            walk(&formula, &mut truth, &walker.weights, &mut draws, flips)
+            walk(
+                &formula,
+                &mut truth,
+                &walker.weights,
+                &mut draws,
+                (flips, &mut picked),
+            )
         };
         walker.stats.walks += 1;
         walker.stats.flips += done;
@@ -270,6 +290,35 @@ impl Solver {
             }
         }
         self.target_len = 0;
+        if walker.config.bump > 0.0 {
+            self.bump_picked(&picked, walker.config.bump);
+        }
+    }
+
+    /// Raises each variable's score by `bump` times its count in `picked` over the largest
+    /// count ([`Walk::bump`]).
+    fn bump_picked(&mut self, picked: &[u32], bump: f64) {
+        let most = picked.iter().copied().max().unwrap_or(0);
+        if most == 0 {
+            return;
+        }
+        let unit = match self.scores {
+            Scores::Evsids => self.var_inc,
+            Scores::Chb(_) | Scores::Lrb(_) => 1.0,
+        };
+        for (v, &n) in picked.iter().enumerate() {
+            if n > 0 && self.value[pos(v) as usize] == 0 {
+                self.activity[v] += bump * unit * f64::from(n) / f64::from(most);
+                self.heap.update(v as u32, &self.activity);
+            }
+        }
+        if self.activity.iter().any(|&a| a > 1e100) {
+            for a in self.activity.iter_mut() {
+                *a *= 1e-100;
+            }
+            self.heap.rescale(1e-100);
+            self.var_inc *= 1e-100;
+        }
     }
 
     /// What the walks did (all zero when walks are off).
@@ -277,5 +326,68 @@ impl Solver {
         self.walker
             .as_ref()
             .map_or_else(WalkStats::default, |w| w.stats)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{neg, pos, Branching, Config, Solver, Walk, WalkScope};
+
+    /// Variables 0 and 1 in the four clauses no assignment satisfies (a walk keeps picking
+    /// them), 2 and 3 in one clause the start already satisfies: each variable's score after
+    /// one walk with `bump`, less its score before, and the variable the heap gives first.
+    fn raises(bump: f64, branching: Branching) -> (Vec<f64>, u32) {
+        let config = Config {
+            branching,
+            walk: Walk {
+                interval: 1,
+                bump,
+                ..Walk::SCREENED
+            },
+            ..Config::default()
+        };
+        let clauses = [
+            [pos(0), pos(1)],
+            [pos(0), neg(1)],
+            [neg(0), pos(1)],
+            [neg(0), neg(1)],
+            [pos(2), pos(3)],
+        ];
+        let mut solver = Solver::new(4, config, 1, 0);
+        let mut scope = WalkScope::new(4);
+        for clause in &clauses {
+            solver.add_clause(clause);
+            scope.push_clause(clause);
+        }
+        solver.set_walk_scope(scope);
+        let before = solver.activity.clone();
+        let mut walker = solver.walker.take().expect("walks are on");
+        solver.walk(&mut walker);
+        let raised = solver.activity.iter().zip(&before).map(|(a, b)| a - b);
+        (raised.collect(), solver.heap.pop().expect("open variables"))
+    }
+
+    #[test]
+    fn a_walk_bumps_the_variables_of_the_clauses_it_picked_the_most_picked_by_the_bump() {
+        for branching in [Branching::Evsids, Branching::Chb, Branching::Lrb] {
+            let (raised, first) = raises(0.75, branching);
+            assert!(
+                raised[0] > 0.0 && raised[1] > 0.0,
+                "{branching:?}: {raised:?}"
+            );
+            assert_eq!(
+                raised[2..],
+                [0.0, 0.0],
+                "{branching:?}: never in a false clause"
+            );
+            let most = raised[0].max(raised[1]);
+            assert!((most - 0.75).abs() < 1e-12, "{branching:?}: {raised:?}");
+            assert!(
+                first < 2,
+                "{branching:?}: the heap gives a bumped variable first"
+            );
+            let (raised, _) = raises(0.0, branching);
+            assert_eq!(raised, [0.0; 4], "{branching:?}: no bump, no change");
+        }
     }
 }

@@ -14,14 +14,15 @@ const NONE: u32 = u32::MAX;
 /// A walk over `formula` whose moves keep one variable per group true (`cells`: where each group
 /// starts, then the end; `open`: whether a variable is unassigned at level 0), from `truth` made to
 /// keep one per cell; leaves the best assignment met in `truth` and returns its number of false
-/// clauses and the moves made.
+/// clauses and the moves made. `picked` counts, per variable, the false clauses picked that
+/// held it.
 pub(crate) fn walk_cells(
     formula: &Formula,
     truth: &mut [bool],
     (cells, open): (&[u32], &dyn Fn(usize) -> bool),
     weights: &Weights,
     draws: &mut rng::Rng,
-    moves: u64,
+    (moves, picked): (u64, &mut [u32]),
 ) -> (usize, u64) {
     let groups = cells.len() - 1;
     // The group of each variable, NONE outside every group (never moved).
@@ -56,6 +57,9 @@ pub(crate) fn walk_cells(
     let mut done = 0;
     while done < moves && state.unsat() > 0 {
         let c = state.pick_unsat(draws);
+        for &l in formula.clause(c) {
+            picked[var(l)] += 1;
+        }
         options.clear();
         for &l in formula.clause(c) {
             let v = var(l);

@@ -33,6 +33,7 @@ fn budget_split_equals_one_call() {
     let walking = Config {
         walk: Walk {
             interval: 50,
+            bump: 0.5,
             ..Walk::SCREENED
         },
         tiers: true,

@@ -97,6 +97,7 @@ fn configs() -> Vec<(&'static str, Config, bool)> {
                 random_decisions: 0.02,
                 walk: Walk {
                     interval: 20,
+                    bump: 0.5,
                     ..Walk::SCREENED
                 },
                 ..base
