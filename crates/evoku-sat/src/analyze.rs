@@ -405,13 +405,19 @@ impl Solver {
 pub(super) fn bump(activity: &mut [f64], var_inc: &mut f64, heap: &mut VarHeap, v: usize) {
     activity[v] += *var_inc;
     if activity[v] > 1e100 {
-        for a in activity.iter_mut() {
-            *a *= 1e-100;
-        }
-        heap.rescale(1e-100);
-        *var_inc *= 1e-100;
+        rescale(activity, var_inc, heap);
     }
     heap.increased(v as u32, activity);
+}
+
+/// Scales every activity, the heap's copies and the increment down by 1e-100 (the order is
+/// unchanged), once some activity has grown past 1e100.
+pub(super) fn rescale(activity: &mut [f64], var_inc: &mut f64, heap: &mut VarHeap) {
+    for a in activity.iter_mut() {
+        *a *= 1e-100;
+    }
+    heap.rescale(1e-100);
+    *var_inc *= 1e-100;
 }
 
 /// Whether `lit` follows from literals already in the learned clause (marked `seen`): every

@@ -13,6 +13,7 @@
 //! A walk that satisfies every clause leaves a solution in the phases: the next descent takes it
 //! without a conflict.
 
+use crate::analyze::rescale;
 use crate::clauses::{not, pos, var, Lit};
 use crate::rng;
 use crate::scores::Scores;
@@ -198,14 +199,12 @@ fn walk(
     while done < flips && state.unsat() > 0 {
         let c = state.pick_unsat(draws);
         let clause = formula.clause(c);
-        for &l in clause {
-            picked[var(l)] += 1;
-        }
         // Every literal of `c` is false: flipping its variable breaks the clauses where the
         // variable's true literal is the only true one.
         scores.clear();
         let mut total = 0u64;
         for &l in clause {
+            picked[var(l)] += 1;
             total += weights.of(state.breaks(formula, not(l), |_| false));
             scores.push(total);
         }
@@ -306,18 +305,16 @@ impl Solver {
             Scores::Evsids => self.var_inc,
             Scores::Chb(_) | Scores::Lrb(_) => 1.0,
         };
+        let mut large = false;
         for (v, &n) in picked.iter().enumerate() {
             if n > 0 && self.value[pos(v) as usize] == 0 {
                 self.activity[v] += bump * unit * f64::from(n) / f64::from(most);
+                large |= self.activity[v] > 1e100;
                 self.heap.update(v as u32, &self.activity);
             }
         }
-        if self.activity.iter().any(|&a| a > 1e100) {
-            for a in self.activity.iter_mut() {
-                *a *= 1e-100;
-            }
-            self.heap.rescale(1e-100);
-            self.var_inc *= 1e-100;
+        if large {
+            rescale(&mut self.activity, &mut self.var_inc, &mut self.heap);
         }
     }
 

@@ -57,12 +57,10 @@ pub(crate) fn walk_cells(
     let mut done = 0;
     while done < moves && state.unsat() > 0 {
         let c = state.pick_unsat(draws);
-        for &l in formula.clause(c) {
-            picked[var(l)] += 1;
-        }
         options.clear();
         for &l in formula.clause(c) {
             let v = var(l);
+            picked[v] += 1;
             let g = cell_of[v];
             if g == NONE {
                 continue;
