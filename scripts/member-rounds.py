@@ -4,7 +4,12 @@ round cap (the rounds a 60 s run holds, half and twice as many), the median roun
 the runs solved within the middle cap. Open runs count as never solved; a cap above a run's own
 limit counts it only if it was solved within that limit.
 
-Usage: scripts/member-rounds.py [--caps 58,116,232] FILE...
+With `--against BASE`, each file is also set beside BASE (another setting's runs, say the
+default's) on the runs both hold (the same seed and instance): the runs each solves within the
+middle cap and the other does not, and over the runs both solve the rounds each took in all and
+how many were faster, slower or even.
+
+Usage: scripts/member-rounds.py [--caps 58,116,232] [--against BASE] FILE...
 """
 import argparse
 import statistics
@@ -24,6 +29,7 @@ def runs(path):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--caps", default="58,116,232", help="round caps, comma-separated")
+    parser.add_argument("--against", metavar="BASE", help="runs to compare each file with")
     parser.add_argument("files", nargs="+")
     args = parser.parse_args()
     caps = [int(c) for c in args.caps.split(",")]
@@ -44,6 +50,37 @@ def main():
             for s in seeds
         )
         print(f"| {path} | {len(rs)} | {counts} | {median} | {per_seed} |")
+    if args.against:
+        print()
+        compare(args.against, args.files, middle)
+
+
+def compare(base_path, paths, cap):
+    """Each file's runs beside BASE's on the (seed, instance) runs both hold."""
+    base = {(r[0], r[1]): r for r in runs(base_path)}
+    print(f"| file against {base_path} | runs in both | solved within {cap}: file / base |"
+          " only the file | only the base | rounds of the runs both solve: file / base |"
+          " faster / slower / even |")
+    print("|---|---:|---:|---|---|---:|---:|")
+    for path in paths:
+        pairs = [(r, base[(r[0], r[1])]) for r in runs(path) if (r[0], r[1]) in base]
+        if not pairs:
+            continue
+
+        def won(r):
+            return r[2] and r[3] <= cap
+
+        only_file = [f"{a[1]} seed {a[0]}" for a, b in pairs if won(a) and not won(b)]
+        only_base = [f"{b[1]} seed {b[0]}" for a, b in pairs if won(b) and not won(a)]
+        both = [(a[3], b[3]) for a, b in pairs if won(a) and won(b)]
+        faster = sum(1 for a, b in both if a < b)
+        slower = sum(1 for a, b in both if a > b)
+        print(
+            f"| {path} | {len(pairs)} | {sum(1 for a, _ in pairs if won(a))} / "
+            f"{sum(1 for _, b in pairs if won(b))} | {', '.join(only_file) or '-'} | "
+            f"{', '.join(only_base) or '-'} | {sum(a for a, _ in both)} / {sum(b for _, b in both)} | "
+            f"{faster} / {slower} / {len(both) - faster - slower} |"
+        )
 
 
 if __name__ == "__main__":
