@@ -133,10 +133,14 @@ fn the_default_solver_runs_a_member_a_software_gpu_cannot_take_on_the_cpu() {
     // Before: on lavapipe the default solver's walk (50 box assignments a child) passes the
     // 65,535 loop iterations an invocation may run, from 9x9 on, and every puzzle that reached
     // the walk's first turn failed with an error. Now the walk runs on the CPU, where its run is
-    // the same bit for bit, and the report says why. One round of a 25x25 reaches the walk.
+    // the same bit for bit, and the report says why. One round of a 25x25 reaches the walk;
+    // the time limit only keeps a slow machine from ending the run before that round does (on
+    // a loaded 2-core machine the ACS's round on lavapipe once took past 20 s).
     let args = [
         "--max-generations",
         "1",
+        "--time-limit",
+        "600",
         "tests/data/lloyd-amos/general/inst25x25_45_57.txt",
     ];
     let (gpu, stderr) = solved_json(&args, "gpu");

@@ -2,6 +2,10 @@
 
 use super::*;
 
+/// How long a parity run waits for one read-back before it fails: long enough for the
+/// largest boards on a slow software adapter, short of hanging the test run.
+const PARITY_GPU_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(900);
+
 /// Panics at the first difference, naming island, slot and position.
 pub(crate) fn same(
     what: &str,
@@ -88,6 +92,9 @@ pub(crate) fn parity(
             GpuEngine::new(ctx, problem.clone(), config).unwrap_or_else(|e| panic!("{label}: {e}"));
         gpu.set_breed_kernel(kernel)
             .unwrap_or_else(|e| panic!("{label}: {e}"));
+        // Parity is about results, not speed: on a loaded 2-core machine one 64x64 generation
+        // on lavapipe (its first compiles the pipeline) once took past the default 120 s.
+        gpu.set_timeout(PARITY_GPU_TIMEOUT);
         (format!("{label} ({kernel:?} breed)"), gpu)
     });
     for (label, gpu) in &gpus {
