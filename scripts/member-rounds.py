@@ -58,6 +58,10 @@ def main():
 def compare(base_path, paths, cap):
     """Each file's runs beside BASE's on the (seed, instance) runs both hold."""
     base = {(r[0], r[1]): r for r in runs(base_path)}
+
+    def won(r):
+        return r[2] and r[3] <= cap
+
     print(f"| file against {base_path} | runs in both | solved within {cap}: file / base |"
           " only the file | only the base | rounds of the runs both solve: file / base |"
           " faster / slower / even |")
@@ -66,10 +70,6 @@ def compare(base_path, paths, cap):
         pairs = [(r, base[(r[0], r[1])]) for r in runs(path) if (r[0], r[1]) in base]
         if not pairs:
             continue
-
-        def won(r):
-            return r[2] and r[3] <= cap
-
         only_file = [f"{a[1]} seed {a[0]}" for a, b in pairs if won(a) and not won(b)]
         only_base = [f"{b[1]} seed {b[0]}" for a, b in pairs if won(b) and not won(a)]
         both = [(a[3], b[3]) for a, b in pairs if won(a) and won(b)]

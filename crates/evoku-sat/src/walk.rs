@@ -310,7 +310,7 @@ impl Solver {
             if n > 0 && self.value[pos(v) as usize] == 0 {
                 self.activity[v] += bump * unit * f64::from(n) / f64::from(most);
                 large |= self.activity[v] > 1e100;
-                self.heap.update(v as u32, &self.activity);
+                self.heap.increased(v as u32, &self.activity);
             }
         }
         if large {
